@@ -1,0 +1,65 @@
+# Developer tasks for phase10. Everything runs inside a local virtualenv (.venv),
+# so a fresh clone needs only python3 (3.11+) and make.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+BIN    := $(VENV)/bin
+
+LINT_PATHS := src tests benchmarks
+
+# Stamp files record that an install step has run against the current
+# pyproject.toml, so repeated targets do not reinstall every time.
+STAMP_CLI  := $(VENV)/.installed-cli
+STAMP_TEST := $(VENV)/.installed-test
+
+.DEFAULT_GOAL := help
+
+.PHONY: help install play test lint format bench clean distclean
+
+help: ## Show this help
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+$(STAMP_CLI): pyproject.toml | $(PY)
+	$(PIP) install -e '.[cli]'
+	@touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PIP) install -e '.[test]'
+	@touch $@
+
+install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
+
+# For now this runs the demo; it will start the terminal game once that exists.
+play: install ## Play Phase 10 in the terminal
+	$(BIN)/phase10 demo
+
+test: $(STAMP_TEST) ## Lint, type-check and run the full test suite
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+lint: $(STAMP_TEST) ## Run ruff and mypy only
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy
+
+format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
+	$(BIN)/ruff format $(LINT_PATHS)
+	$(BIN)/ruff check --fix $(LINT_PATHS)
+
+bench: install ## Run every benchmark in benchmarks/
+	$(PY) -m benchmarks
+
+clean: ## Remove build artefacts and tool caches
+	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .coverage htmlcov
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -type d -print \
+		| xargs rm -rf
+
+distclean: clean ## Also remove the virtualenv
+	rm -rf $(VENV)

@@ -1,0 +1,221 @@
+"""Actions a player submits, as frozen values with a text form that parses back.
+
+======================  =====================================================
+text                    action
+======================  =====================================================
+``draw``                draw the top card of the draw pile
+``take``                take the top card of the discard pile
+``lay R7 B7 W + G3 G4 W G6``  lay down the phase, groups in the phase's order
+``lay 3: ...``          lay down phase 3 (when phases may be made in any order)
+``hit R8 g2``           put R8 on table group 2
+``hit W=9 g2``          put a Wild on run 2 as its 9
+``discard R7``          discard R7, ending the turn
+``discard S>p2``        discard a Skip and skip player 2 (seats count from 0)
+``declare 4``           name phase 4 for this hand (Masters: ``declare = "deal"``)
+``give p1``             the dealer gives a turned-up Wild to player 1 (wild deal-up)
+======================  =====================================================
+
+>>> parse_action("discard s>p2")
+Discard(card=Card.parse('S'), target=2)
+>>> str(parse_action("HIT w=9 g2"))
+'hit W=9 g2'
+>>> from phase10.core.phases import Phase
+>>> str(parse_action("lay r7 b7 w + g3 g4 w g6", Phase.parse("1 set of 3 + 1 run of 4")))
+'lay R7 B7 W + G3 G4 W=5 G6'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import Card, CardError
+from .errors import InvalidActionError
+from .groups import Group, GroupError, parse_group
+from .phases import Phase
+
+__all__ = [
+    "Action",
+    "Declare",
+    "Discard",
+    "Draw",
+    "GiveWild",
+    "Hit",
+    "InvalidActionError",
+    "LayDown",
+    "TakeDiscard",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action."""
+
+    def __str__(self) -> str:  # pragma: no cover - every action overrides it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw the top card of the draw pile."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Action):
+    """Take the top card of the discard pile (never a Skip)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown(Action):
+    """Lay down a phase: its groups in the order the phase lists them.
+
+    ``phase`` names the phase by number when phases may be made in any order and are
+    declared as they are laid down; otherwise it is None.
+    """
+
+    groups: tuple[Group, ...]
+    phase: int | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for group in self.groups for card in group.cards)
+
+    def __str__(self) -> str:
+        prefix = f"{self.phase}: " if self.phase is not None else ""
+        return "lay " + prefix + " + ".join(str(group) for group in self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Action):
+    """Put one card on a group on the table. ``number`` places a Wild at a run's end."""
+
+    card: Card
+    group: int
+    number: int | None = None
+
+    def __str__(self) -> str:
+        card = (
+            f"W={self.number}" if self.card.is_wild and self.number is not None else str(self.card)
+        )
+        return f"hit {card} g{self.group}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card, ending the turn. A Skip names the player it skips (``target``)."""
+
+    card: Card
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.target is not None and not self.card.is_skip:
+            raise InvalidActionError(f"only a Skip names a player; {self.card} does not")
+
+    def __str__(self) -> str:
+        target = f">p{self.target}" if self.target is not None else ""
+        return f"discard {self.card}{target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Name the phase (by number) to attempt this hand."""
+
+    phase: int
+
+    def __str__(self) -> str:
+        return f"declare {self.phase}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveWild(Action):
+    """The dealer gives the turned-up Wild to a player."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"give p{self.player}"
+
+
+_HIT = re.compile(r"^(\S+?)(?:=(\d+))?\s+g(\d+)$", re.IGNORECASE)
+_DISCARD = re.compile(r"^(\S+?)(?:\s*>\s*p(\d+))?$", re.IGNORECASE)
+_PLAYER = re.compile(r"^p(\d+)$", re.IGNORECASE)
+_LAY_PREFIX = re.compile(r"^(\d+)\s*:\s*(.*)$", re.DOTALL)
+_USAGE = "draw, take, lay ..., hit CARD gN, discard CARD, discard S>pN, declare N or give pN"
+
+
+def parse_action(text: str, phase: Phase | None = None) -> Action:
+    """Read an action from its text form.
+
+    A lay-down needs the phase it lays (for its groups' kinds): pass it as ``phase``.
+    ``Game.parse_action`` does that for the player to move.
+    """
+    verb, _, rest = text.strip().partition(" ")
+    verb = verb.lower()
+    rest = rest.strip()
+    try:
+        if verb in ("draw", "take"):
+            if rest:
+                raise InvalidActionError(f"{verb!r} takes nothing after it, not {rest!r}")
+            return Draw() if verb == "draw" else TakeDiscard()
+        if verb == "hit":
+            match = _HIT.match(rest)
+            if match is None:
+                raise InvalidActionError(
+                    "write a hit as 'hit CARD gN' (e.g. 'hit R8 g2', 'hit W=9 g2')"
+                )
+            card = Card.parse(match.group(1))
+            number = int(match.group(2)) if match.group(2) else None
+            if number is not None and not card.is_wild:
+                raise InvalidActionError(
+                    f"only a Wild is given a value; {card} is already {card.number}"
+                )
+            return Hit(card, int(match.group(3)), number)
+        if verb == "discard":
+            match = _DISCARD.match(rest)
+            if match is None:
+                raise InvalidActionError("write a discard as 'discard CARD' or 'discard S>pN'")
+            target = int(match.group(2)) if match.group(2) else None
+            return Discard(Card.parse(match.group(1)), target)
+        if verb == "declare":
+            if not rest.isdigit():
+                raise InvalidActionError("write 'declare N' with the phase's number")
+            return Declare(int(rest))
+        if verb == "give":
+            match = _PLAYER.match(rest)
+            if match is None:
+                raise InvalidActionError("write 'give pN' with the player's seat number")
+            return GiveWild(int(match.group(1)))
+        if verb == "lay":
+            return _parse_lay(rest, phase)
+    except (CardError, GroupError) as error:
+        raise InvalidActionError(str(error)) from None
+    raise InvalidActionError(f"unknown action {text.strip()!r}; actions are: {_USAGE}")
+
+
+def _parse_lay(rest: str, phase: Phase | None) -> LayDown:
+    number: int | None = None
+    match = _LAY_PREFIX.match(rest)
+    if match:
+        number, rest = int(match.group(1)), match.group(2)
+    if phase is None:
+        raise InvalidActionError("a lay-down is read against a phase: say which phase it lays")
+    parts = [part for part in (p.strip() for p in rest.split("+"))]
+    if len(parts) != len(phase.groups) or not all(parts):
+        raise InvalidActionError(
+            f"{phase} has {len(phase.groups)} group(s); write them separated by '+', "
+            f"in that order ({len(parts)} given)"
+        )
+    groups = []
+    for spec, part in zip(phase.groups, parts, strict=True):
+        try:
+            groups.append(parse_group(spec.kind, part))
+        except GroupError as error:
+            raise InvalidActionError(f"{spec}: {error}") from None
+    return LayDown(tuple(groups), number)

@@ -1,0 +1,257 @@
+"""Cards, the 108-card deck and the points a card counts in hand (RULES §1).
+
+A card is a small frozen value with a notation that round-trips:
+
+>>> card = Card.parse("r7")
+>>> card, str(card)
+(Card.parse('R7'), 'R7')
+>>> Card.parse(str(card)) == card
+True
+>>> parse_cards("R7 B12, w s")
+(Card.parse('R7'), Card.parse('B12'), Card.parse('W'), Card.parse('S'))
+>>> len(full_deck()), card.points, WILD.points, SKIP.points
+(108, 5, 25, 15)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Final
+
+__all__ = [
+    "COLORS",
+    "DECK_COUNTS",
+    "NUMBERS",
+    "SKIP",
+    "WILD",
+    "Card",
+    "CardError",
+    "CardKind",
+    "Color",
+    "Parity",
+    "check_deck_can_hold",
+    "format_cards",
+    "full_deck",
+    "hand_points",
+    "parse_cards",
+]
+
+
+class CardError(ValueError):
+    """A card or hand written in a notation the engine cannot read."""
+
+
+class Color(StrEnum):
+    """The four colours. The 40th-anniversary deck prints orange for blue: a display name only."""
+
+    RED = "R"
+    BLUE = "B"
+    GREEN = "G"
+    YELLOW = "Y"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def display_name(self) -> str:
+        return self.name.lower()
+
+
+COLORS: Final = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
+NUMBERS: Final = tuple(range(1, 13))
+
+
+class Parity(StrEnum):
+    """The parity of an even/odd group."""
+
+    EVEN = "even"
+    ODD = "odd"
+
+    @classmethod
+    def of(cls, number: int) -> Parity:
+        return cls.EVEN if number % 2 == 0 else cls.ODD
+
+
+class CardKind(Enum):
+    NUMBER = "number"
+    WILD = "wild"
+    SKIP = "skip"
+
+
+_NOTATION = re.compile(r"^(?:([RBGY])(1[0-2]|[1-9])|(W)|(S))$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a numbered card (colour and 1-12), a Wild or a Skip.
+
+    Two physical cards of the same colour and number are the same value: they are
+    interchangeable in play, and the engine counts copies to conserve the 108 cards.
+    """
+
+    kind: CardKind
+    color: Color | None = None
+    number: int | None = None
+    #: A compact index 0..49 (48 numbered cards, then Wild, then Skip), for tables and encodings.
+    index: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind is CardKind.NUMBER:
+            if self.color is None or self.number is None or not 1 <= self.number <= 12:
+                raise CardError("a numbered card needs a colour and a number from 1 to 12")
+            index = COLORS.index(self.color) * 12 + self.number - 1
+        else:
+            if self.color is not None or self.number is not None:
+                raise CardError(f"a {self.kind.value} card has no colour or number")
+            index = 48 if self.kind is CardKind.WILD else 49
+        object.__setattr__(self, "index", index)
+
+    @staticmethod
+    def number_card(color: Color, number: int) -> Card:
+        """The numbered card of that colour and number (an interned value)."""
+        if not isinstance(number, int) or not 1 <= number <= 12:
+            raise CardError(f"card numbers run from 1 to 12, not {number!r}")
+        return _BY_INDEX[COLORS.index(color) * 12 + number - 1]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read one card: ``R7``, ``b12``, ``W`` (Wild) or ``S`` (Skip); case is ignored."""
+        token = text.strip().upper()
+        match = _NOTATION.match(token)
+        if match is None:
+            raise CardError(
+                f"{text.strip()!r} is not a card: write a colour letter R, B, G or Y and a "
+                "number 1-12 (like R7 or B12), W for a Wild or S for a Skip"
+            )
+        if match.group(3):
+            return WILD
+        if match.group(4):
+            return SKIP
+        return Card.number_card(Color(match.group(1)), int(match.group(2)))
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with that compact index (see :attr:`index`)."""
+        return _BY_INDEX[index]
+
+    @property
+    def is_wild(self) -> bool:
+        return self.kind is CardKind.WILD
+
+    @property
+    def is_skip(self) -> bool:
+        return self.kind is CardKind.SKIP
+
+    @property
+    def is_natural(self) -> bool:
+        """A numbered card (the rules call it a natural card)."""
+        return self.kind is CardKind.NUMBER
+
+    @property
+    def points(self) -> int:
+        """Points the card counts when left in hand: 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+        if self.kind is CardKind.WILD:
+            return 25
+        if self.kind is CardKind.SKIP:
+            return 15
+        assert self.number is not None
+        return 5 if self.number <= 9 else 10
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Number first, then colour; Wilds after numbers, Skips last."""
+        if self.number is None:
+            return (13 if self.is_wild else 14, 0, 0)
+        assert self.color is not None
+        return (self.number, COLORS.index(self.color), 0)
+
+    @property
+    def color_sort_key(self) -> tuple[int, int]:
+        """Colour first, then number; Wilds and Skips last."""
+        if self.number is None:
+            return (4 if self.is_wild else 5, 0)
+        assert self.color is not None
+        return (COLORS.index(self.color), self.number)
+
+    # Cards are compared and hashed in the hot paths of every search: use the index alone.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __str__(self) -> str:
+        if self.kind is CardKind.WILD:
+            return "W"
+        if self.kind is CardKind.SKIP:
+            return "S"
+        assert self.color is not None
+        return f"{self.color.value}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_BY_INDEX: Final[tuple[Card, ...]] = (
+    *(Card(CardKind.NUMBER, color, number) for color in COLORS for number in NUMBERS),
+    Card(CardKind.WILD),
+    Card(CardKind.SKIP),
+)
+WILD: Final = _BY_INDEX[48]
+SKIP: Final = _BY_INDEX[49]
+
+#: How many copies of each card value the deck holds.
+DECK_COUNTS: Final[dict[Card, int]] = {card: 2 for card in _BY_INDEX[:48]} | {WILD: 8, SKIP: 4}
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read a hand: cards separated by spaces or commas, in any case.
+
+    >>> parse_cards("g1, y10 W")
+    (Card.parse('G1'), Card.parse('Y10'), Card.parse('W'))
+    >>> parse_cards("R13")
+    Traceback (most recent call last):
+    ...
+    phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild or S for a Skip
+    """
+    tokens = _SEPARATORS.split(text) if isinstance(text, str) else list(text)
+    return tuple(Card.parse(token) for token in tokens if token.strip())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in notation, separated by spaces (the inverse of :func:`parse_cards`)."""
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck() -> list[Card]:
+    """The 108 cards in a fixed order: two of each numbered card, 8 Wilds, 4 Skips."""
+    return [card for card, copies in DECK_COUNTS.items() for _ in range(copies)]
+
+
+def hand_points(cards: Iterable[Card]) -> int:
+    """The points those cards count left in hand.
+
+    >>> hand_points(parse_cards("R1 R10 W S"))
+    55
+    """
+    return sum(card.points for card in cards)
+
+
+def check_deck_can_hold(cards: Iterable[Card]) -> None:
+    """Raise :class:`CardError` if one deck cannot hold all these cards.
+
+    >>> check_deck_can_hold(parse_cards("R7 R7 R7"))
+    Traceback (most recent call last):
+    ...
+    phase10.core.cards.CardError: the deck holds only 2 R7, not 3
+    """
+    for card, count in Counter(cards).items():
+        if count > DECK_COUNTS[card]:
+            raise CardError(f"the deck holds only {DECK_COUNTS[card]} {card}, not {count}")

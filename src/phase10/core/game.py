@@ -1,0 +1,543 @@
+"""The game: a seeded state machine that validates every action (RULES §3-§6).
+
+>>> game = Game(["Ann", "Bob"], seed=7)
+>>> game.stage, game.current, len(game.hand(game.current))
+(<Stage.DRAW: 'draw'>, 0, 10)
+>>> events = game.apply("draw")
+>>> type(events[0]).__name__, game.stage
+('Drew', <Stage.PLAY: 'play'>)
+>>> game.apply("draw")
+Traceback (most recent call last):
+...
+phase10.core.errors.IllegalActionError: you have already drawn this turn
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    GiveWild,
+    Hit,
+    LayDown,
+    TakeDiscard,
+    parse_action,
+)
+from .cards import DECK_COUNTS, WILD, Card, CardError, check_deck_can_hold, full_deck, hand_points
+from .errors import InvalidActionError
+from .events import (
+    CardHit,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    Event,
+    Floating,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LaidDown,
+    Reshuffled,
+    Skipped,
+    TieBreakStarted,
+    TookDiscard,
+    WentOut,
+    WildGiven,
+)
+from .legality import Rulebook, SeatLike
+from .phases import Phase
+from .rules import (
+    Advance,
+    EmptyDrawPile,
+    EndWhen,
+    GoingOut,
+    PhaseOrder,
+    Rules,
+    SkipTarget,
+    WildDealUp,
+)
+from .rules import Declare as DeclareMode
+from .state import Meld, Seat, Stage
+from .views import PlayerView
+
+__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Arrangement", "Game"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+HAND_SIZE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """An exact first deal, for tests, puzzles and teaching.
+
+    ``hands`` per seat; ``discard`` from bottom to top; ``draw`` the next cards of the
+    draw pile in the order they will be drawn (the rest of the deck is shuffled below
+    them). ``phases`` (1-based, per seat) and ``scores`` set where each player starts.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    draw: tuple[Card, ...] = ()
+    phases: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(slots=True)
+class _Hand:
+    """Per-hand bookkeeping that is not part of any seat."""
+
+    declare_queue: list[int] = field(default_factory=list)
+    first_player: int = 0
+
+
+class Game(Rulebook):
+    """A game of Phase 10 between 2 and 6 players.
+
+    All chance goes through one ``random.Random`` seeded from ``seed``: the same seed
+    and the same actions give the same game. Pass ``players`` as a count or as names.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        arrangement: Arrangement | None = None,
+    ) -> None:
+        names = (
+            [f"Player {i}" for i in range(players)] if isinstance(players, int) else list(players)
+        )
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(
+                f"Phase 10 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+            )
+        if any(not isinstance(name, str) or not name.strip() for name in names):
+            raise ValueError("every player needs a non-empty name")
+        if dealer is not None and not 0 <= dealer < len(names):
+            raise ValueError(f"the dealer must be a seat from 0 to {len(names) - 1}, not {dealer}")
+        self.rules = rules if rules is not None else Rules()
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.rng = random.Random(self.seed)
+        self.seats = [Seat(name) for name in names]
+        self.hand_number = 0
+        drawn_dealer = self.rng.randrange(len(names))  # drawn even when given: same shuffles
+        self.first_dealer = dealer if dealer is not None else drawn_dealer
+        self.dealer = self.first_dealer
+        self.current = 0
+        self.stage = Stage.DRAW
+        self.players_in_hand = tuple(range(len(names)))
+        self.tie_break = False
+        self.draw_pile: list[Card] = []
+        self.discard_pile: list[Card] = []
+        self.melds: list[Meld] = []
+        self.history: list[Event] = []
+        self.hand_start = 0  # where this hand's events begin in the history
+        self.hand_results: list[HandEnded] = []
+        self.actions: list[Action] = []
+        self.winners: tuple[int, ...] = ()
+        self.arrangement = arrangement
+        self._hand = _Hand()
+        if arrangement is not None:
+            self._apply_start(arrangement)
+        self._start_hand(arrangement)
+
+    # -- what the rulebook reads ------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def draw_size(self) -> int:  # type: ignore[override]
+        return len(self.draw_pile)
+
+    def _seat(self, seat: int) -> SeatLike:
+        return self.seats[seat]
+
+    def _acting_hand(self) -> Sequence[Card] | None:
+        return self.seats[self.current].hand if self.stage is not Stage.GAME_OVER else None
+
+    # -- public questions -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Stage.GAME_OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A player's hand (the whole truth: use :meth:`view` for what a player may see)."""
+        return tuple(self.seats[seat].hand)
+
+    def current_phase(self, seat: int) -> Phase | None:
+        """The phase ``seat`` works on in order (None once all are done or in any order)."""
+        allowed = self.allowed_phases(seat)
+        return self.phase_of(allowed[0]) if len(allowed) == 1 else None
+
+    def view(self, player: int | None) -> PlayerView:
+        """What ``player`` may know (RULES §7); ``None`` gives the spectator's public view."""
+        return PlayerView.of(self, player)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text for the player to move (a lay-down is read against their phase)."""
+        phase: Phase | None = None
+        if text.strip().lower().startswith("lay"):
+            allowed = self.allowed_phases(self.current) or (self.seats[self.current].phase,)
+            rest = text.strip()[3:].strip()
+            head, colon, _ = rest.partition(":")
+            if colon and head.strip().isdigit():
+                index = int(head) - 1
+                if not 0 <= index < self.rules.phase_count:
+                    raise InvalidActionError(f"there is no phase {head.strip()}")
+                phase = self.phase_of(index)
+            elif allowed and allowed[0] < self.rules.phase_count:
+                phase = self.phase_of(allowed[0])
+        return parse_action(text, phase)
+
+    # -- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Check and apply an action (or its text); return the events it caused.
+
+        An illegal or malformed action raises :class:`IllegalActionError` or
+        :class:`InvalidActionError` and leaves the game exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self.apply_unchecked(self.check(action))
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply an action already known to be legal and canonical (from :attr:`legal_actions`
+        or :meth:`check`), skipping the checks. For simulators; a wrong action corrupts the game.
+        """
+        start = len(self.history)
+        self.actions.append(action)
+        seat = self.current
+        if isinstance(action, Draw):
+            self._draw(seat)
+        elif isinstance(action, TakeDiscard):
+            card = self.discard_pile.pop()
+            self.seats[seat].hand.append(card)
+            self._emit(TookDiscard(seat, card))
+            self.stage = Stage.PLAY
+        elif isinstance(action, LayDown):
+            self._lay_down(seat, action)
+        elif isinstance(action, Hit):
+            self._hit(seat, action)
+        elif isinstance(action, Discard):
+            self._discard(seat, action)
+        elif isinstance(action, Declare):
+            self._declare(seat, action)
+        elif isinstance(action, GiveWild):
+            self._give_wild(action)
+        return self.history[start:]
+
+    def _emit(self, event: Event) -> None:
+        self.history.append(event)
+
+    def _draw(self, seat: int) -> None:
+        if not self.draw_pile:
+            top = self.discard_pile.pop()
+            self.draw_pile = self.discard_pile
+            self.rng.shuffle(self.draw_pile)
+            self.discard_pile = [top]
+            self._emit(Reshuffled(len(self.draw_pile)))
+        card = self.draw_pile.pop()
+        self.seats[seat].hand.append(card)
+        self._emit(Drew(seat, card))
+        self.stage = Stage.PLAY
+
+    def _lay_down(self, seat: int, action: LayDown) -> None:
+        info = self.seats[seat]
+        index = action.phase - 1 if action.phase is not None else self.allowed_phases(seat)[0]
+        for card in action.cards:
+            info.hand.remove(card)
+        first_id = len(self.melds)
+        self.melds.extend(Meld(seat, group) for group in action.groups)
+        info.laid = index
+        ids = tuple(range(first_id, len(self.melds)))
+        self._emit(LaidDown(seat, index + 1, action.groups, ids))
+        if self._wins_at_once(seat, index):
+            self._end_hand(None, "laid down the last phase", winner=seat)
+        elif not info.hand:
+            self._hand_emptied(seat)
+
+    def _wins_at_once(self, seat: int, index: int) -> bool:
+        """``end_when = "immediately"``: a lone player on the last phase lays it down."""
+        if self.rules.end_when is not EndWhen.IMMEDIATELY or self.tie_break:
+            return False
+        last = self.rules.phase_count - 1
+        on_last = [p for p in self.players_in_hand if len(self.seats[p].completed) == last]
+        return on_last == [seat] and index not in self.seats[seat].completed
+
+    def _hit(self, seat: int, action: Hit) -> None:
+        info = self.seats[seat]
+        info.hand.remove(action.card)
+        meld = self.melds[action.group]
+        group = meld.group.hit(action.card, action.number)
+        self.melds[action.group] = Meld(meld.owner, group)
+        self._emit(CardHit(seat, action.card, action.group, action.number, group))
+        if not info.hand:
+            self._hand_emptied(seat)
+
+    def _hand_emptied(self, seat: int) -> None:
+        if self.rules.going_out is GoingOut.DISCARD:
+            self.seats[seat].floating = True
+            self._emit(Floating(seat))
+            self._next_turn()
+        else:
+            self._emit(WentOut(seat))
+            self._end_hand(seat, "went out")
+
+    def _discard(self, seat: int, action: Discard) -> None:
+        info = self.seats[seat]
+        info.hand.remove(action.card)
+        self.discard_pile.append(action.card)
+        target = action.target
+        if action.card.is_skip and target is None and self.rules.skip_target is SkipTarget.NEXT:
+            targets = self.skip_targets(seat)
+            target = targets[0] if targets else None
+        if target is not None:
+            self.seats[target].pending_skip = True
+        self._emit(Discarded(seat, action.card, target))
+        if self.stage is Stage.WILD_DISCARD:
+            self._after_setup()
+        elif not info.hand:
+            self._emit(WentOut(seat))
+            self._end_hand(seat, "went out")
+        else:
+            self._next_turn()
+
+    def _declare(self, seat: int, action: Declare) -> None:
+        self.seats[seat].declared = action.phase - 1
+        self._emit(Declared(seat, action.phase))
+        queue = self._hand.declare_queue
+        queue.pop(0)
+        if queue:
+            self.current = queue[0]
+        else:
+            self.current = self._hand.first_player
+            self._begin_turn()
+
+    def _give_wild(self, action: GiveWild) -> None:
+        wild = self.discard_pile.pop()
+        self.seats[action.player].hand.append(wild)
+        self._emit(WildGiven(self.dealer, action.player))
+        self.current = action.player
+        self.stage = Stage.WILD_DISCARD
+
+    # -- turns ------------------------------------------------------------------------
+
+    def _next_in_hand(self, seat: int) -> int:
+        return self._turn_order_from(seat)[0]
+
+    def _next_turn(self) -> None:
+        self.current = self._next_in_hand(self.current)
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Pass the turns of skipped players, then see whether the hand can go on."""
+        while self.seats[self.current].pending_skip:
+            self.seats[self.current].pending_skip = False
+            self._emit(Skipped(self.current))
+            self.current = self._next_in_hand(self.current)
+        if not self.draw_pile and self.rules.empty_draw_pile is EmptyDrawPile.END_HAND:
+            self._end_hand(None, "the draw pile ran out")
+            return
+        if not self.can_draw() and not self.can_take():
+            self._end_hand(None, "the draw pile is exhausted and the top discard cannot be taken")
+            return
+        self.stage = Stage.DRAW
+
+    # -- hands ------------------------------------------------------------------------
+
+    def _apply_start(self, arrangement: Arrangement) -> None:
+        n = self.num_players
+        for label, values in (("phases", arrangement.phases), ("scores", arrangement.scores)):
+            if values is not None and len(values) != n:
+                raise ValueError(f"the arrangement's {label} need one value per player ({n})")
+        for seat, phase in zip(self.seats, arrangement.phases or (), strict=False):
+            if not 1 <= phase <= self.rules.phase_count:
+                raise ValueError(
+                    f"phase numbers run from 1 to {self.rules.phase_count}, not {phase}"
+                )
+            seat.phase = phase - 1
+            seat.completed = set(range(phase - 1))
+        for seat, score in zip(self.seats, arrangement.scores or (), strict=False):
+            seat.score = score
+
+    def _deal_deck(self, arrangement: Arrangement | None) -> list[Card]:
+        """The deck for this hand, top card last, dealt as in :meth:`_start_hand`."""
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        if arrangement is None:
+            return deck
+        if len(arrangement.hands) != self.num_players:
+            raise ValueError(f"the arrangement needs one hand per player ({self.num_players})")
+        if not arrangement.discard:
+            raise ValueError("the arrangement needs at least one card on the discard pile")
+        placed = [c for hand in arrangement.hands for c in hand] + [
+            *arrangement.discard,
+            *arrangement.draw,
+        ]
+        try:
+            check_deck_can_hold(placed)
+        except CardError as error:
+            raise ValueError(f"the arrangement holds more cards than the deck: {error}") from None
+        rest = list(deck)
+        for card in placed:
+            rest.remove(card)
+        return rest + list(reversed(arrangement.draw))
+
+    def _start_hand(self, arrangement: Arrangement | None = None) -> None:
+        self.hand_number += 1
+        for info in self.seats:
+            info.hand = []
+            info.laid = info.declared = None
+            info.pending_skip = info.floating = False
+        self.melds = []
+        deck = self._deal_deck(arrangement)
+        participants = self.players_in_hand
+        first = self._next_in_hand(self.dealer)
+        order = [first, *[p for p in self._turn_order_from(first) if p != first]]
+        if arrangement is not None:
+            for seat, cards in enumerate(arrangement.hands):
+                self.seats[seat].hand = list(cards)
+            self.discard_pile = list(arrangement.discard)
+        else:
+            for _ in range(HAND_SIZE):
+                for seat in order:
+                    self.seats[seat].hand.append(deck.pop())
+            self.discard_pile = [deck.pop()]
+        self.draw_pile = deck
+        top = self.discard_pile[-1]
+        self._hand = _Hand(first_player=first)
+        self.hand_start = len(self.history)
+        self._emit(
+            HandStarted(self.hand_number, self.dealer, participants, first, top, self.tie_break)
+        )
+        for seat in participants:
+            self._emit(Dealt(seat, tuple(self.seats[seat].hand)))
+        if top.is_skip:
+            self.seats[first].pending_skip = True
+        if top is WILD and self.rules.wild_deal_up is WildDealUp.DEALER_CHOOSES:
+            self.current = self.dealer
+            self.stage = Stage.GIVE_WILD
+        else:
+            self._after_setup()
+
+    def _after_setup(self) -> None:
+        """After the deal (and any wild deal-up): declarations if any, then the first turn."""
+        first = self._hand.first_player
+        declaring = (
+            self.rules.phase_order is PhaseOrder.ANY
+            and self.rules.declare is DeclareMode.DEAL
+            and not self.tie_break
+        )
+        if declaring:
+            self._hand.declare_queue = [
+                first,
+                *[p for p in self._turn_order_from(first) if p != first],
+            ]
+            self.current = first
+            self.stage = Stage.DECLARE
+        else:
+            self.current = first
+            self._begin_turn()
+
+    def _end_hand(self, went_out: int | None, reason: str, winner: int | None = None) -> None:
+        participants = self.players_in_hand
+        points: list[int | None] = [None] * self.num_players
+        for seat in participants:
+            points[seat] = 0 if seat == went_out else hand_points(self.seats[seat].hand)
+        advanced: list[int] = []
+        if not self.tie_break:
+            for seat in participants:
+                info = self.seats[seat]
+                info.score += points[seat] or 0
+                if info.laid is not None:
+                    info.completed.add(info.laid)
+                if self.rules.advance is Advance.ALL:
+                    info.phase += 1
+                    advanced.append(seat)
+                elif info.laid is not None:
+                    info.phase = min(
+                        (i for i in range(self.rules.phase_count) if i not in info.completed),
+                        default=self.rules.phase_count,
+                    )
+                    advanced.append(seat)
+        totals = tuple(seat.score for seat in self.seats)
+        completed = tuple(len(seat.completed) for seat in self.seats)
+        result = HandEnded(
+            self.hand_number, went_out, reason, tuple(points), totals, tuple(advanced), completed
+        )
+        self.hand_results.append(result)
+        self._emit(result)
+        self._after_hand(went_out, winner)
+
+    def _after_hand(self, went_out: int | None, winner: int | None) -> None:
+        count = self.rules.phase_count
+        if winner is not None:
+            return self._end_game((winner,), "the only player on the last phase laid it down")
+        if self.tie_break:
+            if went_out is not None:
+                return self._end_game((went_out,), "went out first in the tie-break hand")
+            return self._next_hand(self.players_in_hand)
+        if self.rules.advance is Advance.ALL:
+            if self.seats[0].phase >= count:
+                best = min(seat.score for seat in self.seats)
+                low = [i for i, seat in enumerate(self.seats) if seat.score == best]
+                most = max(len(self.seats[i].completed) for i in low)
+                winners = tuple(i for i in low if len(self.seats[i].completed) == most)
+                reason = (
+                    "lowest total score" if len(low) == 1 else "lowest total, most phases completed"
+                )
+                return self._end_game(winners, reason if len(winners) == 1 else "a shared win")
+            return self._next_hand(self.players_in_hand)
+        finishers = [p for p in self.players_in_hand if len(self.seats[p].completed) >= count]
+        if not finishers:
+            return self._next_hand(self.players_in_hand)
+        if len(finishers) == 1:
+            return self._end_game((finishers[0],), "completed the last phase")
+        best = min(self.seats[p].score for p in finishers)
+        tied = tuple(p for p in finishers if self.seats[p].score == best)
+        if len(tied) == 1:
+            return self._end_game(tied, "completed the last phase with the lowest total")
+        self.tie_break = True
+        self._emit(TieBreakStarted(tied))
+        return self._next_hand(tied)
+
+    def _next_hand(self, players: tuple[int, ...]) -> None:
+        self.players_in_hand = players
+        self.dealer = (self.dealer + 1) % self.num_players
+        while self.tie_break and self.dealer not in players:
+            self.dealer = (self.dealer + 1) % self.num_players
+        self._start_hand()
+
+    def _end_game(self, winners: tuple[int, ...], reason: str) -> None:
+        self.winners = winners
+        self.stage = Stage.GAME_OVER
+        self._emit(GameEnded(winners, reason, tuple(seat.score for seat in self.seats)))
+
+    # -- invariants -------------------------------------------------------------------
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card the game holds: hands, piles and table (always the 108)."""
+        cards = [card for seat in self.seats for card in seat.hand]
+        cards += self.draw_pile + self.discard_pile
+        cards += [card for meld in self.melds for card in meld.group.cards]
+        return cards
+
+    def __repr__(self) -> str:
+        names = ", ".join(seat.name for seat in self.seats)
+        return f"<Game [{names}] hand {self.hand_number}, {self.stage}, p{self.current} to move>"
+
+
+assert sum(DECK_COUNTS.values()) == 108

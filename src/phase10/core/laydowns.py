@@ -1,0 +1,278 @@
+"""Laying a phase down: checking the groups offered, and finding every way to do it.
+
+>>> from phase10.core.cards import parse_cards
+>>> from phase10.core.phases import Phase
+>>> phase = Phase.parse("2 sets of 3")
+>>> ways = list(lay_downs(phase, parse_cards("R7 B7 G7 R3 B3 W"), NaturalMin.GROUP))
+>>> sorted(" + ".join(map(str, way)) for way in ways)
+['B3 R3 W + B7 R7 G7', 'B3 R3 W + B7 R7 G7 W'.replace(' W', '', 0)][:1]
+['B3 R3 W + B7 R7 G7']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import product
+
+from .cards import COLORS, WILD, Card, Color, Parity
+from .errors import IllegalActionError
+from .groups import Group
+from .phases import GroupKind, GroupSpec, Phase
+from .rules import NaturalMin
+
+__all__ = ["canonical_lay_down", "check_lay_down", "group_candidates", "lay_downs"]
+
+
+def _group_key(group: Group) -> tuple[int, tuple[int, ...], int, int, str, str]:
+    return (
+        -len(group.cards),
+        tuple(card.index for card in group.cards),
+        group.number or 0,
+        group.low or 0,
+        group.color.value if group.color else "",
+        group.parity.value if group.parity else "",
+    )
+
+
+def _slot_order(phase: Phase) -> list[int]:
+    """Slots of each kind, largest first: the order groups are assigned to canonically."""
+    return sorted(
+        range(len(phase.groups)), key=lambda i: (phase.groups[i].kind, -phase.groups[i].size, i)
+    )
+
+
+def canonical_lay_down(phase: Phase, groups: Sequence[Group]) -> tuple[Group, ...] | None:
+    """The groups in the phase's slot order, those of one kind matched largest first; None if
+    they cannot fill the phase's groups (wrong kinds or too few cards).
+    """
+    if len(groups) != len(phase.groups):
+        return None
+    by_kind: dict[GroupKind, list[Group]] = {}
+    for group in groups:
+        by_kind.setdefault(group.kind, []).append(group)
+    for members in by_kind.values():
+        members.sort(key=_group_key)
+    placed: list[Group | None] = [None] * len(phase.groups)
+    for slot in _slot_order(phase):
+        spec = phase.groups[slot]
+        waiting = by_kind.get(spec.kind)
+        if not waiting:
+            return None
+        group = waiting.pop(0)
+        if len(group.cards) < spec.size:
+            return None
+        placed[slot] = group
+    if any(by_kind.values()):
+        return None
+    return tuple(group for group in placed if group is not None)
+
+
+def check_lay_down(
+    phase: Phase, groups: Sequence[Group], natural_min: NaturalMin
+) -> tuple[Group, ...]:
+    """Check the groups make the phase (sizes, kinds, numbered cards); return them canonically.
+
+    Does not check the player holds the cards. Raises :class:`IllegalActionError`.
+    """
+    if len(groups) != len(phase.groups):
+        raise IllegalActionError(
+            f"{phase} is {len(phase.groups)} group(s), not {len(groups)}; no extra groups"
+        )
+    for spec, group in zip(phase.groups, groups, strict=True):
+        if group.kind is not spec.kind:
+            raise IllegalActionError(
+                f"{group} is laid as {group.kind}, but {phase} asks for {spec}"
+            )
+    canonical = canonical_lay_down(phase, groups)
+    if canonical is None:
+        for spec, group in zip(phase.groups, groups, strict=True):
+            if len(group.cards) < spec.size:
+                raise IllegalActionError(
+                    f"{group} has {len(group.cards)} card(s); {spec} needs at least {spec.size}"
+                )
+        raise IllegalActionError(f"these groups cannot fill {phase}")  # pragma: no cover
+    if natural_min is NaturalMin.GROUP:
+        for group in canonical:
+            if group.natural_count == 0:
+                raise IllegalActionError(
+                    f"{group} is all Wilds: every group needs at least one numbered card"
+                )
+    elif not any(group.natural_count for group in canonical):
+        raise IllegalActionError("a phase needs at least one numbered card; these are all Wilds")
+    return canonical
+
+
+def lay_downs(
+    phase: Phase, hand: Iterable[Card], natural_min: NaturalMin
+) -> Iterator[tuple[Group, ...]]:
+    """Every distinct way to lay the phase down from this hand, with extras and Wild values,
+    up to identical cards; each in canonical order.
+    """
+    counts = Counter(hand)
+    allow_all_wild = natural_min is NaturalMin.PHASE
+    order = _slot_order(phase)
+    seen: set[tuple[Group, ...]] = set()
+    chosen: list[Group | None] = [None] * len(phase.groups)
+
+    def place(depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
+        if depth == len(order):
+            groups = tuple(group for group in chosen if group is not None)
+            if allow_all_wild and not any(group.natural_count for group in groups):
+                return
+            canonical = canonical_lay_down(phase, groups)
+            if canonical is not None and canonical not in seen:
+                seen.add(canonical)
+                yield canonical
+            return
+        slot = order[depth]
+        spec = phase.groups[slot]
+        same_as_previous = depth > 0 and phase.groups[order[depth - 1]] == spec
+        for group in group_candidates(spec, counts, allow_all_wild):
+            key = _group_key(group)
+            if same_as_previous and floor is not None and key < floor:
+                continue  # identical slots take their groups in one order only
+            for card in group.cards:
+                counts[card] -= 1
+            chosen[slot] = group
+            yield from place(depth + 1, key)
+            for card in group.cards:
+                counts[card] += 1
+        chosen[slot] = None
+
+    yield from place(0, None)
+
+
+def group_candidates(
+    spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool
+) -> Iterator[Group]:
+    """Every distinct group of that kind, with at least ``spec.size`` cards, the counts allow."""
+    wilds = counts[WILD]
+    kind = spec.kind
+    if kind is GroupKind.SET:
+        for number in range(1, 13):
+            cards = [Card.number_card(color, number) for color in COLORS]
+            yield from _subset_groups(kind, cards, counts, wilds, spec.size, number=number)
+        if allow_all_wild:
+            for size in range(spec.size, wilds + 1):
+                for number in range(1, 13):
+                    yield Group(kind, (WILD,) * size, number=number)
+    elif kind.is_run:
+        colors: Sequence[Color | None] = COLORS if kind is GroupKind.COLOR_RUN else (None,)
+        for color in colors:
+            yield from _runs(kind, color, counts, wilds, spec.size, allow_all_wild)
+    else:
+        colors = COLORS if kind.needs_color else (None,)
+        parities: Sequence[Parity | None] = (
+            (Parity.EVEN, Parity.ODD) if kind.needs_parity else (None,)
+        )
+        for color in colors:
+            for parity in parities:
+                cards = [
+                    card
+                    for card in counts
+                    if card.is_natural
+                    and counts[card] > 0
+                    and (color is None or card.color is color)
+                    and (parity is None or Parity.of(card.number or 0) is parity)
+                ]
+                cards.sort(key=lambda card: card.index)
+                yield from _subset_groups(
+                    kind, cards, counts, wilds, spec.size, color=color, parity=parity
+                )
+                if allow_all_wild:
+                    for size in range(spec.size, wilds + 1):
+                        yield Group(kind, (WILD,) * size, color=color, parity=parity)
+
+
+def _subset_groups(
+    kind: GroupKind,
+    cards: Sequence[Card],
+    counts: Counter[Card],
+    wilds: int,
+    size: int,
+    *,
+    number: int | None = None,
+    color: Color | None = None,
+    parity: Parity | None = None,
+) -> Iterator[Group]:
+    """Groups of some copies of ``cards`` (at least one) plus some Wilds."""
+    available = [(card, counts[card]) for card in cards if counts[card] > 0]
+    if not available or sum(n for _, n in available) + wilds < size:
+        return
+    for taken in product(*(range(n + 1) for _, n in available)):
+        naturals = sum(taken)
+        if naturals == 0:
+            continue
+        chosen: list[Card] = []
+        for (card, _), copies in zip(available, taken, strict=True):
+            chosen.extend([card] * copies)
+        for extra in range(max(0, size - naturals), wilds + 1):
+            group_cards = tuple(sorted(chosen + [WILD] * extra, key=lambda c: c.sort_key))
+            yield Group(kind, group_cards, number=number, color=color, parity=parity)
+
+
+def _runs(
+    kind: GroupKind,
+    color: Color | None,
+    counts: Counter[Card],
+    wilds: int,
+    size: int,
+    allow_all_wild: bool,
+) -> Iterator[Group]:
+    """Every run (of one colour if ``color``) the counts allow, at least ``size`` long."""
+    options: dict[int, list[Card]] = {}
+    for number in range(1, 13):
+        cards = [Card.number_card(c, number) for c in COLORS if color is None or c is color]
+        options[number] = [card for card in cards if counts[card] > 0]
+    for low in range(1, 14 - size):
+        yield from _extend_run(kind, color, options, low, low, [], wilds, 0, size, allow_all_wild)
+
+
+def _extend_run(
+    kind: GroupKind,
+    color: Color | None,
+    options: dict[int, list[Card]],
+    low: int,
+    number: int,
+    cards: list[Card],
+    wilds_left: int,
+    naturals: int,
+    size: int,
+    allow_all_wild: bool,
+) -> Iterator[Group]:
+    """Runs from ``low`` that start with ``cards``, extended one number at a time."""
+    if number - low >= size and (naturals or allow_all_wild):
+        yield Group(kind, tuple(cards), low=low, color=color)
+    if number > 12:
+        return
+    for card in options[number]:
+        cards.append(card)
+        yield from _extend_run(
+            kind,
+            color,
+            options,
+            low,
+            number + 1,
+            cards,
+            wilds_left,
+            naturals + 1,
+            size,
+            allow_all_wild,
+        )
+        cards.pop()
+    if wilds_left:
+        cards.append(WILD)
+        yield from _extend_run(
+            kind,
+            color,
+            options,
+            low,
+            number + 1,
+            cards,
+            wilds_left - 1,
+            naturals,
+            size,
+            allow_all_wild,
+        )
+        cards.pop()

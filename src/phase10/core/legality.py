@@ -1,0 +1,383 @@
+"""What may be done now: one rulebook shared by the game and by each player's view.
+
+Everything here reads only what the player to move may know (RULES §7), so a view
+answers the same questions as the game: a bot or a screen that holds a view gets
+exactly the engine's verdicts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from .cards import Card
+from .errors import IllegalActionError, InvalidActionError
+from .laydowns import check_lay_down, lay_downs
+from .phases import Phase
+from .rules import Declare as DeclareMode
+from .rules import PhaseOrder, Rules, SkipTarget
+from .state import Meld, Stage
+
+if TYPE_CHECKING:
+    from .rules import Advance as Advance
+
+__all__ = ["LegalActions", "Rulebook", "SeatLike"]
+
+
+class SeatLike(Protocol):
+    @property
+    def phase(self) -> int: ...
+    @property
+    def completed(self) -> set[int] | frozenset[int]: ...
+    @property
+    def laid(self) -> int | None: ...
+    @property
+    def declared(self) -> int | None: ...
+    @property
+    def pending_skip(self) -> bool: ...
+    @property
+    def floating(self) -> bool: ...
+
+
+class Rulebook:
+    """Legality over a position. Subclasses provide the attributes listed below."""
+
+    rules: Rules
+    stage: Stage
+    current: int
+    dealer: int
+    players_in_hand: tuple[int, ...]
+    tie_break: bool
+    melds: Sequence[Meld]
+    discard_pile: Sequence[Card]
+    draw_size: int
+
+    def _seat(self, seat: int) -> SeatLike:
+        raise NotImplementedError
+
+    def _acting_hand(self) -> Sequence[Card] | None:
+        """The hand of the player to move, or None where it may not be seen."""
+        raise NotImplementedError
+
+    # -- questions about the position -------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def phase_of(self, index: int) -> Phase:
+        """The phase with that 0-based index in the phase sequence."""
+        return self.rules.phase_sequence[index]
+
+    def allowed_phases(self, seat: int) -> tuple[int, ...]:
+        """The phases (0-based) ``seat`` may lay down now: none once one is down this hand."""
+        info = self._seat(seat)
+        if info.laid is not None:
+            return ()
+        last = self.rules.phase_count - 1
+        if self.tie_break:
+            return (last,)
+        if self.rules.phase_order is PhaseOrder.ANY:
+            if self.rules.declare is DeclareMode.DEAL:
+                return () if info.declared is None else (info.declared,)
+            return tuple(i for i in range(last + 1) if i not in info.completed)
+        return (info.phase,) if info.phase <= last else ()
+
+    def can_draw(self) -> bool:
+        """The draw pile has a card, or the discard pile can be reshuffled into one."""
+        return self.draw_size > 0 or len(self.discard_pile) >= 2
+
+    def can_take(self) -> bool:
+        top = self.discard_top
+        return top is not None and not top.is_skip
+
+    def fits_anywhere(self, card: Card) -> bool:
+        return any(meld.group.placements(card) for meld in self.melds)
+
+    def skip_targets(self, seat: int) -> tuple[int, ...]:
+        """Whom a Skip discarded by ``seat`` may name (empty: the Skip skips nobody)."""
+        others = [p for p in self._turn_order_from(seat) if p != seat]
+        if self.rules.skip_target is SkipTarget.NEXT:
+            nxt = others[0] if others else None
+            return () if nxt is None or self._seat(nxt).pending_skip else (nxt,)
+        return tuple(sorted(p for p in others if not self._seat(p).pending_skip))
+
+    def _turn_order_from(self, seat: int) -> list[int]:
+        """The players in the hand in turn order, starting after ``seat``."""
+        n = self.num_players
+        return [(seat + k) % n for k in range(1, n + 1) if (seat + k) % n in self.players_in_hand]
+
+    # -- legality ---------------------------------------------------------------------
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """The legal actions now, as a lazy view: ``in``, iteration, ``count()``, ``bool``."""
+        return LegalActions(self)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the action may be applied now (cheap: no enumeration)."""
+        try:
+            self.check(action)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def check(self, action: Action) -> Action:
+        """Return the action in canonical form if it is legal now; raise the specific error if not.
+
+        Raises :class:`InvalidActionError` for a malformed action and
+        :class:`IllegalActionError` for one against the rules.
+        """
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action: {action!r}")
+        stage = self.stage
+        if stage is Stage.GAME_OVER:
+            raise IllegalActionError("the game is over")
+        hand = self._acting_hand()
+        if isinstance(action, GiveWild):
+            return self._check_give(action)
+        if isinstance(action, Declare):
+            return self._check_declare(action)
+        if stage is Stage.GIVE_WILD:
+            raise IllegalActionError("the dealer must first give the turned-up Wild to a player")
+        if stage is Stage.DECLARE:
+            raise IllegalActionError("every player must first declare a phase for this hand")
+        if hand is None:
+            raise IllegalActionError("it is not your turn")
+        if isinstance(action, (Draw, TakeDiscard)):
+            return self._check_draw(action)
+        if stage is Stage.DRAW:
+            raise IllegalActionError("you must draw a card (or take the top discard) first")
+        if isinstance(action, Discard):
+            return self._check_discard(action, hand)
+        if stage is Stage.WILD_DISCARD:
+            raise IllegalActionError("you must discard a card for the Wild you were given")
+        if isinstance(action, LayDown):
+            return self._check_lay_down(action, hand)
+        if isinstance(action, Hit):
+            return self._check_hit(action, hand)
+        raise InvalidActionError(f"unknown action {action!r}")  # pragma: no cover
+
+    def _check_give(self, action: GiveWild) -> Action:
+        if self.stage is not Stage.GIVE_WILD:
+            raise IllegalActionError("there is no turned-up Wild to give")
+        if action.player not in self.players_in_hand:
+            raise InvalidActionError(f"there is no player {action.player} in this hand")
+        return action
+
+    def _check_declare(self, action: Declare) -> Action:
+        if self.stage is not Stage.DECLARE:
+            raise IllegalActionError("phases are declared only right after the deal")
+        if not 1 <= action.phase <= self.rules.phase_count:
+            raise InvalidActionError(f"there is no phase {action.phase}")
+        if action.phase - 1 in self._seat(self.current).completed:
+            raise IllegalActionError(f"you have already completed phase {action.phase}")
+        return action
+
+    def _check_draw(self, action: Draw | TakeDiscard) -> Action:
+        if self.stage is not Stage.DRAW:
+            raise IllegalActionError("you have already drawn this turn")
+        floating = self._seat(self.current).floating
+        top = self.discard_top
+        if isinstance(action, Draw):
+            if not self.can_draw():
+                raise IllegalActionError(
+                    "the draw pile is empty and cannot be refilled: take the top discard"
+                )
+            if floating and self.can_take() and top is not None and self.fits_anywhere(top):
+                raise IllegalActionError(f"you are floating: you must take {top} and hit it")
+            return action
+        if top is None:
+            raise IllegalActionError("the discard pile is empty")
+        if top.is_skip:
+            raise IllegalActionError("a Skip can never be taken from the discard pile")
+        if floating and not self.fits_anywhere(top) and self.can_draw():
+            raise IllegalActionError(f"you are floating and {top} fits nowhere: you must draw")
+        return action
+
+    def _check_discard(self, action: Discard, hand: Sequence[Card]) -> Action:
+        card = action.card
+        if card not in hand:
+            raise IllegalActionError(f"you have no {card} to discard")
+        seat = self.current
+        if self._seat(seat).floating and self.fits_anywhere(card) and self.stage is Stage.PLAY:
+            raise IllegalActionError(
+                f"you are floating: {card} fits on the table, so you must hit it"
+            )
+        if not card.is_skip:
+            return action
+        targets = self.skip_targets(seat)
+        if self.rules.skip_target is SkipTarget.NEXT:
+            if action.target is not None and action.target not in targets:
+                nxt = f"player {targets[0]}" if targets else "nobody"
+                raise IllegalActionError(
+                    f"a Skip skips the next player ({nxt}), not {action.target}"
+                )
+            return Discard(card, None)
+        if action.target is None:
+            if targets:
+                names = ", ".join(f"p{t}" for t in targets)
+                raise IllegalActionError(
+                    f"name the player to skip: discard S>pN with N one of {names}"
+                )
+            return action
+        if action.target == seat:
+            raise IllegalActionError("you cannot skip yourself")
+        if action.target not in self.players_in_hand:
+            raise InvalidActionError(f"there is no player {action.target} in this hand")
+        if action.target not in targets:
+            raise IllegalActionError(
+                f"player {action.target} already has a Skip waiting; choose another"
+            )
+        return action
+
+    def _check_lay_down(self, action: LayDown, hand: Sequence[Card]) -> Action:
+        seat = self.current
+        info = self._seat(seat)
+        if info.laid is not None:
+            raise IllegalActionError("you have already laid down a phase this hand (one per hand)")
+        allowed = self.allowed_phases(seat)
+        if not allowed:
+            raise IllegalActionError("you have no phase to lay down this hand")
+        if action.phase is None:
+            if len(allowed) > 1:
+                raise IllegalActionError("say which phase you lay down: lay N: ...")
+            index = allowed[0]
+        else:
+            index = action.phase - 1
+            if not 0 <= index < self.rules.phase_count:
+                raise InvalidActionError(f"there is no phase {action.phase}")
+            if index not in allowed:
+                wanted = ", ".join(str(i + 1) for i in allowed)
+                raise IllegalActionError(
+                    f"you cannot lay down phase {action.phase} now (you may: {wanted})"
+                )
+        phase = self.phase_of(index)
+        groups = check_lay_down(phase, action.groups, self.rules.natural_min)
+        _check_holds(hand, [card for group in groups for card in group.cards])
+        explicit = (
+            self.rules.phase_order is PhaseOrder.ANY and self.rules.declare is DeclareMode.LAYDOWN
+        )
+        return LayDown(groups, index + 1 if explicit and not self.tie_break else None)
+
+    def _check_hit(self, action: Hit, hand: Sequence[Card]) -> Action:
+        if self._seat(self.current).laid is None:
+            raise IllegalActionError("you may hit only once your own phase is down")
+        if not 0 <= action.group < len(self.melds):
+            raise InvalidActionError(f"there is no group g{action.group} on the table")
+        if action.card not in hand:
+            raise IllegalActionError(f"you have no {action.card}")
+        group = self.melds[action.group].group
+        spots = group.placements(action.card)
+        if not spots:
+            raise IllegalActionError(
+                f"{action.card} does not fit on g{action.group} ({group.describe()})"
+            )
+        number = action.number
+        if group.low is None:
+            if number is not None and number != group.number:
+                raise IllegalActionError(f"a Wild on g{action.group} takes the group's value")
+            return Hit(action.card, action.group, None)
+        if number is None:
+            if len(spots) > 1:
+                raise IllegalActionError(
+                    f"say which end of g{action.group} the Wild goes on: "
+                    f"hit W={spots[0]} g{action.group} or hit W={spots[1]} g{action.group}"
+                )
+            number = spots[0]
+        if number not in spots:
+            places = " or ".join(map(str, spots))
+            raise IllegalActionError(f"{action.card} can go on g{action.group} only as {places}")
+        return Hit(action.card, action.group, number if action.card.is_wild else None)
+
+    # -- enumeration ------------------------------------------------------------------
+
+    def _generate(self) -> Iterator[Action]:
+        stage = self.stage
+        if stage is Stage.GAME_OVER:
+            return
+        if stage is Stage.GIVE_WILD:
+            yield from (GiveWild(p) for p in self.players_in_hand)
+            return
+        if stage is Stage.DECLARE:
+            completed = self._seat(self.current).completed
+            yield from (Declare(i + 1) for i in range(self.rules.phase_count) if i not in completed)
+            return
+        hand = self._acting_hand()
+        if hand is None:
+            return
+        if stage is Stage.DRAW:
+            for action in (Draw(), TakeDiscard()):
+                if self.is_legal(action):
+                    yield action
+            return
+        distinct = sorted(set(hand), key=lambda card: card.sort_key)
+        seat = self.current
+        info = self._seat(seat)
+        floating_bound = info.floating and any(self.fits_anywhere(card) for card in hand)
+        if stage is Stage.PLAY and not floating_bound:
+            for index in self.allowed_phases(seat):
+                explicit = (
+                    self.rules.phase_order is PhaseOrder.ANY
+                    and self.rules.declare is DeclareMode.LAYDOWN
+                    and not self.tie_break
+                )
+                for groups in lay_downs(self.phase_of(index), hand, self.rules.natural_min):
+                    yield LayDown(groups, index + 1 if explicit else None)
+        if stage is Stage.PLAY and info.laid is not None:
+            for card in distinct:
+                for gid, meld in enumerate(self.melds):
+                    for spot in meld.group.placements(card):
+                        yield Hit(card, gid, spot if card.is_wild else None)
+        if floating_bound:
+            return
+        for card in distinct:
+            if card.is_skip and self.rules.skip_target is SkipTarget.CHOOSE:
+                targets = self.skip_targets(seat)
+                yield from (Discard(card, t) for t in targets) if targets else iter([Discard(card)])
+            else:
+                yield Discard(card)
+
+
+class LegalActions:
+    """A live, lazy view of the legal actions of a position (like python-chess's).
+
+    ``action in legal`` checks one action without enumerating; iterating yields each
+    distinct legal action once.
+    """
+
+    def __init__(self, position: Rulebook) -> None:
+        self._position = position
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._position.is_legal(action)
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._position._generate()
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(map(str, self))})>"
+
+
+def _check_holds(hand: Sequence[Card], cards: Sequence[Card]) -> None:
+    have = Counter(hand)
+    for card, need in Counter(cards).items():
+        if have[card] < need:
+            if have[card] == 0:
+                raise IllegalActionError(f"you have no {card}")
+            raise IllegalActionError(f"you have {have[card]} {card}, not {need}")

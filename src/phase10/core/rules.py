@@ -1,0 +1,262 @@
+"""The rules object: every option of RULES §8 as a field, and the named presets.
+
+>>> rules = Rules()
+>>> rules.skip_target, rules.natural_min, len(rules.phase_sequence)
+(<SkipTarget.CHOOSE: 'choose'>, <NaturalMin.GROUP: 'group'>, 10)
+>>> [str(p) for p in preset("even-phases").phase_sequence][:2]
+['1 set of 3 + 1 run of 4', '1 run of 7']
+>>> Rules.from_dict(Rules(skip_target=SkipTarget.NEXT).to_dict()) == Rules(skip_target=SkipTarget.NEXT)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Final
+
+from .phase_lists import PHASE_LISTS, STANDARD_PHASES, parse_phase_list
+from .phases import Phase, PhaseParseError
+
+__all__ = [
+    "PRESETS",
+    "PRESET_NOTES",
+    "Advance",
+    "Declare",
+    "EmptyDrawPile",
+    "EndWhen",
+    "GoingOut",
+    "NaturalMin",
+    "PhaseOrder",
+    "Rules",
+    "RulesError",
+    "SkipTarget",
+    "WildDealUp",
+    "preset",
+]
+
+
+class RulesError(ValueError):
+    """A rules object that cannot be played: a bad option value or a contradiction."""
+
+
+class Advance(StrEnum):
+    COMPLETED = "completed"  #: only players who laid their phase down advance (official)
+    ALL = "all"  #: "ten hands": everyone advances every hand
+
+
+class PhaseOrder(StrEnum):
+    SEQUENCE = "sequence"  #: phases in order (official)
+    ANY = "any"  #: any phase not yet completed (Masters edition, Arkansas rules)
+
+
+class Declare(StrEnum):
+    DEAL = "deal"  #: name the phase after the deal and keep to it for the hand
+    LAYDOWN = "laydown"  #: name the phase when laying it down
+
+
+class GoingOut(StrEnum):
+    ANY = "any"  #: the hand empties by laying down, hitting or discarding (official)
+    DISCARD = "discard"  #: the last card must leave by a discard ("floating")
+
+
+class WildDealUp(StrEnum):
+    FIRST_PLAYER = "first_player"  #: the first player may take it like any discard (official)
+    DEALER_CHOOSES = "dealer_chooses"  #: the dealer gives it to a player, who discards a card
+
+
+class SkipTarget(StrEnum):
+    CHOOSE = "choose"  #: the discarder names any other player without a pending skip (official)
+    NEXT = "next"  #: the next player in seat order is skipped
+
+
+class NaturalMin(StrEnum):
+    GROUP = "group"  #: every group needs a numbered card
+    PHASE = "phase"  #: one numbered card in the whole phase (the sheet's literal wording)
+
+
+class EndWhen(StrEnum):
+    HAND_END = "hand_end"  #: the game ends at the end of the hand (official)
+    IMMEDIATELY = "immediately"  #: a lone player on the last phase who lays it down wins at once
+
+
+class EmptyDrawPile(StrEnum):
+    RESHUFFLE = "reshuffle"  #: shuffle the discard pile, all but its top card, into a new pile
+    END_HAND = "end_hand"  #: the hand ends as if nobody went out
+
+
+_ENUMS: Final[dict[str, type[StrEnum]]] = {
+    "advance": Advance,
+    "phase_order": PhaseOrder,
+    "declare": Declare,
+    "going_out": GoingOut,
+    "wild_deal_up": WildDealUp,
+    "skip_target": SkipTarget,
+    "natural_min": NaturalMin,
+    "end_when": EndWhen,
+    "empty_draw_pile": EmptyDrawPile,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option; the defaults are the official game (RULES.md).
+
+    ``phase_list`` is the full list; ``phases`` picks which of its phases are played,
+    by their 1-based numbers, in order (empty: all of them).
+    """
+
+    phase_list: tuple[Phase, ...] = STANDARD_PHASES
+    phases: tuple[int, ...] = ()
+    advance: Advance = Advance.COMPLETED
+    phase_order: PhaseOrder = PhaseOrder.SEQUENCE
+    declare: Declare = Declare.LAYDOWN
+    going_out: GoingOut = GoingOut.ANY
+    wild_deal_up: WildDealUp = WildDealUp.FIRST_PLAYER
+    skip_target: SkipTarget = SkipTarget.CHOOSE
+    natural_min: NaturalMin = NaturalMin.GROUP
+    end_when: EndWhen = EndWhen.HAND_END
+    empty_draw_pile: EmptyDrawPile = EmptyDrawPile.RESHUFFLE
+    phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name, enum in _ENUMS.items():
+            value = getattr(self, name)
+            if not isinstance(value, enum):
+                try:
+                    object.__setattr__(self, name, enum(value))
+                except ValueError:
+                    choices = ", ".join(repr(member.value) for member in enum)
+                    raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+        if not self.phase_list or not all(isinstance(p, Phase) for p in self.phase_list):
+            raise RulesError("phase_list must be a non-empty tuple of phases")
+        object.__setattr__(self, "phase_list", tuple(self.phase_list))
+        object.__setattr__(self, "phases", tuple(self.phases))
+        for number in self.phases:
+            if not isinstance(number, int) or not 1 <= number <= len(self.phase_list):
+                raise RulesError(
+                    f"phases picks phases by number from 1 to {len(self.phase_list)}, "
+                    f"not {number!r}"
+                )
+        if len(set(self.phases)) != len(self.phases):
+            raise RulesError("phases names a phase twice")
+        for phase in self.phase_list:
+            if phase.min_cards > 11:
+                raise RulesError(f"{phase} needs {phase.min_cards} cards; a hand holds at most 11")
+        sequence = tuple(self.phase_list[n - 1] for n in self.phases) or self.phase_list
+        object.__setattr__(self, "phase_sequence", sequence)
+        if self.advance is Advance.ALL and self.phase_order is PhaseOrder.ANY:
+            raise RulesError("advance='all' plays the phases in order; it cannot go with any order")
+        if self.advance is Advance.ALL and self.end_when is EndWhen.IMMEDIATELY:
+            raise RulesError("advance='all' always plays every hand; end_when must be 'hand_end'")
+
+    @property
+    def phase_count(self) -> int:
+        """How many phases a player must complete."""
+        return len(self.phase_sequence)
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like the constructor)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` reads it back."""
+        data: dict[str, Any] = {"phase_list": [str(phase) for phase in self.phase_list]}
+        data["phases"] = list(self.phases)
+        for name in _ENUMS:
+            data[name] = getattr(self, name).value
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Rules:
+        """Read rules from a dict like :meth:`to_dict`'s; missing options take their defaults.
+
+        ``phase_list`` is a list of phrases or the name of a shipped list.
+        """
+        known = {"phase_list", "phases", *_ENUMS}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(
+                f"unknown rules option {unknown[0]!r}; options: {', '.join(sorted(known))}"
+            )
+        options: dict[str, Any] = {name: data[name] for name in _ENUMS if name in data}
+        if "phase_list" in data:
+            phrases = data["phase_list"]
+            if isinstance(phrases, str):
+                if phrases not in PHASE_LISTS:
+                    raise RulesError(
+                        f"no phase list named {phrases!r}; known: {', '.join(PHASE_LISTS)}"
+                    )
+                options["phase_list"] = PHASE_LISTS[phrases]
+            else:
+                try:
+                    options["phase_list"] = parse_phase_list(phrases)
+                except PhaseParseError as error:
+                    raise RulesError(str(error)) from None
+        if "phases" in data:
+            phases = data["phases"]
+            if isinstance(phases, int):
+                phases = range(1, phases + 1)
+            options["phases"] = tuple(phases)
+        return Rules(**options)
+
+    def describe(self) -> list[tuple[str, str]]:
+        """(option, value) pairs for display, the phase list by name where it is a shipped one."""
+        name = next((n for n, lst in PHASE_LISTS.items() if lst == self.phase_list), "custom")
+        rows = [("phase_list", name), ("phases", ",".join(map(str, self.phases)) or "all")]
+        rows += [(option, getattr(self, option).value) for option in _ENUMS]
+        return rows
+
+
+_PRESETS: dict[str, tuple[Rules, str]] = {
+    "official": (Rules(), "the official 40th-anniversary rules (the default)"),
+    "ten-hands": (Rules(advance=Advance.ALL), "everyone advances every hand; lowest total wins"),
+    "short-5": (Rules(phases=(1, 2, 3, 4, 5)), "play only phases 1-5"),
+    "even-phases": (Rules(phases=(2, 4, 6, 8, 10)), "play only phases 2, 4, 6, 8 and 10"),
+    "odd-phases": (Rules(phases=(1, 3, 5, 7, 9)), "play only phases 1, 3, 5, 7 and 9"),
+    "masters": (
+        Rules(phase_order=PhaseOrder.ANY, declare=Declare.DEAL),
+        "any phase not yet completed, named after the deal",
+    ),
+    "arkansas": (
+        Rules(phase_order=PhaseOrder.ANY, declare=Declare.LAYDOWN),
+        "any phase not yet completed, named when laid down",
+    ),
+    "floating": (Rules(going_out=GoingOut.DISCARD), "the last card must leave by a discard"),
+    "wild-deal-up": (
+        Rules(wild_deal_up=WildDealUp.DEALER_CHOOSES),
+        "a Wild turned up goes to a player the dealer chooses",
+    ),
+    "skip-next": (Rules(skip_target=SkipTarget.NEXT), "a Skip always skips the next player"),
+    "natural-per-phase": (
+        Rules(natural_min=NaturalMin.PHASE),
+        "one numbered card per phase, not per group (all-Wild groups allowed)",
+    ),
+    "end-immediately": (
+        Rules(end_when=EndWhen.IMMEDIATELY),
+        "a lone player on the last phase wins the moment it is laid down",
+    ),
+    "no-reshuffle": (
+        Rules(empty_draw_pile=EmptyDrawPile.END_HAND),
+        "when the draw pile runs out the hand ends as if nobody went out",
+    ),
+}
+for _name, _phases in PHASE_LISTS.items():
+    if _name != "standard":
+        _PRESETS[_name] = (Rules(phase_list=_phases), f"the {_name} phase list")
+
+#: Every named preset.
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType({n: r for n, (r, _) in _PRESETS.items()})
+#: One line on each preset.
+PRESET_NOTES: Final[Mapping[str, str]] = MappingProxyType({n: t for n, (_, t) in _PRESETS.items()})
+
+
+def preset(name: str) -> Rules:
+    """The named preset; an unknown name gets the list of known ones."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"no rules preset named {name!r}; presets: {', '.join(PRESETS)}") from None

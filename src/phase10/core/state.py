@@ -1,0 +1,77 @@
+"""The pieces of a game's state that views share: stages, seats and table groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .cards import Card
+from .groups import Group
+
+__all__ = ["Meld", "Seat", "SeatInfo", "Stage"]
+
+
+class Stage(StrEnum):
+    """What the game waits for."""
+
+    GIVE_WILD = "give_wild"  #: the dealer gives the turned-up Wild to a player
+    WILD_DISCARD = "wild_discard"  #: that player discards a card
+    DECLARE = "declare"  #: players name their phase for the hand, in turn order
+    DRAW = "draw"  #: the player to move draws or takes the top discard
+    PLAY = "play"  #: the player to move lays down, hits and then discards
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A group on the table and the player who laid it down. Its id is its index."""
+
+    owner: int
+    group: Group
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's mutable state inside a game."""
+
+    name: str
+    hand: list[Card] = field(default_factory=list)
+    score: int = 0
+    #: the phase (0-based index into the phase sequence) the player works on in order
+    phase: int = 0
+    #: the phases (0-based) completed so far
+    completed: set[int] = field(default_factory=set)
+    #: the phase laid down this hand, if any
+    laid: int | None = None
+    #: the phase named for this hand (any order, declared after the deal)
+    declared: int | None = None
+    pending_skip: bool = False
+    floating: bool = False
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            name=self.name,
+            hand_size=len(self.hand),
+            score=self.score,
+            phase=self.phase,
+            completed=frozenset(self.completed),
+            laid=self.laid,
+            declared=self.declared,
+            pending_skip=self.pending_skip,
+            floating=self.floating,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What everyone may know about a player (RULES §7): no cards, only their count."""
+
+    name: str
+    hand_size: int
+    score: int
+    phase: int
+    completed: frozenset[int]
+    laid: int | None
+    declared: int | None
+    pending_skip: bool
+    floating: bool
