@@ -21,7 +21,18 @@ from .groups import Group
 from .phases import GroupKind, GroupSpec, Phase
 from .rules import NaturalMin
 
-__all__ = ["canonical_lay_down", "check_lay_down", "group_candidates", "lay_downs"]
+__all__ = [
+    "canonical_lay_down",
+    "check_lay_down",
+    "could_fill",
+    "group_candidates",
+    "lay_downs",
+]
+
+
+_BY_NUMBER: dict[int, tuple[Card, ...]] = {
+    number: tuple(Card.number_card(color, number) for color in COLORS) for number in range(1, 13)
+}
 
 
 def _group_key(group: Group) -> tuple[int, tuple[int, ...], int, int, str, str]:
@@ -116,6 +127,10 @@ def lay_downs(
     chosen: list[Group | None] = [None] * len(phase.groups)
 
     def place(depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
+        if not all(
+            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in order[depth:]
+        ):
+            return
         if depth == len(order):
             groups = tuple(group for group in chosen if group is not None)
             if allow_all_wild and not any(group.natural_count for group in groups):
@@ -143,6 +158,39 @@ def lay_downs(
     yield from place(0, None)
 
 
+def could_fill(spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool) -> bool:
+    """A quick test that ``counts`` might make a group for ``spec`` on its own (exact for one
+    group; used to prune the search before enumerating).
+    """
+    wilds = counts[WILD]
+    if allow_all_wild and wilds >= spec.size:
+        return True
+    kind, size = spec.kind, spec.size
+    tally: Counter[tuple[object, ...]] = Counter()
+    if kind.is_run:
+        present = {
+            (card.color if kind is GroupKind.COLOR_RUN else None, card.number)
+            for card, n in counts.items()
+            if n > 0 and card.number
+        }
+        for color in COLORS if kind is GroupKind.COLOR_RUN else (None,):
+            for low in range(1, 14 - size):
+                have = sum(1 for k in range(low, low + size) if (color, k) in present)
+                if have and have + wilds >= size:
+                    return True
+        return False
+    for card, n in counts.items():
+        if n <= 0 or card.number is None:
+            continue
+        if kind is GroupKind.SET:
+            tally[(card.number,)] += n
+        else:
+            color = card.color if kind.needs_color else None
+            parity = Parity.of(card.number) if kind.needs_parity else None
+            tally[(color, parity)] += n
+    return any(n + wilds >= size for n in tally.values())
+
+
 def group_candidates(
     spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool
 ) -> Iterator[Group]:
@@ -150,9 +198,11 @@ def group_candidates(
     wilds = counts[WILD]
     kind = spec.kind
     if kind is GroupKind.SET:
-        for number in range(1, 13):
-            cards = [Card.number_card(color, number) for color in COLORS]
-            yield from _subset_groups(kind, cards, counts, wilds, spec.size, number=number)
+        numbers = sorted({card.number for card, n in counts.items() if n > 0 and card.number})
+        for number in numbers:
+            yield from _subset_groups(
+                kind, _BY_NUMBER[number], counts, wilds, spec.size, number=number
+            )
         if allow_all_wild:
             for size in range(spec.size, wilds + 1):
                 for number in range(1, 13):
@@ -197,8 +247,13 @@ def _subset_groups(
     parity: Parity | None = None,
 ) -> Iterator[Group]:
     """Groups of some copies of ``cards`` (at least one) plus some Wilds."""
-    available = [(card, counts[card]) for card in cards if counts[card] > 0]
+    available = [(card, n) for card in cards if (n := counts[card]) > 0]
     if not available or sum(n for _, n in available) + wilds < size:
+        return
+    if len(available) == 1 and available[0][1] == 1:  # the common case: one card
+        card = available[0][0]
+        for extra in range(max(0, size - 1), wilds + 1):
+            yield Group(kind, (card, *([WILD] * extra)), number=number, color=color, parity=parity)
         return
     for taken in product(*(range(n + 1) for _, n in available)):
         naturals = sum(taken)
@@ -223,8 +278,11 @@ def _runs(
     """Every run (of one colour if ``color``) the counts allow, at least ``size`` long."""
     options: dict[int, list[Card]] = {}
     for number in range(1, 13):
-        cards = [Card.number_card(c, number) for c in COLORS if color is None or c is color]
-        options[number] = [card for card in cards if counts[card] > 0]
+        options[number] = [
+            card
+            for card in _BY_NUMBER[number]
+            if counts[card] > 0 and (color is None or card.color is color)
+        ]
     for low in range(1, 14 - size):
         yield from _extend_run(kind, color, options, low, low, [], wilds, 0, size, allow_all_wild)
 

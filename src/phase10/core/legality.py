@@ -140,6 +140,8 @@ class Rulebook:
         if stage is Stage.GAME_OVER:
             raise IllegalActionError("the game is over")
         hand = self._acting_hand()
+        if hand is None:
+            raise IllegalActionError("it is not your turn")
         if isinstance(action, GiveWild):
             return self._check_give(action)
         if isinstance(action, Declare):
@@ -148,16 +150,16 @@ class Rulebook:
             raise IllegalActionError("the dealer must first give the turned-up Wild to a player")
         if stage is Stage.DECLARE:
             raise IllegalActionError("every player must first declare a phase for this hand")
-        if hand is None:
-            raise IllegalActionError("it is not your turn")
+        if isinstance(action, Discard):
+            if stage is Stage.DRAW:
+                raise IllegalActionError("you must draw a card (or take the top discard) first")
+            return self._check_discard(action, hand)
+        if stage is Stage.WILD_DISCARD:
+            raise IllegalActionError("you must discard a card for the Wild you were given")
         if isinstance(action, (Draw, TakeDiscard)):
             return self._check_draw(action)
         if stage is Stage.DRAW:
             raise IllegalActionError("you must draw a card (or take the top discard) first")
-        if isinstance(action, Discard):
-            return self._check_discard(action, hand)
-        if stage is Stage.WILD_DISCARD:
-            raise IllegalActionError("you must discard a card for the Wild you were given")
         if isinstance(action, LayDown):
             return self._check_lay_down(action, hand)
         if isinstance(action, Hit):
@@ -300,7 +302,8 @@ class Rulebook:
 
     def _generate(self) -> Iterator[Action]:
         stage = self.stage
-        if stage is Stage.GAME_OVER:
+        hand = self._acting_hand()
+        if stage is Stage.GAME_OVER or hand is None:
             return
         if stage is Stage.GIVE_WILD:
             yield from (GiveWild(p) for p in self.players_in_hand)
@@ -308,9 +311,6 @@ class Rulebook:
         if stage is Stage.DECLARE:
             completed = self._seat(self.current).completed
             yield from (Declare(i + 1) for i in range(self.rules.phase_count) if i not in completed)
-            return
-        hand = self._acting_hand()
-        if hand is None:
             return
         if stage is Stage.DRAW:
             for action in (Draw(), TakeDiscard()):
