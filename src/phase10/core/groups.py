@@ -242,6 +242,9 @@ class Group:
                 parts.append(str(card))
         return " ".join(parts)
 
+    def __repr__(self) -> str:
+        return f"parse_group(GroupKind.{self.kind.name}, {str(self)!r})"
+
     def describe(self) -> str:
         """Every card with each Wild's value shown: ``R7 B7 W=7``."""
         return " ".join(

@@ -35,10 +35,10 @@ _BY_NUMBER: dict[int, tuple[Card, ...]] = {
 }
 
 
-def _group_key(group: Group) -> tuple[int, tuple[int, ...], int, int, str, str]:
+def _group_key(group: Group) -> tuple[int, tuple[tuple[int, int, int], ...], int, int, str, str]:
     return (
         -len(group.cards),
-        tuple(card.index for card in group.cards),
+        tuple(card.sort_key for card in group.cards),
         group.number or 0,
         group.low or 0,
         group.color.value if group.color else "",
