@@ -1,0 +1,13 @@
+"""Players that pick actions from what they may know: a :class:`PlayerView`, never the game.
+
+>>> import random
+>>> from phase10.core import Game
+>>> game = Game(2, seed=1)
+>>> play_game(game, [SimplePlayer(random.Random(0)), RandomPlayer(random.Random(1))])
+>>> game.is_over
+True
+"""
+
+from .simple import Player, RandomPlayer, SimplePlayer, phase_gap, play_game
+
+__all__ = ["Player", "RandomPlayer", "SimplePlayer", "phase_gap", "play_game"]

@@ -1,0 +1,241 @@
+"""The ``phase10`` commands (typer and rich: the ``cli`` extra).
+
+Exit codes: 0 success (``check``: the cards hold the phase), 1 ``check``: they do
+not, 2 bad input (the message names what was wrong).
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from enum import Enum
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from phase10 import __version__
+from phase10.core import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESET_NOTES,
+    PRESETS,
+    NaturalMin,
+    Rules,
+    hand_points,
+)
+from phase10.core.phase_lists import PHASE_LIST_NOTES, PHASE_LISTS
+
+from .demo import demo_log
+from .hands import check_hand, read_cards, read_phase
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="phase10",
+    help="Phase 10: check hands, score cards, browse phase lists and rules, watch a demo game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+#: What each rules option means, for ``phase10 rules``.
+OPTION_MEANINGS = {
+    "phase_list": "the phases played (see: phase10 phases --all)",
+    "phases": "which of the list's phases are played, by number",
+    "advance": "after a hand, who advances: those who laid their phase, or all",
+    "phase_order": "the phases in order, or any not yet completed",
+    "declare": "any order: name the phase after the deal, or when laying it",
+    "going_out": "the last card leaves any way, or only by a discard",
+    "wild_deal_up": "a Wild turned up: the first player may take it, or the dealer gives it",
+    "skip_target": "a Skip skips the player its discarder chooses, or the next",
+    "natural_min": "a numbered card in every group, or one in the whole phase",
+    "end_when": "the game ends with the hand, or when the lone leader lays the last phase",
+    "empty_draw_pile": "an empty draw pile: reshuffle the discards, or end the hand",
+}
+_CHOICES = {"phase_list": "another list, or phrases", "phases": "phase numbers"}
+
+CardsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="CARDS",
+        help="Cards like R7 B12 W S: several words or one quoted string; commas are fine.",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"phase10 {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Phase 10: check hands, score cards, browse phase lists and rules, watch a demo game."""
+
+
+@app.command()
+def check(
+    phase: Annotated[
+        str,
+        typer.Argument(
+            metavar="PHASE",
+            help="A phase number (1-10 in the standard list) or a phrase like "
+            "'1 set of 3 + 1 run of 4'.",
+            show_default=False,
+        ),
+    ],
+    cards: CardsArgument,
+    list_name: Annotated[
+        str, typer.Option("--list", metavar="NAME", help="The phase list a phase number refers to.")
+    ] = "standard",
+    natural_min: Annotated[
+        NaturalMin,
+        typer.Option(
+            "--natural-min", help="A numbered card in every group, or one in the whole phase."
+        ),
+    ] = NaturalMin.GROUP,
+    as_json: JsonOption = False,
+) -> None:
+    """Say whether CARDS hold PHASE, and the way to lay it down that lays the most cards.
+
+    Exit 0 if they do, 1 if not, 2 on bad input. With --json, "groups" lists each
+    group's cards (a Wild is "W") and "described" the same groups with every Wild's
+    value ("R7 B7 W=7"); both are empty when the cards do not hold the phase.
+    """
+    try:
+        chosen = read_phase(phase, list_name)
+        hand = read_cards(cards)
+    except ValueError as error:
+        _fail(str(error))
+    report = check_hand(chosen, hand, natural_min)
+    if as_json:
+        _print_json(report)
+    elif report["complete"]:
+        typer.echo(f"yes: {' '.join(report['cards'])} hold {report['phase']}")
+        for kind, described in zip(report["kinds"], report["described"], strict=True):
+            typer.echo(f"  {kind}: {described}")
+        left = " ".join(report["left"]) or "nothing"
+        typer.echo(f"  left in hand: {left} ({report['left_points']} points)")
+    else:
+        typer.echo(f"no: {' '.join(report['cards'])} do not hold {report['phase']}")
+    if not report["complete"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def score(cards: CardsArgument, as_json: JsonOption = False) -> None:
+    """The points CARDS count if left in hand: 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+    try:
+        hand = read_cards(cards, limit=None)
+    except ValueError as error:
+        _fail(str(error))
+    points = hand_points(hand)
+    if as_json:
+        _print_json({"points": points})
+    else:
+        typer.echo(f"{' '.join(map(str, hand))}: {points} points")
+
+
+@app.command()
+def phases(
+    list_name: Annotated[
+        str, typer.Option("--list", metavar="NAME", help="The phase list to show.")
+    ] = "standard",
+    show_all: Annotated[
+        bool, typer.Option("--all", help="List every phase list's name instead.")
+    ] = False,
+) -> None:
+    """Print a phase list, numbered (the standard list unless --list names another)."""
+    if show_all:
+        width = max(map(len, PHASE_LISTS))
+        for name in PHASE_LISTS:
+            typer.echo(f"{name:<{width}}  {PHASE_LIST_NOTES.get(name, '')}".rstrip())
+        return
+    if list_name not in PHASE_LISTS:
+        _fail(f"no phase list named {list_name!r}; known lists: {', '.join(PHASE_LISTS)}")
+    note = PHASE_LIST_NOTES.get(list_name)
+    typer.echo(f"{list_name}: {note}" if note else list_name)
+    for number, phase in enumerate(PHASE_LISTS[list_name], start=1):
+        typer.echo(f"{number:>3}. {phase}")
+
+
+@app.command()
+def rules(
+    preset_name: Annotated[
+        str | None, typer.Option("--preset", metavar="NAME", help="Show this preset's options.")
+    ] = None,
+) -> None:
+    """List the rules presets and the options they set; --preset shows one preset."""
+    console = _console()
+    official = dict(Rules().describe())
+    if preset_name is not None:
+        if preset_name not in PRESETS:
+            _fail(f"no rules preset named {preset_name!r}; presets: {', '.join(PRESETS)}")
+        console.print(f"{preset_name}: {PRESET_NOTES[preset_name]}", soft_wrap=True)
+        table = Table("option", "value", "official", box=box.SIMPLE)
+        for option, value in PRESETS[preset_name].describe():
+            default = official[option]
+            table.add_row(option, value, "" if value == default else default)
+        console.print(table)
+        return
+    console.print("Presets (phase10 rules --preset NAME, phase10 demo --rules NAME):")
+    width = max(map(len, PRESETS))
+    for name, note in PRESET_NOTES.items():
+        console.print(f"  {name:<{width}}  {note}", soft_wrap=True)
+    hints = typing.get_type_hints(Rules)
+    table = Table(
+        "option", "values (* official)", "meaning", box=box.SIMPLE, pad_edge=False, title="Options"
+    )
+    for option, default in Rules().describe():
+        kind = hints.get(option)
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            values = [str(member.value) for member in kind]
+            choices = ", ".join(f"{v}*" if v == default else v for v in values)
+        else:
+            choices = f"{default}*, or {_CHOICES.get(option, 'another value')}"
+        table.add_row(option, choices, OPTION_MEANINGS.get(option, ""))
+    console.print(table)
+
+
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The game's seed.")] = 1,
+    players: Annotated[
+        int, typer.Option("--players", metavar="N", help="How many players (2-6).")
+    ] = 4,
+    rules_name: Annotated[
+        str, typer.Option("--rules", metavar="PRESET", help="A rules preset (see: phase10 rules).")
+    ] = "official",
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final result.")] = False,
+) -> None:
+    """Watch a complete seeded game between simple computer players, hand by hand."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        _fail(f"the demo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if rules_name not in PRESETS:
+        _fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
+    typer.echo("\n".join(demo_log(seed, players, rules_name, quiet=quiet)))

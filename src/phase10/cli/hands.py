@@ -1,0 +1,119 @@
+"""What ``phase10 check`` and ``phase10 score`` compute, apart from the command line.
+
+>>> phase = read_phase("2")
+>>> cards = read_cards(["R7 B7 W,", "G3", "G4", "W", "G6", "Y9"])
+>>> report = check_hand(phase, cards)
+>>> report["complete"], report["described"], report["left"]
+(True, ['R7 B7 W=7', 'G3 G4 W=5 G6'], ['Y9'])
+>>> read_cards(["R7", "R13"])
+Traceback (most recent call last):
+...
+phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild or S for a Skip
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from phase10.core import (
+    HAND_SIZE,
+    Card,
+    CardError,
+    Group,
+    NaturalMin,
+    Phase,
+    PhaseParseError,
+    check_deck_can_hold,
+    hand_points,
+    lay_downs,
+    parse_cards,
+)
+from phase10.core.phase_lists import PHASE_LISTS
+
+__all__ = ["MAX_HAND", "best_lay_down", "check_hand", "read_cards", "read_phase"]
+
+#: The most cards a hand can hold: the ten dealt and one drawn.
+MAX_HAND = HAND_SIZE + 1
+
+
+def read_cards(tokens: Sequence[str], *, limit: int | None = MAX_HAND) -> tuple[Card, ...]:
+    """Cards from command-line words: several words or one quoted string, commas allowed.
+
+    Raises :class:`~phase10.core.CardError` naming a bad card, or when one deck
+    cannot hold the cards, or when they are more than ``limit``.
+    """
+    cards = parse_cards(" ".join(tokens))
+    if not cards:
+        raise CardError("no cards given: write them like R7 B7 W G3")
+    check_deck_can_hold(cards)
+    if limit is not None and len(cards) > limit:
+        raise CardError(
+            f"a hand holds at most {limit} cards (ten dealt and one drawn), not {len(cards)}"
+        )
+    return cards
+
+
+def read_phase(text: str, list_name: str = "standard") -> Phase:
+    """A phase by its number in the named list (``"2"``) or by its phrase.
+
+    Raises :class:`~phase10.core.PhaseParseError` (a :class:`ValueError`) with the reason.
+    """
+    if list_name not in PHASE_LISTS:
+        known = ", ".join(PHASE_LISTS)
+        raise PhaseParseError(f"no phase list named {list_name!r}; known lists: {known}")
+    text = text.strip()
+    if not text.isdigit():
+        return Phase.parse(text)
+    phases = PHASE_LISTS[list_name]
+    number = int(text)
+    if not 1 <= number <= len(phases):
+        raise PhaseParseError(
+            f"phase numbers run from 1 to {len(phases)} (the {list_name} list), not {number}"
+        )
+    return phases[number - 1]
+
+
+def best_lay_down(
+    phase: Phase, cards: Sequence[Card], natural_min: NaturalMin = NaturalMin.GROUP
+) -> tuple[Group, ...] | None:
+    """The way to lay the phase down that lays the most cards, then leaves the fewest points.
+
+    None if the cards do not hold the phase. Ties go to the first way in text order.
+    """
+    best: tuple[Group, ...] | None = None
+    best_key: tuple[int, int, str] | None = None
+    for way in lay_downs(phase, cards, natural_min):
+        laid = [card for group in way for card in group.cards]
+        key = (-len(laid), -hand_points(laid), " + ".join(g.describe() for g in way))
+        if best_key is None or key < best_key:
+            best, best_key = way, key
+    return best
+
+
+def check_hand(
+    phase: Phase, cards: Sequence[Card], natural_min: NaturalMin = NaturalMin.GROUP
+) -> dict[str, Any]:
+    """The answer to ``phase10 check`` as a JSON-ready dict.
+
+    ``groups`` holds each group's cards as plain card strings (a Wild is ``"W"``) and
+    ``described`` the same groups as text with every Wild's value (``"R7 B7 W=7"``);
+    ``kinds`` names the phase's group each one fills. All three are empty lists when the
+    cards do not hold the phase; ``left`` is what would stay in hand.
+    """
+    way = best_lay_down(phase, cards, natural_min) or ()
+    left = list(cards)
+    for group in way:
+        for card in group.cards:
+            left.remove(card)
+    return {
+        "phase": str(phase),
+        "cards": [str(card) for card in cards],
+        "natural_min": natural_min.value,
+        "complete": bool(way),
+        "kinds": [str(spec) for spec in phase.groups] if way else [],
+        "groups": [[str(card) for card in group.cards] for group in way],
+        "described": [group.describe() for group in way],
+        "left": [str(card) for card in left],
+        "left_points": hand_points(left),
+    }
