@@ -65,7 +65,10 @@ def _enumeration(samples: int) -> dict[str, float]:
     for i in range(samples):
         total += positions[i % len(positions)].legal_actions.count()
     elapsed = time.perf_counter() - start
-    return {"enumerations_per_s": round(samples / elapsed), "mean_actions": round(total / samples, 1)}
+    return {
+        "enumerations_per_s": round(samples / elapsed),
+        "mean_actions": round(total / samples, 1),
+    }
 
 
 def _replay(count: int) -> dict[str, float]:

@@ -178,6 +178,8 @@ def parse_action(text: str, phase: Phase | None = None) -> Action:
                 )
             return Hit(card, int(match.group(3)), number)
         if verb == "discard":
+            if ">" in rest and not re.search(r">\s*p\d+$", rest, re.IGNORECASE):
+                raise InvalidActionError("name the player to skip by seat: 'discard S>p2'")
             match = _DISCARD.match(rest)
             if match is None:
                 raise InvalidActionError("write a discard as 'discard CARD' or 'discard S>pN'")

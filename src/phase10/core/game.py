@@ -15,6 +15,7 @@ phase10.core.errors.IllegalActionError: you have already drawn this turn
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -50,6 +51,7 @@ from .events import (
     WentOut,
     WildGiven,
 )
+from .laydowns import could_fill
 from .legality import Rulebook, SeatLike
 from .phases import Phase
 from .rules import (
@@ -57,6 +59,7 @@ from .rules import (
     EmptyDrawPile,
     EndWhen,
     GoingOut,
+    NaturalMin,
     PhaseOrder,
     Rules,
     SkipTarget,
@@ -197,6 +200,11 @@ class Game(Rulebook):
                 if not 0 <= index < self.rules.phase_count:
                     raise InvalidActionError(f"there is no phase {head.strip()}")
                 phase = self.phase_of(index)
+            elif len(allowed) > 1:
+                phases = ", ".join(str(i + 1) for i in allowed)
+                raise InvalidActionError(
+                    f"say which phase you lay down: lay N: ... (you may lay phase {phases})"
+                )
             elif allowed and allowed[0] < self.rules.phase_count:
                 phase = self.phase_of(allowed[0])
         return parse_action(text, phase)
@@ -354,7 +362,31 @@ class Game(Rulebook):
         if not self.can_draw() and not self.can_take():
             self._end_hand(None, "the draw pile is exhausted and the top discard cannot be taken")
             return
+        if not self.draw_pile and self.hand_is_dead():
+            self._end_hand(None, "nobody can go out any more")
+            return
         self.stage = Stage.DRAW
+
+    def hand_is_dead(self) -> bool:
+        """Whether this hand can never end: nobody floats, no card off the table fits a group
+        on the table, and nobody still to lay down can make any group of their phase from the
+        cards off the table. Nobody can then hit or lay down, so no hand can ever empty.
+
+        Checked when the draw pile runs out: such a hand ends as if nobody went out.
+        """
+        if any(self.seats[p].floating for p in self.players_in_hand):
+            return False
+        loose = Counter(card for seat in self.seats for card in seat.hand)
+        loose.update(self.draw_pile)
+        loose.update(self.discard_pile)
+        if any(meld.group.placements(card) for card in loose for meld in self.melds):
+            return False
+        all_wild = self.rules.natural_min is NaturalMin.PHASE
+        for player in self.players_in_hand:
+            for index in self.allowed_phases(player):
+                if all(could_fill(spec, loose, all_wild) for spec in self.phase_of(index).groups):
+                    return False
+        return True
 
     # -- hands ------------------------------------------------------------------------
 

@@ -44,6 +44,8 @@ class SeatLike(Protocol):
 class Rulebook:
     """Legality over a position. Subclasses provide the attributes listed below."""
 
+    __slots__ = ()
+
     rules: Rules
     stage: Stage
     current: int
@@ -363,9 +365,6 @@ class LegalActions:
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
-
-    def __len__(self) -> int:
-        return self.count()
 
     def count(self) -> int:
         return sum(1 for _ in self)

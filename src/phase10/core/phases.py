@@ -215,7 +215,9 @@ class _Parser:
         return Phase(tuple(groups))
 
     def group(self) -> list[GroupSpec]:
-        first = self.number(_EXPECTED_GROUP)
+        # The reference card's "set of 3" is one group: the count may be left out.
+        singular = self.peek() in ("set", "run", "even", "color")
+        first = 1 if singular else self.number(_EXPECTED_GROUP)
         word = self.peek()
         if word in ("cards", "card", "of"):
             # "7 cards of one color", "7 of one color", "10 cards of even or odd"
@@ -252,14 +254,14 @@ class _Parser:
         self.accept("cards", "card")
         if self.peek() == "of" and self.peek(1) in ("one", "1", "a", "the"):
             # "1 run of 5 of one color"
+            if kind is GroupKind.SET:
+                raise self.fail("'+' or the end: a set cannot be of one color")
             self.at += 1
             self.one_color()
             kind = {
                 GroupKind.RUN: GroupKind.COLOR_RUN,
                 GroupKind.EVEN_ODD: GroupKind.COLOR_EVEN_ODD,
             }.get(kind, kind)
-            if kind is GroupKind.SET:
-                raise self.fail("a group that can be of one color (a set cannot)")
         return [self.spec(kind, size) for _ in range(count)]
 
     def spec(self, kind: GroupKind, size: int) -> GroupSpec:
