@@ -560,3 +560,14 @@ def test_s2_rules_from_dict_reads_a_list_by_name() -> None:
     )
     with pytest.raises(RulesError, match="no phase list named"):
         Rules.from_dict({"phase_list": "atlantis"})
+
+
+def test_s2_user_phase_list_has_at_most_ten_phases() -> None:
+    from phase10 import Rules, RulesError, parse_phase_list
+
+    ten = parse_phase_list(["2 sets of 3"] * 10)
+    assert Rules(phase_list=ten).phase_count == 10
+    with pytest.raises(RulesError, match="at most 10 phases, not 11"):
+        Rules(phase_list=ten + parse_phase_list(["1 run of 4"]))
+    with pytest.raises(RulesError, match="at most 10 phases"):
+        Rules.from_dict({"phase_list": ["1 set of 2"] * 12})

@@ -226,3 +226,14 @@ def test_s3_arrangement_draw_cards_come_first() -> None:
     game = arranged(["R1", "R2"], "R12", "Y7 G8")
     assert game.draw_pile[-2:] == [Card.parse("G8"), Card.parse("Y7")]
     assert Counter(game.all_cards()) == Counter(full_deck())
+
+
+def test_s3_an_arranged_deal_gives_every_player_cards() -> None:
+    from phase10 import Arrangement, Game, parse_cards
+
+    with pytest.raises(ValueError, match="gives player 1 no cards"):
+        Game(
+            2,
+            seed=1,
+            arrangement=Arrangement(hands=(parse_cards("R1 R2"), ()), discard=parse_cards("G5")),
+        )

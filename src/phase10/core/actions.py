@@ -115,7 +115,7 @@ class Discard(Action):
     target: int | None = None
 
     def __post_init__(self) -> None:
-        if self.target is not None and not self.card.is_skip:
+        if self.target is not None and not (isinstance(self.card, Card) and self.card.is_skip):
             raise InvalidActionError(f"only a Skip names a player; {self.card} does not")
 
     def __str__(self) -> str:
@@ -156,6 +156,8 @@ def parse_action(text: str, phase: Phase | None = None) -> Action:
     A lay-down needs the phase it lays (for its groups' kinds): pass it as ``phase``.
     ``Game.parse_action`` does that for the player to move.
     """
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action's text must be a string, not {text!r}")
     verb, _, rest = text.strip().partition(" ")
     verb = verb.lower()
     rest = rest.strip()
@@ -186,7 +188,7 @@ def parse_action(text: str, phase: Phase | None = None) -> Action:
             target = int(match.group(2)) if match.group(2) else None
             return Discard(Card.parse(match.group(1)), target)
         if verb == "declare":
-            if not rest.isdigit():
+            if not rest.isdecimal():
                 raise InvalidActionError("write 'declare N' with the phase's number")
             return Declare(int(rest))
         if verb == "give":

@@ -121,6 +121,8 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Read one card: ``R7``, ``b12``, ``W`` (Wild) or ``S`` (Skip); case is ignored."""
+        if not isinstance(text, str):
+            raise CardError(f"a card is written as text such as 'R7', not {text!r}")
         token = text.strip().upper()
         match = _NOTATION.match(token)
         if match is None:
@@ -137,6 +139,8 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with that compact index (see :attr:`index`)."""
+        if not isinstance(index, int) or not 0 <= index < len(_BY_INDEX):
+            raise CardError(f"card indices run from 0 to {len(_BY_INDEX) - 1}, not {index!r}")
         return _BY_INDEX[index]
 
     @property
@@ -221,8 +225,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     ...
     phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild or S for a Skip
     """
+    if not isinstance(text, (str, Iterable)):
+        raise CardError(f"cards are written as text such as 'R7 B12 W', not {text!r}")
     tokens = _SEPARATORS.split(text) if isinstance(text, str) else list(text)
-    return tuple(Card.parse(token) for token in tokens if token.strip())
+    return tuple(
+        Card.parse(token) for token in tokens if not isinstance(token, str) or token.strip()
+    )
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -30,7 +30,7 @@ from .actions import (
     TakeDiscard,
     parse_action,
 )
-from .cards import DECK_COUNTS, WILD, Card, CardError, check_deck_can_hold, full_deck, hand_points
+from .cards import DECK_COUNTS, Card, CardError, check_deck_can_hold, full_deck, hand_points
 from .errors import InvalidActionError
 from .events import (
     CardHit,
@@ -116,17 +116,28 @@ class Game(Rulebook):
         dealer: int | None = None,
         arrangement: Arrangement | None = None,
     ) -> None:
-        names = (
-            [f"Player {i}" for i in range(players)] if isinstance(players, int) else list(players)
-        )
+        if isinstance(players, int):
+            names = [f"Player {i}" for i in range(players)]
+        elif isinstance(players, Sequence) and not isinstance(players, str):
+            names = list(players)
+        else:
+            raise ValueError(f"give the players as a count or a list of names, not {players!r}")
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(
                 f"Phase 10 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
             )
         if any(not isinstance(name, str) or not name.strip() for name in names):
             raise ValueError("every player needs a non-empty name")
-        if dealer is not None and not 0 <= dealer < len(names):
-            raise ValueError(f"the dealer must be a seat from 0 to {len(names) - 1}, not {dealer}")
+        if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(names)):
+            raise ValueError(
+                f"the dealer must be a seat from 0 to {len(names) - 1}, not {dealer!r}"
+            )
+        if seed is not None and not _is_int(seed):
+            raise ValueError(f"the seed must be a whole number (or None), not {seed!r}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules object (see preset()), not {rules!r}")
+        if arrangement is not None and not isinstance(arrangement, Arrangement):
+            raise ValueError(f"arrangement must be an Arrangement, not {arrangement!r}")
         self.rules = rules if rules is not None else Rules()
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
@@ -191,11 +202,13 @@ class Game(Rulebook):
     def parse_action(self, text: str) -> Action:
         """Read an action's text for the player to move (a lay-down is read against their phase)."""
         phase: Phase | None = None
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action's text must be a string, not {text!r}")
         if text.strip().lower().startswith("lay"):
             allowed = self.allowed_phases(self.current) or (self.seats[self.current].phase,)
             rest = text.strip()[3:].strip()
             head, colon, _ = rest.partition(":")
-            if colon and head.strip().isdigit():
+            if colon and head.strip().isdecimal():
                 index = int(head) - 1
                 if not 0 <= index < self.rules.phase_count:
                     raise InvalidActionError(f"there is no phase {head.strip()}")
@@ -392,9 +405,17 @@ class Game(Rulebook):
 
     def _apply_start(self, arrangement: Arrangement) -> None:
         n = self.num_players
+        hands = arrangement.hands
+        piles = [*hands, arrangement.discard, arrangement.draw] if _is_seq(hands) else [hands]
+        if not all(_is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in piles):
+            raise ValueError("the arrangement's hands and piles must be tuples of cards")
         for label, values in (("phases", arrangement.phases), ("scores", arrangement.scores)):
+            if values is not None and (not _is_seq(values) or not all(map(_is_int, values))):
+                raise ValueError(f"the arrangement's {label} must be whole numbers")
             if values is not None and len(values) != n:
                 raise ValueError(f"the arrangement's {label} need one value per player ({n})")
+        if self.rules.advance is Advance.ALL and len(set(arrangement.phases or ())) > 1:
+            raise ValueError("with advance='all' every player is on the same phase")
         for seat, phase in zip(self.seats, arrangement.phases or (), strict=False):
             if not 1 <= phase <= self.rules.phase_count:
                 raise ValueError(
@@ -415,6 +436,9 @@ class Game(Rulebook):
             raise ValueError(f"the arrangement needs one hand per player ({self.num_players})")
         if not arrangement.discard:
             raise ValueError("the arrangement needs at least one card on the discard pile")
+        for seat, hand in enumerate(arrangement.hands):
+            if not hand:
+                raise ValueError(f"the arrangement gives player {seat} no cards")
         placed = [c for hand in arrangement.hands for c in hand] + [
             *arrangement.discard,
             *arrangement.draw,
@@ -459,7 +483,7 @@ class Game(Rulebook):
             self._emit(Dealt(seat, tuple(self.seats[seat].hand)))
         if top.is_skip:
             self.seats[first].pending_skip = True
-        if top is WILD and self.rules.wild_deal_up is WildDealUp.DEALER_CHOOSES:
+        if top.is_wild and self.rules.wild_deal_up is WildDealUp.DEALER_CHOOSES:
             self.current = self.dealer
             self.stage = Stage.GIVE_WILD
         else:
@@ -570,6 +594,15 @@ class Game(Rulebook):
     def __repr__(self) -> str:
         names = ", ".join(seat.name for seat in self.seats)
         return f"<Game [{names}] hand {self.hand_number}, {self.stage}, p{self.current} to move>"
+
+
+def _is_int(value: object) -> bool:
+    """A whole number (not a bool, a float or a numeric string)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seq(value: object) -> bool:
+    return isinstance(value, (tuple, list))
 
 
 assert sum(DECK_COUNTS.values()) == 108

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
 from .cards import Card
 from .errors import IllegalActionError, InvalidActionError
+from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
 from .rules import Declare as DeclareMode
@@ -138,6 +139,7 @@ class Rulebook:
         """
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r}")
+        _check_fields(action)
         stage = self.stage
         if stage is Stage.GAME_OVER:
             raise IllegalActionError("the game is over")
@@ -371,6 +373,34 @@ class LegalActions:
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(map(str, self))})>"
+
+
+def _check_fields(action: Action) -> None:
+    """Refuse an action built with values of the wrong type (``Hit(WILD, 1.0)``,
+    ``Declare("3")``, ``GiveWild(True)``): applied, they would corrupt the game and its record.
+    """
+    name = type(action).__name__
+    numbers: tuple[tuple[str, object, bool], ...] = ()  # (field, value, may be None)
+    if isinstance(action, (Hit, Discard)) and not isinstance(action.card, Card):
+        raise InvalidActionError(f"{name}.card must be a card, not {action.card!r}")
+    if isinstance(action, Hit):
+        numbers = (("group", action.group, False), ("number", action.number, True))
+    elif isinstance(action, Discard):
+        numbers = (("target", action.target, True),)
+    elif isinstance(action, Declare):
+        numbers = (("phase", action.phase, False),)
+    elif isinstance(action, GiveWild):
+        numbers = (("player", action.player, False),)
+    elif isinstance(action, LayDown):
+        groups = action.groups
+        if not isinstance(groups, tuple) or not all(isinstance(g, Group) for g in groups):
+            raise InvalidActionError(f"{name}.groups must be a tuple of groups, not {groups!r}")
+        numbers = (("phase", action.phase, True),)
+    for field, value, optional in numbers:
+        if value is None and optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidActionError(f"{name}.{field} must be a whole number, not {value!r}")
 
 
 def _check_holds(hand: Sequence[Card], cards: Sequence[Card]) -> None:

@@ -29,6 +29,8 @@ def parse_phase_list(phrases: Iterable[str]) -> tuple[Phase, ...]:
     >>> [str(p) for p in parse_phase_list(["2 sets of 3", "1 run of 7"])]
     ['2 sets of 3', '1 run of 7']
     """
+    if isinstance(phrases, str) or not isinstance(phrases, Iterable):
+        raise PhaseParseError(f"a phase list is a list of phrases, not {phrases!r}")
     phases: list[Phase] = []
     for number, phrase in enumerate(phrases, start=1):
         try:

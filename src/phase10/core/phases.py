@@ -168,6 +168,8 @@ class _Parser:
     """A small recursive-descent reader of phase phrases, one word at a time."""
 
     def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise PhaseParseError(f"a phase is written as a phrase, not {text!r}")
         self.text = text
         self.words = _TOKEN.findall(text.lower().replace("colour", "color"))
         self.at = 0
@@ -195,7 +197,7 @@ class _Parser:
 
     def number(self, expected: str) -> int:
         word = self.peek()
-        if word is not None and word.isdigit():
+        if word is not None and word.isdecimal():
             self.at += 1
             return int(word)
         if word in _NUMBER_WORDS:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,9 +29,9 @@ from typing import IO, Any
 
 from . import events as events_module
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
-from .cards import Card, Color, Parity, parse_cards
+from .cards import DECK_COUNTS, Card, Color, Parity, parse_cards
 from .errors import IllegalActionError, InvalidActionError
-from .events import Event, HandEnded
+from .events import Event, HandEnded, HandStarted
 from .game import Arrangement, Game, _Hand
 from .groups import Group
 from .phases import GroupKind
@@ -95,14 +96,21 @@ class GameRecord:
         )
 
     def new_game(self) -> Game:
-        """The game as it stood before the first action."""
-        return Game(
-            list(self.players),
-            rules=self.rules,
-            seed=self.seed,
-            dealer=self.dealer,
-            arrangement=self.arrangement,
-        )
+        """The game as it stood before the first action.
+
+        Raises :class:`RecordError` if the header does not make a game (a dealer who is no
+        seat, an arrangement the deck cannot hold, ...).
+        """
+        try:
+            return Game(
+                list(self.players),
+                rules=self.rules,
+                seed=self.seed,
+                dealer=self.dealer,
+                arrangement=self.arrangement,
+            )
+        except ValueError as error:
+            raise RecordError(f"the record's header does not make a game: {error}") from None
 
     def replay(self, upto: int | None = None) -> Game:
         """Play the record's actions (the first ``upto`` of them) and return the game.
@@ -145,19 +153,25 @@ class GameRecord:
     def from_dict(data: Mapping[str, Any]) -> GameRecord:
         _check_header(data, RECORD_FORMAT)
         try:
-            result = data.get("result") or {}
+            result = _dict(data.get("result") or {}, "result")
             winners = result.get("winners")
             totals = result.get("totals")
+            date = data.get("date")
             return GameRecord(
-                players=tuple(str(name) for name in data["players"]),
-                rules=Rules.from_dict(data.get("rules") or {}),
-                seed=int(data["seed"]),
-                dealer=int(data["dealer"]),
-                actions=tuple(str(action) for action in data.get("actions", ())),
+                players=tuple(
+                    _str(name, "a player's name") for name in _list(data["players"], "players")
+                ),
+                rules=Rules.from_dict(_dict(data.get("rules") or {}, "rules")),
+                seed=_int(data["seed"], "seed"),
+                dealer=_int(data["dealer"], "dealer"),
+                actions=tuple(
+                    _str(action, "an action")
+                    for action in _list(data.get("actions", []), "actions")
+                ),
                 arrangement=_arrangement_from_dict(data.get("arrangement")),
-                date=data.get("date"),
-                winners=None if winners is None else tuple(int(w) for w in winners),
-                totals=None if totals is None else tuple(int(t) for t in totals),
+                date=None if date is None else _str(date, "date"),
+                winners=None if winners is None else _ints(winners, "winners"),
+                totals=None if totals is None else _ints(totals, "totals"),
             )
         except KeyError as error:
             raise RecordError(f"the record has no {error.args[0]!r}") from None
@@ -222,33 +236,112 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 
 def restore(data: Mapping[str, Any]) -> Game:
-    """A game in exactly the state a :func:`snapshot` describes."""
+    """A game in exactly the state a :func:`snapshot` describes.
+
+    Raises :class:`RecordError` for a snapshot that is malformed (a missing key, a value of
+    the wrong type) or inconsistent (its cards are not the deck's 108, a seat or phase that
+    does not exist, actions that are not its record's).
+    """
     _check_header(data, SNAPSHOT_FORMAT)
+    if "record" not in data:
+        raise RecordError("the snapshot is malformed: it has no 'record'")
     record = GameRecord.from_dict(data["record"])
+    game = record.new_game()
     try:
-        state = data["state"]
-        game = record.new_game()
-        version, internal, gauss = state["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
-        game.hand_number = int(state["hand_number"])
-        game.dealer = int(state["dealer"])
-        game.current = int(state["current"])
-        game.stage = Stage(state["stage"])
-        game.players_in_hand = tuple(int(p) for p in state["players_in_hand"])
-        game.tie_break = bool(state["tie_break"])
-        game.winners = tuple(int(w) for w in state["winners"])
-        game.draw_pile = list(parse_cards(state["draw_pile"]))
-        game.discard_pile = list(parse_cards(state["discard_pile"]))
-        game.melds = [Meld(int(m["owner"]), _group_from_dict(m["group"])) for m in state["melds"]]
-        game.seats = [_seat_from_dict(seat) for seat in state["seats"]]
-        game._hand = _Hand([int(p) for p in state["declare_queue"]], int(state["first_player"]))
-        game.hand_start = int(state["hand_start"])
-        game.history = [event_from_dict(event) for event in state["history"]]
+        state = _dict(data["state"], "state")
+        version, internal, gauss = _list(state["rng"], "rng")
+        if gauss is not None and not isinstance(gauss, float):
+            raise RecordError(f"the random state's last value must be a number, not {gauss!r}")
+        game.rng.setstate((version, tuple(_list(internal, "rng")), gauss))
+        game.hand_number = _int(state["hand_number"], "hand_number")
+        game.dealer = _int(state["dealer"], "dealer")
+        game.current = _int(state["current"], "current")
+        game.stage = Stage(_str(state["stage"], "stage"))
+        game.players_in_hand = _ints(state["players_in_hand"], "players_in_hand")
+        game.tie_break = _bool(state["tie_break"], "tie_break")
+        game.winners = _ints(state["winners"], "winners")
+        game.draw_pile = list(_card_text(state["draw_pile"], "draw_pile"))
+        game.discard_pile = list(_card_text(state["discard_pile"], "discard_pile"))
+        game.melds = [_meld_from_dict(meld) for meld in _list(state["melds"], "melds")]
+        game.seats = [_seat_from_dict(seat) for seat in _list(state["seats"], "seats")]
+        game._hand = _Hand(
+            list(_ints(state["declare_queue"], "declare_queue")),
+            _int(state["first_player"], "first_player"),
+        )
+        game.hand_start = _int(state["hand_start"], "hand_start")
+        game.history = [event_from_dict(event) for event in _list(state["history"], "history")]
         game.hand_results = [event for event in game.history if isinstance(event, HandEnded)]
-        game.actions = [action_from_dict(action) for action in state["actions"]]
-    except (KeyError, TypeError, ValueError) as error:
+        game.actions = [action_from_dict(action) for action in _list(state["actions"], "actions")]
+    except KeyError as error:
+        raise RecordError(f"the snapshot is malformed: it has no {error.args[0]!r}") from None
+    except (TypeError, ValueError, OverflowError) as error:
         raise RecordError(f"the snapshot is malformed: {error}") from None
+    _check_state(game, record)
     return game
+
+
+def _check_state(game: Game, record: GameRecord) -> None:
+    """Refuse a snapshot whose parts do not fit together: a card too many or missing, a seat
+    that does not exist, a phase out of range, actions that are not the record's, ...
+    """
+
+    def fail(text: str) -> RecordError:
+        return RecordError(f"the snapshot is inconsistent: {text}")
+
+    n = game.num_players
+    count = game.rules.phase_count
+    names = tuple(seat.name for seat in game.seats)
+    if names != record.players:
+        raise fail(f"its seats {list(names)} are not the record's players {list(record.players)}")
+    hand = game.players_in_hand
+    if not hand or list(hand) != sorted(set(hand)) or not set(hand) <= set(range(n)):
+        raise fail(f"the players in the hand {list(hand)} are not distinct seats in order")
+    for what, player in (
+        ("dealer", game.dealer),
+        ("player to move", game.current),
+        ("first player", game._hand.first_player),
+        *(("player still to declare", p) for p in game._hand.declare_queue),
+        *(("owner of a table group", meld.owner) for meld in game.melds),
+    ):
+        if player not in hand:
+            raise fail(f"the {what} ({player}) is not in the hand {list(hand)}")
+    if game.stage is Stage.DECLARE and game._hand.declare_queue[:1] != [game.current]:
+        raise fail("the player to move is not the next to declare")
+    winners = game.winners
+    if len(set(winners)) != len(winners) or not set(winners) <= set(range(n)):
+        raise fail(f"the winners {list(winners)} are not distinct seats")
+    if (game.stage is Stage.GAME_OVER) != bool(winners):
+        raise fail("a finished game has winners and a game in progress has none")
+    if record.winners is not None and record.winners != winners:
+        raise fail(f"its record says {list(record.winners)} won, its state {list(winners)}")
+    scores = tuple(seat.score for seat in game.seats)
+    if record.totals is not None and record.totals != scores:
+        raise fail(f"its record's totals {list(record.totals)} are not the scores {list(scores)}")
+    for number, seat in enumerate(game.seats):
+        phases = [*seat.completed, *(p for p in (seat.laid, seat.declared) if p is not None)]
+        if not all(0 <= p < count for p in phases) or not 0 <= seat.phase <= count:
+            raise fail(f"seat {number} names a phase outside 1 to {count}")
+        if number not in hand and seat.hand:
+            raise fail(f"seat {number} holds cards but is not in the hand")
+    held = Counter(game.all_cards())
+    wrong = [
+        f"{held[card]} {card} (the deck has {copies})"
+        for card, copies in DECK_COUNTS.items()
+        if held[card] != copies
+    ]
+    if wrong:
+        raise fail(
+            f"its cards are not the deck's 108: it holds {sum(held.values())}, with "
+            + ", ".join(wrong[:4])
+            + (", ..." if len(wrong) > 4 else "")
+        )
+    start = game.history[game.hand_start] if 0 <= game.hand_start < len(game.history) else None
+    if not isinstance(start, HandStarted) or start.hand != game.hand_number:
+        raise fail(f"its history does not start hand {game.hand_number} at {game.hand_start}")
+    if any(isinstance(event, HandStarted) for event in game.history[game.hand_start + 1 :]):
+        raise fail("its history starts a later hand than the current one")
+    if tuple(str(action) for action in game.actions) != record.actions:
+        raise fail("its actions are not its record's")
 
 
 def dumps_snapshot(game: Game, *, indent: int | None = None) -> str:
@@ -269,13 +362,15 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Read an action written by :func:`action_to_dict`."""
+    data = _dict(data, "an action")
     cls = _ACTION_TYPES.get(str(data.get("type")))
     if cls is None:
         raise RecordError(f"unknown action type {data.get('type')!r}")
-    values = {
-        item.name: _decode(data.get(item.name), str(item.type)) for item in dataclasses.fields(cls)
-    }
-    return cls(**values)
+    values = _fields_from_dict(cls, data)
+    try:
+        return cls(**values)
+    except ValueError as error:
+        raise RecordError(f"{cls.__name__} is malformed: {error}") from None
 
 
 # -- events -----------------------------------------------------------------------------
@@ -304,13 +399,28 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Read an event written by :func:`event_to_dict`."""
+    data = _dict(data, "an event")
     cls = _EVENT_TYPES.get(str(data.get("type")))
     if cls is None:
         raise RecordError(f"unknown event type {data.get('type')!r}")
-    values = {}
+    return cls(**_fields_from_dict(cls, data))
+
+
+def _fields_from_dict(cls: type[Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of an action or event, each checked against its type (a missing field with
+    a default takes it).
+    """
+    values: dict[str, Any] = {}
     for item in dataclasses.fields(cls):
-        values[item.name] = _decode(data.get(item.name), str(item.type))
-    return cls(**values)
+        if item.name in data or item.default is dataclasses.MISSING:
+            what = f"{cls.__name__}.{item.name}"
+            try:
+                values[item.name] = _decode(data.get(item.name), str(item.type), what)
+            except RecordError:
+                raise
+            except ValueError as error:
+                raise RecordError(f"{what} is malformed: {error}") from None
+    return values
 
 
 def _encode(value: Any) -> Any:
@@ -323,20 +433,35 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(value: Any, annotation: str) -> Any:
+def _decode(value: Any, annotation: str, what: str) -> Any:
+    """Read a JSON value as the type its field is annotated with (``int | None``,
+    ``tuple[Card, ...]``, ``Group``, ...), refusing any other type.
+    """
+    optional = annotation.endswith(" | None")
+    annotation = annotation.removesuffix(" | None")
     if value is None:
-        return None
-    if "Group" in annotation:
-        return (
-            tuple(_group_from_dict(g) for g in value)
-            if "tuple" in annotation
-            else _group_from_dict(value)
+        if optional:
+            return None
+        raise RecordError(f"{what} is missing")
+    if annotation.startswith("tuple["):
+        item = annotation.removeprefix("tuple[").removesuffix(", ...]")
+        return tuple(
+            _decode(element, item, f"{what}[{i}]") for i, element in enumerate(_list(value, what))
         )
-    if "Card" in annotation:
-        return parse_cards(value) if "tuple" in annotation else Card.parse(value)
-    if "tuple" in annotation:
-        return tuple(value)
-    return value
+    if annotation == "Group":
+        try:
+            return _group_from_dict(value)
+        except (KeyError, ValueError) as error:
+            raise RecordError(f"{what} is malformed: {error}") from None
+    if annotation == "Card":
+        return Card.parse(_str(value, what))
+    if annotation == "int":
+        return _int(value, what)
+    if annotation == "bool":
+        return _bool(value, what)
+    if annotation == "str":
+        return _str(value, what)
+    raise AssertionError(f"no reader for {annotation}")  # pragma: no cover
 
 
 # -- pieces -----------------------------------------------------------------------------
@@ -358,14 +483,24 @@ def _group_to_dict(group: Group) -> dict[str, Any]:
 
 
 def _group_from_dict(data: Mapping[str, Any]) -> Group:
+    data = _dict(data, "a group")
+    kind = GroupKind(_str(data.get("kind"), "a group's kind"))
+    number = _optional_int(data.get("number"), "a set's number")
+    color = data.get("color")
+    parity = data.get("parity")
     return Group.make(
-        GroupKind(data["kind"]),
-        parse_cards(data["cards"]),
-        number=data.get("number") if GroupKind(data["kind"]) is GroupKind.SET else None,
-        low=data.get("low"),
-        color=Color(data["color"]) if data.get("color") else None,
-        parity=Parity(data["parity"]) if data.get("parity") else None,
+        kind,
+        _card_text(data.get("cards"), "a group's cards"),
+        number=number if kind is GroupKind.SET else None,
+        low=_optional_int(data.get("low"), "a run's lowest number"),
+        color=Color(_str(color, "a group's colour")) if color else None,
+        parity=Parity(_str(parity, "a group's parity")) if parity else None,
     )
+
+
+def _meld_from_dict(data: Mapping[str, Any]) -> Meld:
+    data = _dict(data, "a table group")
+    return Meld(_int(data["owner"], "a table group's owner"), _group_from_dict(data["group"]))
 
 
 def _seat_to_dict(seat: Seat) -> dict[str, Any]:
@@ -383,16 +518,17 @@ def _seat_to_dict(seat: Seat) -> dict[str, Any]:
 
 
 def _seat_from_dict(data: Mapping[str, Any]) -> Seat:
+    data = _dict(data, "a seat")
     return Seat(
-        name=str(data["name"]),
-        hand=list(parse_cards(data["hand"])),
-        score=int(data["score"]),
-        phase=int(data["phase"]),
-        completed={int(i) for i in data["completed"]},
-        laid=None if data["laid"] is None else int(data["laid"]),
-        declared=None if data["declared"] is None else int(data["declared"]),
-        pending_skip=bool(data["pending_skip"]),
-        floating=bool(data["floating"]),
+        name=_str(data["name"], "a seat's name"),
+        hand=list(_card_text(data["hand"], "a seat's hand")),
+        score=_int(data["score"], "a seat's score"),
+        phase=_int(data["phase"], "a seat's phase"),
+        completed=set(_ints(data["completed"], "a seat's completed phases")),
+        laid=_optional_int(data["laid"], "a seat's laid phase"),
+        declared=_optional_int(data["declared"], "a seat's declared phase"),
+        pending_skip=_bool(data["pending_skip"], "a seat's pending_skip"),
+        floating=_bool(data["floating"], "a seat's floating"),
     )
 
 
@@ -411,19 +547,69 @@ def _arrangement_to_dict(arrangement: Arrangement | None) -> dict[str, Any] | No
 def _arrangement_from_dict(data: Mapping[str, Any] | None) -> Arrangement | None:
     if data is None:
         return None
+    data = _dict(data, "arrangement")
+    phases, scores = data.get("phases"), data.get("scores")
     return Arrangement(
-        hands=tuple(parse_cards(hand) for hand in data["hands"]),
-        discard=parse_cards(data["discard"]),
-        draw=parse_cards(data.get("draw", "")),
-        phases=None if data.get("phases") is None else tuple(int(p) for p in data["phases"]),
-        scores=None if data.get("scores") is None else tuple(int(s) for s in data["scores"]),
+        hands=tuple(_card_text(hand, "a hand") for hand in _list(data["hands"], "hands")),
+        discard=_card_text(data["discard"], "the discard pile"),
+        draw=_card_text(data.get("draw", ""), "the draw pile"),
+        phases=None if phases is None else _ints(phases, "the arrangement's phases"),
+        scores=None if scores is None else _ints(scores, "the arrangement's scores"),
     )
 
 
+# -- reading JSON values strictly: a wrong type is refused, never converted -------------
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _optional_int(value: Any, what: str) -> int | None:
+    return None if value is None else _int(value, what)
+
+
+def _ints(value: Any, what: str) -> tuple[int, ...]:
+    return tuple(_int(item, what) for item in _list(value, what))
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be text, not {value!r}")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list, not {value!r}")
+    return value
+
+
+def _dict(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordError(f"{what} must be a JSON object, not {value!r}")
+    return value
+
+
+def _card_text(value: Any, what: str) -> tuple[Card, ...]:
+    """Cards written as one text, ``"R7 B7 W"``."""
+    return parse_cards(_str(value, what))
+
+
 def _json(text: str) -> Mapping[str, Any]:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"not JSON: {error}") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
@@ -431,6 +617,8 @@ def _json(text: str) -> Mapping[str, Any]:
 
 
 def _check_header(data: Mapping[str, Any], expected: str) -> None:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a {expected} is a JSON object, not {type(data).__name__}")
     if data.get("format") != expected:
         raise RecordError(f"not a {expected} (format is {data.get('format')!r})")
     if data.get("version") != RECORD_VERSION:

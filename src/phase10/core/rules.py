@@ -39,6 +39,10 @@ __all__ = [
 ]
 
 
+#: The longest phase list (RULES §2: "any list of ten (or fewer) phrases").
+MAX_PHASES: Final = 10
+
+
 class RulesError(ValueError):
     """A rules object that cannot be played: a bad option value or a contradiction."""
 
@@ -133,10 +137,20 @@ class Rules:
                     raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
         if not self.phase_list or not all(isinstance(p, Phase) for p in self.phase_list):
             raise RulesError("phase_list must be a non-empty tuple of phases")
+        if len(self.phase_list) > MAX_PHASES:
+            raise RulesError(
+                f"a phase list has at most {MAX_PHASES} phases, not {len(self.phase_list)}"
+            )
         object.__setattr__(self, "phase_list", tuple(self.phase_list))
+        if not isinstance(self.phases, (tuple, list, range)):
+            raise RulesError(f"phases must be a tuple of phase numbers, not {self.phases!r}")
         object.__setattr__(self, "phases", tuple(self.phases))
         for number in self.phases:
-            if not isinstance(number, int) or not 1 <= number <= len(self.phase_list):
+            if (
+                not isinstance(number, int)
+                or isinstance(number, bool)
+                or not 1 <= number <= len(self.phase_list)
+            ):
                 raise RulesError(
                     f"phases picks phases by number from 1 to {len(self.phase_list)}, "
                     f"not {number!r}"
@@ -160,6 +174,12 @@ class Rules:
 
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like the constructor)."""
+        known = {item.name for item in dataclasses.fields(self) if item.init}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise RulesError(
+                f"unknown rules option {unknown[0]!r}; options: {', '.join(sorted(known))}"
+            )
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,6 +196,8 @@ class Rules:
 
         ``phase_list`` is a list of phrases or the name of a shipped list.
         """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules are read from a dict of options, not {data!r}")
         known = {"phase_list", "phases", *_ENUMS}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -199,8 +221,10 @@ class Rules:
         if "phases" in data:
             phases = data["phases"]
             if isinstance(phases, int):
+                if isinstance(phases, bool) or phases < 1:
+                    raise RulesError(f"phases = N plays the first N phases; N >= 1, not {phases!r}")
                 phases = range(1, phases + 1)
-            options["phases"] = tuple(phases)
+            options["phases"] = phases
         return Rules(**options)
 
     def describe(self) -> list[tuple[str, str]]:

@@ -61,8 +61,9 @@ class PlayerView(Rulebook):
 
     @staticmethod
     def of(game: Game, viewer: int | None) -> PlayerView:
-        if viewer is not None and not 0 <= viewer < game.num_players:
-            raise ValueError(f"there is no player {viewer} (seats 0 to {game.num_players - 1})")
+        seated = isinstance(viewer, int) and not isinstance(viewer, bool)
+        if viewer is not None and not (seated and 0 <= viewer < game.num_players):
+            raise ValueError(f"there is no player {viewer!r} (seats 0 to {game.num_players - 1})")
         return PlayerView(
             viewer=viewer,
             rules=game.rules,
