@@ -17,13 +17,10 @@ from phase10 import (
     Hit,
     IllegalActionError,
     InvalidActionError,
-    NaturalMin,
     parse_group,
 )
 
 K = GroupKind
-GROUP = NaturalMin.GROUP
-PHASE = NaturalMin.PHASE
 ALL_CARDS = [Card.from_index(index) for index in range(50)]
 
 

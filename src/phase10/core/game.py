@@ -30,7 +30,7 @@ from .actions import (
     TakeDiscard,
     parse_action,
 )
-from .cards import DECK_COUNTS, Card, CardError, check_deck_can_hold, full_deck, hand_points
+from .cards import Card, CardError, check_deck_can_hold, full_deck, hand_points
 from .errors import InvalidActionError
 from .events import (
     CardHit,
@@ -603,6 +603,3 @@ def _is_int(value: object) -> bool:
 
 def _is_seq(value: object) -> bool:
     return isinstance(value, (tuple, list))
-
-
-assert sum(DECK_COUNTS.values()) == 108

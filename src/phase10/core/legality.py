@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
 from .cards import Card
@@ -20,9 +20,6 @@ from .phases import Phase
 from .rules import Declare as DeclareMode
 from .rules import PhaseOrder, Rules, SkipTarget
 from .state import Meld, Stage
-
-if TYPE_CHECKING:
-    from .rules import Advance as Advance
 
 __all__ = ["LegalActions", "Rulebook", "SeatLike"]
 
