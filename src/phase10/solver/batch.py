@@ -1,0 +1,253 @@
+"""Phase checks for many hands at once, with NumPy: what odds and benchmarks use.
+
+Hands are rows of a ``(B, 50)`` count matrix (columns are :attr:`Card.index`).
+Phases of sets and runs are checked for every choice of anchors at once: the
+Wilds a choice needs, summed over numbers as ``max(0, asked - held)``, is a sum
+of indicator products and so one matrix product; the natural-card rule is
+Hall's condition on the same indicators. Phases of one group of any kind take
+the best anchor directly. Anything else (mixed colour-and-number phases of the
+edition lists) falls back to the exact scalar check row by row, so every phase
+is answered exactly.
+
+>>> import numpy as np
+>>> from phase10.core import Phase, parse_cards
+>>> checker = BatchChecker(Phase.parse("2 sets of 3"))
+>>> hands = counts_matrix([parse_cards("R7 B7 G7 R3 B3 W"), parse_cards("R1 R2 R3 R4 R5 R6")])
+>>> checker(hands).tolist()
+[True, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, combinations_with_replacement, product
+
+import numpy as np
+import numpy.typing as npt
+
+from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase, full_deck
+
+from .feasibility import WILD_INDEX, Anchor, can_lay, compile_phase
+
+__all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts"]
+
+Counts = npt.NDArray[np.int16]
+Mask = npt.NDArray[np.bool_]
+
+#: the 108 cards of the deck as card indices
+DECK_INDICES = np.array([card.index for card in full_deck()], dtype=np.int64)
+
+# Above this many (anchor choice, group subset) columns a phase is checked row by row.
+_MAX_COLUMNS = 40_000
+_CHUNK = 8192
+# Added to a choice's need when one of its groups has no numbered card to hold.
+_PENALTY = 1_000.0
+
+
+def counts_matrix(hands: Iterable[Iterable[Card]]) -> Counts:
+    """A ``(B, 50)`` count matrix from hands of cards."""
+    rows = [[0] * 50 for _ in range(0)]
+    for hand in hands:
+        row = [0] * 50
+        for card in hand:
+            row[card.index] += 1
+        rows.append(row)
+    return np.array(rows, dtype=np.int16).reshape(len(rows), 50)
+
+
+def deal_counts(rng: np.random.Generator, deals: int, cards: int) -> Counts:
+    """``deals`` fresh deals of ``cards`` cards each from the full deck, as a count matrix.
+
+    Each row is a partial Fisher-Yates shuffle of the 108 cards, done for all rows at once.
+    """
+    size = len(DECK_INDICES)
+    if not 1 <= cards <= size:
+        raise ValueError(f"a deal holds 1 to {size} cards, not {cards}")
+    decks = np.broadcast_to(np.arange(size, dtype=np.int8), (deals, size)).copy()
+    rows = np.arange(deals)
+    for position in range(cards):
+        swap = position + rng.integers(0, size - position, size=deals)
+        chosen = decks[rows, swap]
+        decks[rows, swap] = decks[:, position]
+        decks[:, position] = chosen
+    picked = DECK_INDICES[decks[:, :cards]]
+    flat = (rows[:, None] * 50 + picked).ravel()
+    return np.bincount(flat, minlength=deals * 50).reshape(deals, 50).astype(np.int16)
+
+
+class BatchChecker:
+    """Checks one phase against many hands: ``checker(counts) -> bool array``."""
+
+    def __init__(self, phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> None:
+        self.phase = phase
+        self.natural_min = natural_min
+        self.compiled = compile_phase(phase, natural_min)
+        self.mode = "rows"
+        if self.compiled.by_number:
+            self._prepare_numbers()
+        elif len(self.compiled.specs) == 1:
+            self._prepare_single()
+
+    def __call__(self, counts: Counts) -> Mask:
+        counts = np.asarray(counts)
+        if counts.ndim != 2 or counts.shape[1] != 50:
+            raise ValueError(f"expected a (B, 50) count matrix, not shape {counts.shape}")
+        out = np.empty(len(counts), dtype=bool)
+        for start in range(0, len(counts), _CHUNK):
+            part = counts[start : start + _CHUNK]
+            if self.mode == "numbers":
+                out[start : start + len(part)] = self._check_numbers(part)
+            elif self.mode == "single":
+                out[start : start + len(part)] = self._check_single(part)
+            else:
+                out[start : start + len(part)] = self._check_rows(part)
+        return out
+
+    # -- sets and runs -------------------------------------------------------------
+
+    def _prepare_numbers(self) -> None:
+        compiled = self.compiled
+        groups = len(compiled.specs)
+        group_rule = self.natural_min is NaturalMin.GROUP
+        # Sets alone only ever need the numbers held most often: with k sets, the k
+        # largest counts (a set moved to a more-held unused number never needs more).
+        self._ranks = groups if all(spec.kind is GroupKind.SET for spec in compiled.specs) else 0
+        cells = self._ranks or 12
+        anchors = compiled.anchors
+        if self._ranks:
+            anchors = tuple(
+                tuple(Anchor((rank,), (((rank,), spec.size),), (rank,)) for rank in range(cells))
+                for spec in compiled.specs
+            )
+        windows: dict[tuple[int, int], int] = {}  # (low, length) of a run -> feature column
+        demands: list[list[int]] = []
+        empties: list[list[int]] = []  # per choice: the window features that must be 0
+        covers: list[list[list[int]]] = []  # per choice, per group: 0/1 per cell
+        for combo in _anchor_choices(compiled.specs, anchors):
+            demand = [0] * cells
+            empty: list[int] = []
+            cover: list[list[int]] = []
+            for anchor in combo:
+                row = [0] * cells
+                for (cell, *_), cap in anchor.slots:
+                    demand[cell] += cap
+                    row[cell] = 1
+                cover.append(row)
+                used = [cell for cell in range(cells) if row[cell]]
+                key = (used[0], len(used))
+                empty.append(windows.setdefault(key, len(windows)))
+            demands.append(demand)
+            empties.append(empty)
+            covers.append(cover)
+        subsets = [
+            subset for size in range(2, groups + 1) for subset in combinations(range(groups), size)
+        ]
+        self._hall = group_rule and groups > 2
+        if self._hall and len(demands) * len(subsets) > _MAX_COLUMNS:
+            return
+        demand_array = np.array(demands, dtype=np.int16)  # (A, cells)
+        self._levels = np.arange(1, int(demand_array.max()) + 1)
+        # need[b, a] = sum over cells n and levels t of [asked >= t] * [held < t], plus a
+        # large penalty when a group of the choice has no numbered card (rule "group").
+        need_rows = (demand_array[:, :, None] >= self._levels).reshape(len(demands), -1)
+        penalty = np.zeros((len(demands), len(windows)), dtype=np.float32)
+        if group_rule:
+            for choice, empty in enumerate(empties):
+                for column in empty:
+                    penalty[choice, column] += _PENALTY
+        self._windows = sorted(windows, key=windows.__getitem__)
+        self._columns = np.concatenate([need_rows.astype(np.float32), penalty], axis=1).T.copy()
+        # With one or two groups Hall's condition reduces to "each group has a numbered
+        # card" plus, for two, "at least two numbered cards placed" (need <= total - 2).
+        self._slack = self.compiled.total - (min(groups, 2) if group_rule else 1)
+        if self._hall:
+            cover_array = np.array(covers, dtype=np.int16)  # (A, G, cells)
+            subset_counts = np.stack(
+                [cover_array[:, list(subset), :].sum(axis=1) for subset in subsets], axis=1
+            )
+            hall_levels = np.arange(1, groups + 1)
+            self._hall_levels = hall_levels
+            self._hall_columns = (
+                (subset_counts[:, :, :, None] >= hall_levels)
+                .reshape(len(demands) * len(subsets), -1)
+                .T.astype(np.float32)
+            )
+            self._hall_needed = np.tile(
+                np.array([len(subset) for subset in subsets], dtype=np.float32), len(demands)
+            )
+            self._subsets = len(subsets)
+        self._choices = len(demands)
+        self.mode = "numbers"
+
+    def _check_numbers(self, counts: Counts) -> Mask:
+        numbers = counts[:, 0:12] + counts[:, 12:24] + counts[:, 24:36] + counts[:, 36:48]
+        if self._ranks:
+            numbers = -np.sort(-numbers, axis=1)[:, : self._ranks]
+        rows = len(counts)
+        short = (numbers[:, :, None] < self._levels).reshape(rows, -1)
+        present = np.concatenate(
+            [np.zeros((rows, 1), dtype=np.int16), np.cumsum(numbers > 0, axis=1, dtype=np.int16)],
+            axis=1,
+        )
+        empty = np.stack(
+            [present[:, low + length] == present[:, low] for low, length in self._windows], axis=1
+        )
+        features = np.concatenate([short, empty], axis=1).astype(np.float32)
+        need = features @ self._columns  # (B, A)
+        wilds = counts[:, WILD_INDEX].astype(np.float32)
+        if not self._hall:
+            limit = np.minimum(wilds, self._slack)
+            return np.asarray(need.min(axis=1) <= limit)
+        fits = need <= wilds[:, None]
+        held = (numbers[:, :, None] >= self._hall_levels).reshape(rows, -1).astype(np.float32)
+        supply = held @ self._hall_columns  # (B, A*S)
+        hall = (supply >= self._hall_needed).reshape(rows, self._choices, self._subsets)
+        return np.asarray((fits & hall.all(axis=2)).any(axis=1))
+
+    # -- one group of any kind -----------------------------------------------------
+
+    def _prepare_single(self) -> None:
+        (spec,) = self.compiled.specs
+        (anchors,) = self.compiled.anchors
+        members = np.zeros((48, len(anchors)), dtype=np.float32)
+        for column, anchor in enumerate(anchors):
+            members[list(anchor.cells), column] = 1
+        self._members = members
+        self._size = spec.size
+        self._is_run = spec.kind.is_run  # slots of one card each: count distinct cards
+        self.mode = "single"
+
+    def _check_single(self, counts: Counts) -> Mask:
+        cells = counts[:, :48]
+        source = (cells > 0) if self._is_run else cells
+        placed = np.minimum(source.astype(np.float32) @ self._members, self._size)
+        wilds = counts[:, WILD_INDEX].astype(np.float32)
+        fits = (placed >= 1) & (placed + wilds[:, None] >= self._size)
+        return np.asarray(fits.any(axis=1))
+
+    # -- anything else -------------------------------------------------------------
+
+    def _check_rows(self, counts: Counts) -> Mask:
+        compiled = self.compiled
+        return np.fromiter(
+            (can_lay(compiled, row) for row in counts.tolist()), dtype=bool, count=len(counts)
+        )
+
+
+def _anchor_choices(
+    specs: Sequence[GroupSpec], anchors: Sequence[Sequence[Anchor]]
+) -> Iterable[tuple[Anchor, ...]]:
+    """Every choice of one anchor per group, identical groups in one order only."""
+    runs: list[tuple[int, int]] = []  # (first group, how many identical) in order
+    index = 0
+    while index < len(specs):
+        count = 1
+        while index + count < len(specs) and specs[index + count] == specs[index]:
+            count += 1
+        runs.append((index, count))
+        index += count
+    parts: list[Sequence[tuple[Anchor, ...]]] = [
+        list(combinations_with_replacement(anchors[first], count)) for first, count in runs
+    ]
+    for pieces in product(*parts):
+        yield tuple(anchor for piece in pieces for anchor in piece)

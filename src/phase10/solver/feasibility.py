@@ -1,0 +1,386 @@
+"""Can a hand make a phase, and how many Wilds short of it is it? (exact, any phrase list)
+
+A phase is compiled once into *anchors*: for each group, every way to pin down
+what it is (a set's number, a run's lowest card, a colour, a parity). Each anchor
+asks for cards from *slots*: a set of ``size`` cards of one number is one slot of
+capacity ``size``; a run is one slot of capacity 1 per number. With one anchor
+chosen per group, the most numbered cards the hand can place is a maximum flow
+from its cards to the slots; the rest must be Wilds. The natural-card rule adds a
+lower bound of one numbered card per group, which a flow meets exactly when the
+groups can each be given a different numbered card (augmenting paths never take
+a card away from a group), so it is a small matching.
+
+When every group is a set or a run only a card's number matters, the flow has a
+closed form (per number, the smaller of what is held and what is asked for), and
+that is the fast path for most phase lists.
+
+>>> from phase10.core import NaturalMin, Phase, parse_cards
+>>> can_lay(Phase.parse("2 sets of 3"), parse_cards("R7 B7 G7 R3 B3 W Y9"))
+True
+>>> wilds_needed(Phase.parse("1 run of 7"), parse_cards("R1 B2 G3 Y5 R6 W"))  # a 4 and a 7
+2
+>>> missing(Phase.parse("1 run of 7"), parse_cards("R1 B2 G3 Y5 R6 W"))
+1
+>>> can_lay(Phase.parse("1 set of 2"), parse_cards("W W"), NaturalMin.PHASE)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase
+
+__all__ = [
+    "CompiledPhase",
+    "can_lay",
+    "compile_phase",
+    "hand_counts",
+    "missing",
+    "wilds_needed",
+]
+
+WILD_INDEX = 48
+SKIP_INDEX = 49
+#: more Wilds than any hand can need: "impossible however many Wilds"
+IMPOSSIBLE = 1_000
+
+
+def hand_counts(hand: Iterable[Card]) -> list[int]:
+    """How many of each card (by :attr:`Card.index`, 0..49) the hand holds."""
+    counts = [0] * 50
+    for card in hand:
+        counts[card.index] += 1
+    return counts
+
+
+# A slot: the cells it may take cards from, and how many cards it takes.
+Slot = tuple[tuple[int, ...], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """One way to pin a group down, as the slots it fills."""
+
+    label: tuple[object, ...]
+    slots: tuple[Slot, ...]
+    cells: tuple[int, ...]  # every cell any slot may use
+
+    @property
+    def size(self) -> int:
+        return sum(cap for _, cap in self.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPhase:
+    """A phase ready for fast checks: its anchors per group, by cell.
+
+    ``by_number`` phases (sets and runs only) use 12 cells, one per number; the
+    others use 48, one per numbered card.
+    """
+
+    phase: Phase
+    natural_min: NaturalMin
+    by_number: bool
+    specs: tuple[GroupSpec, ...]
+    anchors: tuple[tuple[Anchor, ...], ...]
+    total: int
+
+    def cells_of(self, counts: Sequence[int]) -> list[int]:
+        """Per-cell counts of numbered cards from a 50-entry card count."""
+        if not self.by_number:
+            return list(counts[:48])
+        return [counts[n] + counts[12 + n] + counts[24 + n] + counts[36 + n] for n in range(12)]
+
+
+def _number_cells(
+    number: int, by_number: bool, colors: Iterable[int] = range(4)
+) -> tuple[int, ...]:
+    if by_number:
+        return (number - 1,)
+    return tuple(color * 12 + number - 1 for color in colors)
+
+
+def _anchors(spec: GroupSpec, by_number: bool) -> tuple[Anchor, ...]:
+    kind, size = spec.kind, spec.size
+    out: list[Anchor] = []
+    if kind is GroupKind.SET:
+        for number in range(1, 13):
+            cells = _number_cells(number, by_number)
+            out.append(Anchor((number,), ((cells, size),), cells))
+    elif kind.is_run:
+        colors: Sequence[int | None] = range(4) if kind is GroupKind.COLOR_RUN else (None,)
+        for color in colors:
+            for low in range(1, 14 - size):
+                slots = tuple(
+                    (
+                        _number_cells(number, by_number, range(4) if color is None else (color,)),
+                        1,
+                    )
+                    for number in range(low, low + size)
+                )
+                cells = tuple(cell for slot, _ in slots for cell in slot)
+                out.append(Anchor((color, low), slots, cells))
+    else:
+        colors = range(4) if kind.needs_color else (None,)
+        parities: Sequence[int | None] = (0, 1) if kind.needs_parity else (None,)
+        for color in colors:
+            for parity in parities:
+                cells = tuple(
+                    c * 12 + number - 1
+                    for c in (range(4) if color is None else (color,))
+                    for number in range(1, 13)
+                    if parity is None or number % 2 == parity
+                )
+                out.append(Anchor((color, parity), ((cells, size),), cells))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def compile_phase(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> CompiledPhase:
+    """Compile ``phase`` for :func:`can_lay` and friends (cached)."""
+    by_number = all(spec.kind in (GroupKind.SET, GroupKind.RUN) for spec in phase.groups)
+    # Most constrained groups first: colour runs, then runs, then the rest; identical
+    # specs stay next to each other so their anchors can be taken in one order only.
+    order = sorted(
+        phase.groups,
+        key=lambda spec: (
+            spec.kind is not GroupKind.COLOR_RUN,
+            not spec.kind.is_run,
+            spec.kind.value,
+            -spec.size,
+        ),
+    )
+    return CompiledPhase(
+        phase=phase,
+        natural_min=natural_min,
+        by_number=by_number,
+        specs=tuple(order),
+        anchors=tuple(_anchors(spec, by_number) for spec in order),
+        total=phase.min_cards,
+    )
+
+
+def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
+    if (
+        isinstance(hand, (list, tuple))
+        and len(hand) == 50
+        and all(isinstance(n, int) for n in hand)
+    ):
+        return hand
+    return hand_counts(hand)  # type: ignore[arg-type]
+
+
+def wilds_needed(
+    phase: Phase | CompiledPhase,
+    hand: Iterable[Card] | Sequence[int],
+    natural_min: NaturalMin = NaturalMin.GROUP,
+    *,
+    limit: int = IMPOSSIBLE,
+) -> int:
+    """The fewest Wilds that, with the hand's numbered cards, make the phase.
+
+    Counts Wilds already held like any others (so the answer is compared with the
+    hand's Wilds). Answers above ``limit`` come back as ``limit + 1`` (a cheaper
+    search); :data:`IMPOSSIBLE` when no number of Wilds would do (the natural-card
+    rule needs numbered cards the hand does not have).
+    """
+    compiled = phase if isinstance(phase, CompiledPhase) else compile_phase(phase, natural_min)
+    counts = _as_counts(hand)
+    return _search(compiled, compiled.cells_of(counts), limit, stop_at=0)
+
+
+def missing(
+    phase: Phase | CompiledPhase,
+    hand: Iterable[Card] | Sequence[int],
+    natural_min: NaturalMin = NaturalMin.GROUP,
+    *,
+    limit: int = IMPOSSIBLE,
+) -> int:
+    """How many more cards (at best, as Wilds) the hand needs to make the phase; 0 if it can."""
+    counts = _as_counts(hand)
+    need = wilds_needed(phase, counts, natural_min, limit=limit + counts[WILD_INDEX])
+    return max(0, need - counts[WILD_INDEX])
+
+
+def can_lay(
+    phase: Phase | CompiledPhase,
+    hand: Iterable[Card] | Sequence[int],
+    natural_min: NaturalMin = NaturalMin.GROUP,
+) -> bool:
+    """Whether the hand holds the phase (exact; extras and Wild values are free)."""
+    compiled = phase if isinstance(phase, CompiledPhase) else compile_phase(phase, natural_min)
+    counts = _as_counts(hand)
+    wilds = counts[WILD_INDEX]
+    return _search(compiled, compiled.cells_of(counts), wilds, stop_at=wilds) <= wilds
+
+
+def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int) -> int:
+    """The fewest Wilds over every choice of anchors (``limit + 1`` if above ``limit``).
+
+    Branch and bound: anchors are tried cheapest first, and a partial choice is
+    dropped once it already needs as many Wilds as the best found (adding a group
+    never lowers the need). Stops early at ``stop_at`` or the hand's lower bound.
+    """
+    group_rule = compiled.natural_min is NaturalMin.GROUP
+    naturals = sum(cells)
+    floor = max(0, compiled.total - naturals)
+    too_many = IMPOSSIBLE if limit >= IMPOSSIBLE else limit + 1
+    if floor > limit:
+        return limit + 1
+    if not group_rule and naturals == 0:
+        return too_many
+    options: list[list[tuple[int, int, Anchor]]] = []
+    for anchors in compiled.anchors:
+        viable: list[tuple[int, int, Anchor]] = []
+        seen_empty = False
+        for index, anchor in enumerate(anchors):
+            alone = _single_need(anchor, cells)
+            if alone == anchor.size:  # no numbered card fits this anchor
+                if group_rule or seen_empty:
+                    continue
+                seen_empty = True  # all-Wild groups are interchangeable: keep one
+            if alone <= limit:
+                viable.append((alone, index, anchor))
+        if not viable:
+            return too_many if group_rule else limit + 1
+        viable.sort(key=lambda option: option[0])
+        options.append(viable)
+    if len(options) == 1:
+        alone, _, anchor = options[0][0]
+        return alone  # one group: its cheapest anchor (which holds a numbered card)
+    best = limit + 1
+    chosen: list[Anchor] = []
+    specs = compiled.specs
+    by_number = compiled.by_number
+    demand = [0] * 12
+    last = len(options) - 1
+
+    def descend(depth: int, floor_index: int, deficit: int) -> bool:
+        nonlocal best
+        same = depth > 0 and specs[depth] == specs[depth - 1]
+        for alone, index, anchor in options[depth]:
+            if alone >= best:
+                break
+            if same and index < floor_index:
+                continue
+            if by_number:
+                added = deficit
+                for (cell, *_), cap in anchor.slots:
+                    want = demand[cell]
+                    have = cells[cell]
+                    if want >= have:
+                        added += cap
+                    elif want + cap > have:
+                        added += want + cap - have
+                    demand[cell] = want + cap
+                need = added
+            chosen.append(anchor)
+            if not by_number:
+                need = sum(a.size for a in chosen) - _max_flow(chosen, cells)
+            if need < best:
+                if depth == last:
+                    if (
+                        _each_group_gets_one(chosen, cells)
+                        if group_rule
+                        else need < compiled.total  # at least one numbered card laid
+                    ):
+                        best = need
+                elif descend(depth + 1, index, need):
+                    chosen.pop()
+                    if by_number:
+                        _release(anchor, demand)
+                    return True
+            chosen.pop()
+            if by_number:
+                _release(anchor, demand)
+            if best <= stop_at or best <= floor:
+                return True
+        return False
+
+    descend(0, 0, 0)
+    if best > limit:
+        return too_many if group_rule else limit + 1
+    return best
+
+
+def _release(anchor: Anchor, demand: list[int]) -> None:
+    for (cell, *_), cap in anchor.slots:
+        demand[cell] -= cap
+
+
+def _single_need(anchor: Anchor, cells: list[int]) -> int:
+    placed = 0
+    for slot_cells, cap in anchor.slots:
+        have = 0
+        for cell in slot_cells:
+            have += cells[cell]
+            if have >= cap:
+                break
+        placed += min(have, cap)
+    return anchor.size - placed
+
+
+def _max_flow(chosen: list[Anchor], cells: list[int]) -> int:
+    """Most numbered cards the chosen anchors' slots can take (augmenting paths)."""
+    caps: list[int] = []
+    cell_slots: dict[int, list[int]] = {}
+    for anchor in chosen:
+        for slot_cells, cap in anchor.slots:
+            slot = len(caps)
+            caps.append(cap)
+            for cell in slot_cells:
+                if cells[cell]:
+                    cell_slots.setdefault(cell, []).append(slot)
+    holders: list[list[int]] = [[] for _ in caps]
+
+    def augment(cell: int, visited: set[int]) -> bool:
+        for slot in cell_slots[cell]:
+            if slot in visited:
+                continue
+            visited.add(slot)
+            if len(holders[slot]) < caps[slot]:
+                holders[slot].append(cell)
+                return True
+            for position, other in enumerate(holders[slot]):
+                if other != cell and augment(other, visited):
+                    holders[slot][position] = cell
+                    return True
+        return False
+
+    flow = 0
+    room = sum(caps)
+    for cell, slots in cell_slots.items():
+        if not slots:
+            continue
+        for _ in range(cells[cell]):
+            if flow == room or not augment(cell, set()):
+                break
+            flow += 1
+    return flow
+
+
+def _each_group_gets_one(chosen: list[Anchor], cells: list[int]) -> bool:
+    """Whether every chosen group can have a numbered card of its own (a matching)."""
+    if len(chosen) == 1:
+        return any(cells[cell] for cell in chosen[0].cells)
+    holders: dict[int, list[int]] = {}
+
+    def assign(group: int, visited: set[int]) -> bool:
+        for cell in chosen[group].cells:
+            if not cells[cell] or cell in visited:
+                continue
+            visited.add(cell)
+            taken = holders.setdefault(cell, [])
+            if len(taken) < cells[cell]:
+                taken.append(group)
+                return True
+            for position, other in enumerate(taken):
+                if assign(other, visited):
+                    taken[position] = group
+                    return True
+        return False
+
+    return all(assign(group, set()) for group in range(len(chosen)))
