@@ -8,6 +8,16 @@
 True
 """
 
+from .registry import BOT_NAMES, make_player, parse_bot_list
 from .simple import Player, RandomPlayer, SimplePlayer, phase_gap, play_game
 
-__all__ = ["Player", "RandomPlayer", "SimplePlayer", "phase_gap", "play_game"]
+__all__ = [
+    "BOT_NAMES",
+    "Player",
+    "RandomPlayer",
+    "SimplePlayer",
+    "make_player",
+    "parse_bot_list",
+    "phase_gap",
+    "play_game",
+]

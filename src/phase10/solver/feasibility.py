@@ -199,9 +199,30 @@ def missing(
     *,
     limit: int = IMPOSSIBLE,
 ) -> int:
-    """How many more cards (at best, as Wilds) the hand needs to make the phase; 0 if it can."""
+    """How many more cards (at best, as Wilds) the hand needs to make the phase; 0 if it can.
+
+    Exact, except for hands with too few numbered cards for the natural-card rule,
+    where the numbered cards still needed are added one at a time.
+    """
     counts = _as_counts(hand)
     need = wilds_needed(phase, counts, natural_min, limit=limit + counts[WILD_INDEX])
+    if need >= IMPOSSIBLE:
+        # Too few numbered cards for the natural-card rule, so Wilds alone will not do:
+        # add the most useful numbered card, one at a time (a close estimate; this only
+        # happens to hands of almost nothing but Wilds and Skips).
+        compiled = phase if isinstance(phase, CompiledPhase) else compile_phase(phase, natural_min)
+        grown = list(counts)
+        added = 0
+        while need >= IMPOSSIBLE and added < compiled.total:
+            added += 1
+            options = []
+            for index in range(48):
+                grown[index] += 1
+                options.append((wilds_needed(compiled, grown), index))
+                grown[index] -= 1
+            need, index = min(options)
+            grown[index] += 1
+        return added + max(0, need - counts[WILD_INDEX])
     return max(0, need - counts[WILD_INDEX])
 
 

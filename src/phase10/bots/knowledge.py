@@ -1,0 +1,121 @@
+"""What a bot can work out from its view alone: its aims, the leader, who wants what.
+
+Shared by the greedy and strong bots; nothing here looks past the
+:class:`~phase10.core.PlayerView` it is given.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from phase10.core import (
+    Action,
+    Card,
+    CardHit,
+    Discarded,
+    Group,
+    LaidDown,
+    Phase,
+    PlayerView,
+    TookDiscard,
+)
+
+__all__ = [
+    "danger",
+    "known_held",
+    "leader_key",
+    "legal_list",
+    "next_player",
+    "table_groups",
+    "target_phases",
+]
+
+
+def legal_list(view: PlayerView) -> list[Action]:
+    """Every legal action for the viewer (who must be the one to act)."""
+    actions = list(view.legal_actions)
+    if not actions:
+        raise ValueError(f"player {view.viewer} has nothing to do: it is not their turn")
+    return actions
+
+
+def target_phases(view: PlayerView, seat: int | None = None) -> list[tuple[int, Phase]]:
+    """The phases (0-based index, phase) the player may lay down this hand; none once down."""
+    seat = view.viewer if seat is None else seat
+    assert seat is not None
+    if view.seats[seat].laid is not None:
+        return []
+    return [(index, view.phase_of(index)) for index in view.allowed_phases(seat)]
+
+
+def table_groups(view: PlayerView) -> list[Group]:
+    """The groups on the table, by meld id."""
+    return [meld.group for meld in view.melds]
+
+
+def leader_key(view: PlayerView, seat: int) -> tuple[int, int, int, int]:
+    """How close a player is to winning the game: phases done (this hand's lay-down
+    counts), then phase down this hand, then fewest cards, then lowest score.
+    """
+    info = view.seats[seat]
+    done = len(info.completed) + (info.laid is not None)
+    return (done, info.laid is not None, -info.hand_size, -info.score)
+
+
+def next_player(view: PlayerView) -> int | None:
+    """The player who plays after the viewer in this hand (passing over a pending skip)."""
+    me = view.viewer
+    order = list(view.players_in_hand)
+    if me not in order or len(order) < 2:
+        return None
+    at = order.index(me)
+    for step in range(1, len(order)):
+        seat = order[(at + step) % len(order)]
+        if not view.seats[seat].pending_skip:
+            return seat
+    return None
+
+
+def known_held(view: PlayerView) -> dict[int, Counter[Card]]:
+    """Cards other players are known to hold: taken from the discard pile this hand and
+    not since laid, hit or discarded (as far as the public history shows).
+    """
+    held: dict[int, Counter[Card]] = {}
+    for event in view.history:
+        if isinstance(event, TookDiscard) and event.player != view.viewer:
+            held.setdefault(event.player, Counter())[event.card] += 1
+        elif (isinstance(event, Discarded) and event.player in held) or (
+            isinstance(event, CardHit) and event.player in held
+        ):
+            held[event.player][event.card] -= 1
+        elif isinstance(event, LaidDown) and event.player in held:
+            for group in event.groups:
+                for card in group.cards:
+                    held[event.player][card] -= 1
+    return {seat: +cards for seat, cards in held.items() if +cards}
+
+
+def danger(view: PlayerView, card: Card, wanted: Sequence[Card]) -> int:
+    """How much discarding ``card`` may help the next player (0 none, higher worse).
+
+    A card they can hit once their phase is down is the worst; otherwise cards like
+    the ones they have taken from the discard pile (same number, or next to it).
+    """
+    after = next_player(view)
+    if after is None or card.is_skip:
+        return 0
+    info = view.seats[after]
+    if card.is_wild:
+        return 3
+    if info.laid is not None:
+        return 2 if any(meld.group.placements(card) for meld in view.melds) else 0
+    score = 0
+    for other in wanted:
+        if other.number is None or card.number is None:
+            continue
+        if other.number == card.number:
+            score = max(score, 2)
+        elif abs(other.number - card.number) <= 1:
+            score = max(score, 1)
+    return score

@@ -1,0 +1,89 @@
+"""Bots by name, so commands and tournaments can say ``strong:3`` or ``greedy``.
+
+>>> import random
+>>> player = make_player("random", random.Random(1))
+>>> type(player).__name__
+'RandomPlayer'
+>>> make_player("clever", random.Random(1))
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'clever': choose from random, greedy, strong, strong:1 to strong:4, or cmd:PROGRAM
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Callable
+
+from .simple import Player, RandomPlayer, SimplePlayer
+
+__all__ = ["BOT_NAMES", "make_player", "parse_bot_list"]
+
+#: the built-in bots
+BOT_NAMES = ("random", "greedy", "strong")
+STRONG_LEVELS = range(1, 5)
+_HELP = "choose from random, greedy, strong, strong:1 to strong:4, or cmd:PROGRAM"
+
+Factory = Callable[[random.Random], Player]
+
+
+def _factories() -> dict[str, Factory]:
+    return {
+        "random": RandomPlayer,
+        "greedy": SimplePlayer,
+    }
+
+
+def make_player(spec: str, rng: random.Random) -> Player:
+    """A new player for ``spec``: a built-in name (``random``, ``greedy``, ``strong``,
+    ``strong:LEVEL``) or ``cmd:PROGRAM ARGS`` for an out-of-process bot speaking the
+    JSON-lines protocol. Raises :class:`ValueError` naming the choices.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text, not {spec!r}")
+    name, _, argument = spec.strip().partition(":")
+    name = name.lower()
+    if name == "cmd":
+        from .protocol import SubprocessPlayer
+
+        command = shlex.split(argument)
+        if not command:
+            raise ValueError("cmd: needs a program to run, e.g. 'cmd:python my_bot.py'")
+        return SubprocessPlayer(command)
+    if name == "strong":
+        from .strong import DEFAULT_LEVEL, StrongPlayer
+
+        level = DEFAULT_LEVEL
+        if argument:
+            if not argument.isdecimal() or int(argument) not in STRONG_LEVELS:
+                raise ValueError(f"strong's level is 1 to 4, not {argument!r}")
+            level = int(argument)
+        return StrongPlayer(rng, level=level)
+    factory = _factories().get(name)
+    if factory is None or argument:
+        raise ValueError(f"unknown bot {spec!r}: {_HELP}")
+    return factory(rng)
+
+
+def parse_bot_list(text: str) -> list[str]:
+    """Split ``"strong,greedy,greedy"`` into bot specs, checking each name.
+
+    >>> parse_bot_list("strong:2, greedy,greedy")
+    ['strong:2', 'greedy', 'greedy']
+    """
+    specs = [part.strip() for part in text.split(",") if part.strip()]
+    if not specs:
+        raise ValueError("name at least one bot, e.g. 'greedy,random'")
+    for spec in specs:
+        name, _, argument = spec.partition(":")
+        if name.lower() == "cmd" and argument.strip():
+            continue
+        if name.lower() == "strong" and (
+            not argument or (argument.isdecimal() and int(argument) in STRONG_LEVELS)
+        ):
+            continue
+        if name.lower() in BOT_NAMES and not argument:
+            continue
+        raise ValueError(f"unknown bot {spec!r}: {_HELP}")
+    return specs

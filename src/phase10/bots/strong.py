@@ -1,0 +1,213 @@
+"""The strong bot: Monte Carlo search over the cards it cannot see.
+
+Where the greedy bot counts how many cards its phase still misses, the strong bot
+asks how likely each choice is to finish the phase soon. It samples futures: draw
+sequences dealt from the cards its view cannot see (other hands and the draw pile,
+less the cards other players are known to hold because they took them from the
+discard pile), the same futures for every choice it compares. For each candidate
+hand it checks, in one batch with :class:`phase10.solver.BatchChecker`, whether the
+hand plus the first 1, 2, ... cards of each future holds the phase, and scores the
+hand by the expected number of turns within its horizon that the phase is made.
+That decides which card to discard, whether to take the top discard, and which
+phase to declare; the greedy bot's judgement breaks ties (and plays the rest:
+laying down at once, hitting everything, Skips at the leader).
+
+Levels change the budget (futures and horizon) and the noise:
+
+====== ======== ======== ===========================================
+level  futures  horizon  noise
+====== ======== ======== ===========================================
+1      12       3        picks among its three best discards at random 35% of the time
+2      24       4        10% of the time
+3      64       6        none (the default)
+4      160      8        none
+====== ======== ======== ===========================================
+
+>>> import random
+>>> from phase10.core import Game
+>>> from phase10.bots import play_game
+>>> game = Game(2, seed=5)
+>>> play_game(game, [StrongPlayer(random.Random(0)), StrongPlayer(random.Random(1), level=1)])
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from phase10.core import Action, Card, Declare, Discard, NaturalMin, Phase, PlayerView
+from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
+from phase10.solver.tactics import best_hits, view_unseen_counts
+
+from .greedy import GreedyPlayer, _wanted_by_next, partner_score
+from .knowledge import danger, known_held, target_phases
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "StrongPlayer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    futures: int
+    horizon: int
+    noise: float
+
+
+LEVELS = {
+    1: Level(futures=12, horizon=3, noise=0.35),
+    2: Level(futures=24, horizon=4, noise=0.10),
+    3: Level(futures=64, horizon=6, noise=0.0),
+    4: Level(futures=160, horizon=8, noise=0.0),
+}
+DEFAULT_LEVEL = 3
+
+
+class StrongPlayer(GreedyPlayer):
+    """Monte Carlo search at difficulty ``level`` (1 to 4); ``rng`` seeds every sample."""
+
+    def __init__(self, rng: random.Random, level: int = DEFAULT_LEVEL) -> None:
+        super().__init__(rng)
+        if level not in LEVELS:
+            raise ValueError(f"strong's level is 1 to 4, not {level!r}")
+        self.level = level
+        self.budget = LEVELS[level]
+        self._checkers: dict[tuple[Phase, NaturalMin], BatchChecker] = {}
+
+    # -- the model --------------------------------------------------------------------
+
+    def _checker(self, phase: Phase, natural_min: NaturalMin) -> BatchChecker:
+        key = (phase, natural_min)
+        checker = self._checkers.get(key)
+        if checker is None:
+            checker = self._checkers[key] = BatchChecker(phase, natural_min)
+        return checker
+
+    def _futures(self, view: PlayerView, horizon: int, checker: BatchChecker) -> np.ndarray:
+        """Sampled draw sequences, shape (futures, horizon), as card indices."""
+        pool = view_unseen_counts(view)
+        for cards in known_held(view).values():
+            for card, copies in cards.items():
+                pool[card.index] = max(0, pool[card.index] - copies)
+        deck = np.repeat(np.arange(50), pool)
+        futures = (
+            self.budget.futures if checker.mode != "rows" else max(8, self.budget.futures // 4)
+        )
+        horizon = min(horizon, len(deck))
+        if horizon == 0:
+            return np.zeros((futures, 0), dtype=np.int64)
+        generator = np.random.default_rng(self.rng.getrandbits(64))
+        keys = generator.random((futures, len(deck)))
+        return deck[np.argpartition(keys, horizon - 1, axis=1)[:, :horizon]]
+
+    def _values(
+        self,
+        hands: list[list[int]],
+        phase: Phase,
+        natural_min: NaturalMin,
+        view: PlayerView,
+        ahead: list[int] | None = None,
+    ) -> list[float]:
+        """For each hand (card counts), the expected number of turns within the horizon in
+        which the hand, plus the cards drawn so far, holds the phase (common futures).
+
+        A hand's turn ``k`` (from 0, this turn) adds the first ``k + 1`` cards of each
+        future, or ``k`` when its entry in ``ahead`` is 1: a hand that already took
+        this turn's card (the top discard) instead of drawing it.
+        """
+        gap = min(missing(phase, hand, natural_min) for hand in hands)
+        horizon = min(self.budget.horizon, max(2, gap + 2))
+        checker = self._checker(phase, natural_min)
+        futures = self._futures(view, horizon, checker)
+        samples, steps = futures.shape
+        if steps == 0:
+            return [0.0] * len(hands)
+        # drawn[:, k] holds the first k cards of each future (k = 0 .. steps)
+        drawn = np.zeros((samples, steps + 1, 50), dtype=np.int16)
+        for step in range(steps):
+            drawn[np.arange(samples), step + 1 :, futures[:, step]] += 1
+        base = np.array(hands, dtype=np.int16)  # (H, 50)
+        offsets = np.array([1 - a for a in (ahead or [0] * len(hands))])
+        index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
+        rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
+        made = checker(rows.reshape(-1, 50)).reshape(len(hands), samples, steps)
+        return [float(v) for v in made.mean(axis=1).sum(axis=1)]
+
+    # -- decisions --------------------------------------------------------------------
+
+    def declare(self, view: PlayerView, actions: list[Action]) -> Action:
+        options = [a for a in actions if isinstance(a, Declare)]
+        hand = hand_counts(view.hand)
+        natural_min = view.rules.natural_min
+        scored = []
+        for action in options:
+            phase = view.phase_of(action.phase - 1)
+            value = self._values([hand], phase, natural_min, view)[0]
+            scored.append((value, -missing(phase, hand, natural_min), action.phase, action))
+        return max(scored, key=lambda item: item[:3])[3]
+
+    def wants(self, view: PlayerView, top: Card) -> bool:
+        phases = target_phases(view)
+        if not phases:
+            return bool(best_hits([m.group for m in view.melds], [top]))
+        if top.is_wild:
+            return True
+        natural_min = view.rules.natural_min
+        hand = hand_counts(view.hand)
+        taken = list(hand)
+        taken[top.index] += 1
+        _, phase = self._aim(view, phases, hand)
+        if missing(phase, taken, natural_min) > missing(phase, hand, natural_min):
+            return False
+        # Taking the top card is worth it when the hand with it is more likely to make
+        # the phase soon than the hand with a blind draw (the futures' first card).
+        with_top, without = self._values([taken, hand], phase, natural_min, view, ahead=[1, 0])
+        return with_top > without
+
+    def discard(self, view: PlayerView, discards: list[Discard]) -> Action:
+        phases = target_phases(view)
+        skips = [d for d in discards if d.card.is_skip]
+        if skips or not phases:
+            return super().discard(view, discards)
+        candidates = [d for d in discards if not d.card.is_wild] or discards
+        cards = list(dict.fromkeys(d.card for d in candidates))
+        natural_min = view.rules.natural_min
+        hand = hand_counts(view.hand)
+        _, phase = self._aim(view, phases, hand)
+        hands = []
+        for card in cards:
+            rest = list(hand)
+            rest[card.index] -= 1
+            hands.append(rest)
+        values = self._values(hands, phase, natural_min, view)
+        compiled = compile_phase(phase, natural_min)
+        wanted = _wanted_by_next(view)
+        scored = []
+        for card, rest, value in zip(cards, hands, values, strict=True):
+            scored.append(
+                (
+                    -round(value, 6),
+                    missing(compiled, rest),
+                    -partner_score(card, view.hand, [phase]),
+                    danger(view, card, wanted),
+                    -card.points,
+                    self.rng.random(),
+                    card,
+                )
+            )
+        scored.sort(key=lambda item: item[:6])
+        choice = scored[0][6]
+        if self.budget.noise and self.rng.random() < self.budget.noise:
+            choice = self.rng.choice(scored[:3])[6]
+        return next(d for d in candidates if d.card == choice)
+
+    def _aim(
+        self, view: PlayerView, phases: list[tuple[int, Phase]], hand: list[int]
+    ) -> tuple[int, Phase]:
+        """The phase to work on: the one it may lay (declared or in order), or the closest."""
+        if len(phases) == 1:
+            return phases[0]
+        natural_min = view.rules.natural_min
+        return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))

@@ -1,0 +1,228 @@
+"""What a player can do with a hand: the best lay-down, the most hits, outs and odds.
+
+Everything here works from what one player may see: their hand, the groups on
+the table and the discard pile. Cards nobody can see (other hands and the draw
+pile) are "unseen"; draws are modelled as coming uniformly from them.
+
+>>> from phase10.core import NaturalMin, Phase, parse_cards, parse_group, GroupKind
+>>> phase = Phase.parse("2 sets of 3")
+>>> hand = parse_cards("R7 B7 G7 R3 B3 W Y9 G12")
+>>> lay = best_lay_down(phase, hand)
+>>> " + ".join(map(str, lay))
+'R3 B3 W + R7 B7 G7'
+>>> table = [parse_group(GroupKind.RUN, "R4 R5 R6")]
+>>> [str(hit) for hit in best_hits(table, parse_cards("Y7 W B9 R1"))]
+['hit Y7 g0', 'hit W=8 g0', 'hit B9 g0']
+>>> hand = parse_cards("R7 B7 G7 R3 B3 Y9 G12 R1 G5 B6")
+>>> unseen = unseen_counts(hand)
+>>> [(str(card), copies) for card, copies in outs(phase, hand, unseen)]
+[('R3', 1), ('B3', 1), ('G3', 2), ('Y3', 2), ('W', 8)]
+>>> round(completion_probability(phase, hand, unseen, draws=2), 4)
+0.2887
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from phase10.core import (
+    DECK_COUNTS,
+    Card,
+    Group,
+    Hit,
+    NaturalMin,
+    Phase,
+    PlayerView,
+    hand_points,
+    lay_downs,
+)
+
+from .batch import BatchChecker
+from .feasibility import can_lay, compile_phase, hand_counts
+
+__all__ = [
+    "best_hits",
+    "best_lay_down",
+    "completion_probability",
+    "outs",
+    "unseen_counts",
+    "view_unseen_counts",
+]
+
+_DECK = [DECK_COUNTS[Card.from_index(index)] for index in range(50)]
+#: exact enumeration of future draws up to this many; sampling beyond
+EXACT_DRAWS = 3
+
+
+def unseen_counts(*seen: Iterable[Card]) -> list[int]:
+    """The full deck's counts (by card index) less every card in ``seen``."""
+    counts = list(_DECK)
+    for cards in seen:
+        for card in cards:
+            counts[card.index] -= 1
+            if counts[card.index] < 0:
+                raise ValueError(f"more copies of {card} seen than the deck holds")
+    return counts
+
+
+def view_unseen_counts(view: PlayerView) -> list[int]:
+    """The cards ``view``'s player cannot see: other hands and the draw pile."""
+    return unseen_counts(
+        view.hand, (card for meld in view.melds for card in meld.group.cards), view.discard_pile
+    )
+
+
+def best_lay_down(
+    phase: Phase, hand: Iterable[Card], natural_min: NaturalMin = NaturalMin.GROUP
+) -> tuple[Group, ...] | None:
+    """The lay-down that lays the most cards (extras included), then leaves the fewest
+    points in hand; None when the hand cannot make the phase.
+    """
+    cards = list(hand)
+    if not can_lay(phase, cards, natural_min):
+        return None
+    total = hand_points(cards)
+    best: tuple[Group, ...] | None = None
+    best_key = (-1, 0)
+    for way in lay_downs(phase, cards, natural_min):
+        laid = sum(len(group.cards) for group in way)
+        points = sum(card.points for group in way for card in group.cards)
+        key = (laid, points - total)
+        if key > best_key:
+            best, best_key = way, key
+    return best
+
+
+def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
+    """The most cards (then the most points) the hand can shed onto ``groups``, as hits in
+    an order that works (runs grow one end at a time, so order matters there).
+
+    Group numbers in the hits are positions in ``groups`` (the table's meld ids when
+    ``groups`` is the whole table).
+    """
+    cards = Counter(hand)
+    runs = [index for index, group in enumerate(groups) if group.low is not None]
+    others = [index for index, group in enumerate(groups) if group.low is None]
+    memo: dict[tuple[object, ...], tuple[tuple[int, int], list[Hit]]] = {}
+
+    def finish(left: Counter[Card]) -> tuple[tuple[int, int], list[Hit]]:
+        hits: list[Hit] = []
+        for card, copies in sorted(left.items(), key=lambda item: item[0].index):
+            for index in others:
+                if groups[index].placements(card):
+                    hits.extend(Hit(card, index) for _ in range(copies))
+                    break
+        return (len(hits), sum(hit.card.points for hit in hits)), hits
+
+    def search(
+        left: Counter[Card], ends: tuple[tuple[int, int], ...]
+    ) -> tuple[tuple[int, int], list[Hit]]:
+        key = (tuple(sorted((card.index, n) for card, n in left.items() if n)), ends)
+        if key in memo:
+            return memo[key]
+        best = finish(left)
+        for slot, index in enumerate(runs):
+            low, high = ends[slot]
+            group = groups[index]
+            for card in [card for card, n in left.items() if n]:
+                if card.is_skip or (
+                    card.is_natural and group.color is not None and card.color is not group.color
+                ):
+                    continue
+                spots = [n for n in (low - 1, high + 1) if 1 <= n <= 12]
+                if card.is_natural:
+                    spots = [n for n in spots if n == card.number]
+                for number in spots:
+                    left[card] -= 1
+                    grown = (min(low, number), max(high, number))
+                    (count, points), hits = search(left, (*ends[:slot], grown, *ends[slot + 1 :]))
+                    left[card] += 1
+                    candidate = (count + 1, points + card.points)
+                    if candidate > best[0]:
+                        hit = Hit(card, index, number if card.is_wild else None)
+                        best = (candidate, [hit, *hits])
+        memo[key] = best
+        return best
+
+    start = tuple((groups[index].low or 0, groups[index].high or 0) for index in runs)
+    return search(cards, start)[1]
+
+
+def outs(
+    phase: Phase,
+    hand: Iterable[Card],
+    unseen: Sequence[int],
+    natural_min: NaturalMin = NaturalMin.GROUP,
+) -> list[tuple[Card, int]]:
+    """The cards that would complete the phase if added to the hand, with how many copies
+    of each are unseen (an empty list when the hand already holds it, or nothing single does).
+    """
+    counts = hand_counts(hand)
+    compiled = compile_phase(phase, natural_min)
+    if can_lay(compiled, counts):
+        return []
+    found: list[tuple[Card, int]] = []
+    for index in range(49):  # a Skip never helps
+        if unseen[index] <= 0:
+            continue
+        counts[index] += 1
+        if can_lay(compiled, counts):
+            found.append((Card.from_index(index), unseen[index]))
+        counts[index] -= 1
+    return found
+
+
+def completion_probability(
+    phase: Phase,
+    hand: Iterable[Card],
+    unseen: Sequence[int],
+    draws: int = 1,
+    natural_min: NaturalMin = NaturalMin.GROUP,
+    *,
+    samples: int = 20_000,
+    rng: random.Random | None = None,
+) -> float:
+    """The chance that the hand plus ``draws`` cards drawn from the unseen ones holds the
+    phase (keeping every card drawn). Exact up to three draws; beyond that a seeded
+    Monte Carlo estimate from ``samples`` draws.
+    """
+    counts = hand_counts(hand)
+    compiled = compile_phase(phase, natural_min)
+    if can_lay(compiled, counts):
+        return 1.0
+    pool = [max(0, n) for n in unseen]
+    size = sum(pool)
+    draws = min(draws, size)
+    if draws <= 0:
+        return 0.0
+    checker = BatchChecker(phase, natural_min)
+    base = np.array(counts, dtype=np.int16)
+    if draws <= EXACT_DRAWS:
+        types = [index for index in range(50) if pool[index]]
+        rows: list[np.ndarray] = []
+        weights: list[float] = []
+        for combo in combinations_with_replacement(types, draws):
+            taken = Counter(combo)
+            weight = math.prod(math.comb(pool[t], n) for t, n in taken.items())
+            if not weight:
+                continue
+            row = base.copy()
+            for t, n in taken.items():
+                row[t] += n
+            rows.append(row)
+            weights.append(weight)
+        hits = checker(np.stack(rows))
+        return float(np.dot(hits, weights) / math.comb(size, draws))
+    generator = np.random.default_rng((rng or random.Random(0)).getrandbits(64))
+    deck = np.repeat(np.arange(50), pool)
+    keys = generator.random((samples, len(deck)))
+    picked = deck[np.argpartition(keys, draws - 1, axis=1)[:, :draws]]
+    matrix = np.tile(base, (samples, 1))
+    np.add.at(matrix, (np.arange(samples)[:, None], picked), 1)
+    return float(checker(matrix).mean())

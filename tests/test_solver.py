@@ -1,0 +1,212 @@
+"""The solver against brute force: every phase of every list, random and Wild-heavy hands.
+
+The reference is :func:`phase10.core.lay_downs`, which enumerates every lay-down
+card by card. ``can_lay`` must agree with "some lay-down exists" everywhere;
+``wilds_needed`` must agree with ``can_lay`` for every number of extra Wilds; the
+NumPy batch checker must agree with the scalar check row by row.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10.core import (
+    PHASE_LISTS,
+    SKIP,
+    WILD,
+    Card,
+    NaturalMin,
+    Phase,
+    full_deck,
+    lay_downs,
+    parse_cards,
+)
+from phase10.solver import (
+    BatchChecker,
+    can_lay,
+    counts_matrix,
+    deal_counts,
+    hand_counts,
+    missing,
+    wilds_needed,
+)
+from phase10.solver.feasibility import IMPOSSIBLE
+
+ALL_PHASES = list(dict.fromkeys(phase for phases in PHASE_LISTS.values() for phase in phases))
+HOUSE_PHASES = [
+    Phase.parse(text)
+    for text in (
+        "1 set of 1",
+        "3 runs of 3",
+        "1 color run of 3 + 1 color run of 3 + 1 set of 2",
+        "1 even or odd of 4 + 1 set of 3",
+        "2 cards of one color + 2 cards of one color + 1 run of 3",
+        "1 color even or odd of 2 + 1 run of 5",
+        "6 sets of 1",
+    )
+]
+PHASES = ALL_PHASES + HOUSE_PHASES
+DECK = full_deck()
+CHUNKS = 16
+HANDS_PER_CHUNK = 12_500
+
+
+def brute_force(phase: Phase, hand: list[Card], natural_min: NaturalMin) -> bool:
+    return next(iter(lay_downs(phase, hand, natural_min)), None) is not None
+
+
+def random_hand(rng: random.Random) -> list[Card]:
+    """Random hands of 3 to 14 cards; half of them Wild-heavy (1 to 5 Wilds, no more than 8)."""
+    size = rng.randint(3, 14)
+    hand = rng.sample(DECK, size)
+    if rng.random() < 0.5:
+        wilds = rng.randint(1, 5)
+        hand = [card for card in hand if not card.is_wild][: max(0, size - wilds)]
+        hand += [WILD] * wilds
+    return hand
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_can_lay_agrees_with_brute_force(chunk: int) -> None:
+    """16 x 12,500 = 200,000 hands, each against a random phase and natural-card rule."""
+    rng = random.Random(f"solver:{chunk}")
+    feasible = 0
+    for _ in range(HANDS_PER_CHUNK):
+        hand = random_hand(rng)
+        phase = rng.choice(PHASES)
+        natural_min = rng.choice(list(NaturalMin))
+        expected = brute_force(phase, hand, natural_min)
+        feasible += expected
+        assert can_lay(phase, hand, natural_min) == expected, (
+            str(phase),
+            natural_min,
+            " ".join(map(str, hand)),
+        )
+    assert 0 < feasible < HANDS_PER_CHUNK  # both answers occur
+
+
+@pytest.mark.parametrize("phase", PHASES, ids=str)
+def test_can_lay_agrees_with_brute_force_for_every_phase(phase: Phase) -> None:
+    """Every phase of every list and the house phases: 150 hands under both rules."""
+    rng = random.Random(f"phase:{phase}")
+    for _ in range(150):
+        hand = random_hand(rng)
+        for natural_min in NaturalMin:
+            assert can_lay(phase, hand, natural_min) == brute_force(phase, hand, natural_min), (
+                natural_min,
+                " ".join(map(str, hand)),
+            )
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_wilds_needed_is_the_least_number_of_wilds(chunk: int) -> None:
+    rng = random.Random(f"wilds:{chunk}")
+    for _ in range(60):
+        naturals = [card for card in rng.sample(DECK, rng.randint(2, 11)) if card.is_natural]
+        for phase in PHASES[::3]:
+            for natural_min in NaturalMin:
+                need = wilds_needed(phase, naturals, natural_min)
+                for wilds in range(0, 7):
+                    hand = naturals + [WILD] * wilds
+                    assert can_lay(phase, hand, natural_min) == (need <= wilds), (
+                        str(phase),
+                        natural_min,
+                        " ".join(map(str, hand)),
+                        need,
+                    )
+                if need < IMPOSSIBLE:
+                    assert missing(phase, naturals, natural_min) == need
+                else:  # Wilds cannot meet the natural-card rule: numbered cards are missing
+                    assert missing(phase, naturals, natural_min) > 0
+
+
+def test_missing_counts_wilds_already_held() -> None:
+    phase = Phase.parse("1 run of 7")
+    assert missing(phase, parse_cards("R1 B2 G3 Y5 R6 W")) == 1
+    assert missing(phase, parse_cards("R1 B2 G3 Y4 R5 W W")) == 0
+    assert missing(phase, parse_cards("R1 R1 R1")) == 6
+
+
+def test_natural_card_rules_differ_on_all_wild_groups() -> None:
+    phase = Phase.parse("2 sets of 3")
+    hand = parse_cards("R7 W W W W W")
+    assert can_lay(phase, hand, NaturalMin.PHASE)
+    assert not can_lay(phase, hand, NaturalMin.GROUP)
+    assert not can_lay(Phase.parse("1 set of 3"), parse_cards("W W W"), NaturalMin.PHASE)
+
+
+def test_skips_never_help() -> None:
+    phase = Phase.parse("1 set of 3")
+    assert not can_lay(phase, [SKIP, SKIP, parse_cards("R3")[0]])
+    assert missing(phase, [SKIP] * 4) == 3
+
+
+@pytest.mark.parametrize("cards", [5, 11, 16])
+def test_batch_checker_agrees_with_the_scalar_check(cards: int) -> None:
+    """Every phase the batch checks itself (not row by row), both rules, 800 fresh deals
+    and 200 Wild-heavy hands each.
+    """
+    generator = np.random.default_rng(cards)
+    dealt = deal_counts(generator, 1000, cards)
+    dealt[800:, 48] += generator.integers(1, 5, size=200).astype(np.int16)
+    rows = dealt.tolist()
+    compared = 0
+    for phase in PHASES:
+        for natural_min in NaturalMin:
+            checker = BatchChecker(phase, natural_min)
+            if checker.mode == "rows":
+                continue
+            expected = [can_lay(phase, row, natural_min) for row in rows]
+            assert checker(dealt).tolist() == expected, (str(phase), natural_min)
+            compared += 1
+    assert compared > 100
+
+
+def test_batch_checker_modes_cover_the_standard_list_without_row_fallback() -> None:
+    modes = {BatchChecker(phase).mode for phase in PHASE_LISTS["standard"]}
+    assert modes <= {"numbers", "single"}
+
+
+def test_batch_checker_refuses_a_bad_shape() -> None:
+    with pytest.raises(ValueError, match=r"\(B, 50\)"):
+        BatchChecker(Phase.parse("2 sets of 3"))(np.zeros((3, 49), dtype=np.int16))
+
+
+def test_counts_matrix_and_hand_counts_agree() -> None:
+    hands = [parse_cards("R7 R7 W S"), parse_cards("Y12")]
+    matrix = counts_matrix(hands)
+    assert matrix.shape == (2, 50)
+    assert matrix.tolist() == [hand_counts(hand) for hand in hands]
+    assert counts_matrix([]).shape == (0, 50)
+
+
+def test_deal_counts_deals_real_hands() -> None:
+    dealt = deal_counts(np.random.default_rng(3), 2000, 10)
+    assert (dealt.sum(axis=1) == 10).all()
+    assert (dealt[:, :48] <= 2).all() and (dealt[:, 48] <= 8).all() and (dealt[:, 49] <= 4).all()
+    # every card of the deck turns up about as often as its copies say (8 Wilds, 2 of a card)
+    share = dealt.sum(axis=0) / dealt.sum()
+    assert abs(share[48] - 8 / 108) < 0.01 and abs(share[:48].mean() - 2 / 108) < 0.002
+    same = deal_counts(np.random.default_rng(3), 2000, 10)
+    assert (same == dealt).all()
+    with pytest.raises(ValueError, match="1 to 108 cards"):
+        deal_counts(np.random.default_rng(3), 5, 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 49), min_size=1, max_size=12),
+    st.sampled_from(PHASES),
+    st.sampled_from(list(NaturalMin)),
+)
+def test_can_lay_property(indices: list[int], phase: Phase, natural_min: NaturalMin) -> None:
+    hand = [Card.from_index(index) for index in indices]
+    counts = hand_counts(hand)
+    if any(n > 2 for n in counts[:48]) or counts[48] > 8 or counts[49] > 4:
+        return  # not a hand the deck can hold
+    assert can_lay(phase, hand, natural_min) == brute_force(phase, hand, natural_min)
