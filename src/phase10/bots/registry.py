@@ -16,7 +16,8 @@ import random
 import shlex
 from collections.abc import Callable
 
-from .simple import Player, RandomPlayer, SimplePlayer
+from .greedy import GreedyPlayer
+from .simple import Player, RandomPlayer
 
 __all__ = ["BOT_NAMES", "make_player", "parse_bot_list"]
 
@@ -31,7 +32,7 @@ Factory = Callable[[random.Random], Player]
 def _factories() -> dict[str, Factory]:
     return {
         "random": RandomPlayer,
-        "greedy": SimplePlayer,
+        "greedy": GreedyPlayer,
     }
 
 

@@ -20,16 +20,15 @@ from phase10.core import (
     HAND_SIZE,
     Card,
     CardError,
-    Group,
     NaturalMin,
     Phase,
     PhaseParseError,
     check_deck_can_hold,
     hand_points,
-    lay_downs,
     parse_cards,
 )
 from phase10.core.phase_lists import PHASE_LISTS
+from phase10.solver.tactics import best_lay_down
 
 __all__ = ["MAX_HAND", "best_lay_down", "check_hand", "read_cards", "read_phase"]
 
@@ -72,23 +71,6 @@ def read_phase(text: str, list_name: str = "standard") -> Phase:
             f"phase numbers run from 1 to {len(phases)} (the {list_name} list), not {number}"
         )
     return phases[number - 1]
-
-
-def best_lay_down(
-    phase: Phase, cards: Sequence[Card], natural_min: NaturalMin = NaturalMin.GROUP
-) -> tuple[Group, ...] | None:
-    """The way to lay the phase down that lays the most cards, then leaves the fewest points.
-
-    None if the cards do not hold the phase. Ties go to the first way in text order.
-    """
-    best: tuple[Group, ...] | None = None
-    best_key: tuple[int, int, str] | None = None
-    for way in lay_downs(phase, cards, natural_min):
-        laid = [card for group in way for card in group.cards]
-        key = (-len(laid), -hand_points(laid), " + ".join(g.describe() for g in way))
-        if best_key is None or key < best_key:
-            best, best_key = way, key
-    return best
 
 
 def check_hand(

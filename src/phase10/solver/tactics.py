@@ -82,19 +82,18 @@ def best_lay_down(
     phase: Phase, hand: Iterable[Card], natural_min: NaturalMin = NaturalMin.GROUP
 ) -> tuple[Group, ...] | None:
     """The lay-down that lays the most cards (extras included), then leaves the fewest
-    points in hand; None when the hand cannot make the phase.
+    points in hand (ties: the first in text order); None when the hand cannot make it.
     """
     cards = list(hand)
     if not can_lay(phase, cards, natural_min):
         return None
-    total = hand_points(cards)
     best: tuple[Group, ...] | None = None
-    best_key = (-1, 0)
+    best_key: tuple[int, int, str] | None = None
     for way in lay_downs(phase, cards, natural_min):
-        laid = sum(len(group.cards) for group in way)
-        points = sum(card.points for group in way for card in group.cards)
-        key = (laid, points - total)
-        if key > best_key:
+        laid = [card for group in way for card in group.cards]
+        # most cards laid, then most points laid, then the first in text order
+        key = (-len(laid), -hand_points(laid), " + ".join(group.describe() for group in way))
+        if best_key is None or key < best_key:
             best, best_key = way, key
     return best
 

@@ -1,0 +1,283 @@
+"""Hints: what to do next and why, from one player's view (or from a hand on its own).
+
+:func:`hint` answers for a player whose turn it is: whether to take the discard
+or draw, then the plan for the rest of the turn (the lay-down that lays most, every
+hit the table allows, the discard the hand needs least), each step with its reason,
+and how far the hand is from its phase: the cards missing, the single cards that
+would complete it (outs) and the chance of completing it within 1, 2 and 3 draws.
+:func:`plan_turn` gives the same advice for a bare hand, a phase and a table.
+
+>>> from phase10.core import GroupKind, Phase, parse_cards, parse_group
+>>> advice = plan_turn(Phase.parse("2 sets of 3"), parse_cards("R7 B7 G7 R3 B3 W Y9 G12 R4"),
+...                    table=[parse_group(GroupKind.RUN, "G8 G9 G10 G11")])
+>>> for step in advice.steps:
+...     print(step)
+lay R3 B3 W + R7 B7 G7: lays phase 2 sets of 3 with 6 cards
+hit G12 g0: sheds 10 points onto G8 G9 G10 G11
+discard Y9: it cannot be hit anywhere, and it is the costliest to keep (5 points)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from phase10.core import (
+    Action,
+    Card,
+    Declare,
+    Discard,
+    Draw,
+    GiveWild,
+    Group,
+    LayDown,
+    NaturalMin,
+    Phase,
+    PlayerView,
+    Stage,
+    TakeDiscard,
+)
+from phase10.solver import hand_counts, missing
+from phase10.solver.tactics import (
+    best_hits,
+    best_lay_down,
+    completion_probability,
+    outs,
+    unseen_counts,
+    view_unseen_counts,
+)
+
+from .greedy import GreedyPlayer, partner_score
+from .knowledge import leader_key, target_phases
+
+__all__ = ["Advice", "Hint", "hint", "plan_turn"]
+
+ODDS_DRAWS = (1, 2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One recommended action and the reason for it."""
+
+    action: Action
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The advice for the rest of a turn, and how far the hand is from its phase."""
+
+    steps: tuple[Advice, ...]
+    #: the phase aimed at (None once the phase is down)
+    phase: Phase | None = None
+    #: cards still missing for it (0: it can be laid now)
+    missing: int | None = None
+    #: single cards that would complete it, with how many are unseen
+    outs: tuple[tuple[Card, int], ...] = ()
+    #: the chance of holding it within 1, 2, 3 draws (keeping every card drawn)
+    odds: tuple[float, ...] = field(default=())
+
+    def __str__(self) -> str:
+        lines = [str(step) for step in self.steps]
+        if self.phase is not None and self.missing is not None:
+            lines.append(f"phase {self.phase}: {self._distance()}")
+            if self.outs:
+                cards = ", ".join(f"{card} ({n})" for card, n in self.outs)
+                lines.append(f"outs: {cards}")
+            if self.odds:
+                parts = ", ".join(
+                    f"{p:.0%} within {n} draw{'s' if n > 1 else ''}"
+                    for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
+                )
+                lines.append(f"chance to hold it: {parts}")
+        return "\n".join(lines)
+
+    def _distance(self) -> str:
+        if self.missing == 0:
+            return "ready to lay down"
+        return f"{self.missing} card{'s' if self.missing != 1 else ''} away"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "steps": [{"action": str(s.action), "reason": s.reason} for s in self.steps],
+            "phase": str(self.phase) if self.phase is not None else None,
+            "missing": self.missing,
+            "outs": [{"card": str(card), "unseen": n} for card, n in self.outs],
+            "odds": [
+                {"draws": n, "probability": p} for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
+            ],
+        }
+
+
+def plan_turn(
+    phase: Phase | None,
+    hand: Sequence[Card],
+    table: Sequence[Group] = (),
+    natural_min: NaturalMin = NaturalMin.GROUP,
+    *,
+    seen: Sequence[Card] = (),
+) -> Hint:
+    """Advice for a hand that has drawn: lay ``phase`` down if it can (None: it is down
+    already), hit the ``table`` groups, and discard. ``seen`` are other cards in sight
+    (the discard pile), left out of the unseen cards for the odds.
+    """
+    hand = list(hand)
+    groups = list(table)
+    steps: list[Advice] = []
+    if phase is not None:
+        lay = best_lay_down(phase, hand, natural_min)
+        if lay is not None:
+            laid = sum(len(g.cards) for g in lay)
+            steps.append(Advice(LayDown(lay), f"lays phase {phase} with {laid} cards"))
+            for group in lay:
+                for card in group.cards:
+                    hand.remove(card)
+            groups.extend(lay)
+            phase_left = None
+        else:
+            phase_left = phase
+    else:
+        phase_left = None
+    if phase_left is None:
+        for hit in best_hits(groups, hand):
+            if len(hand) == 1:
+                break  # keep a card to discard
+            steps.append(
+                Advice(hit, f"sheds {_points(hit.card)} onto {groups[hit.group].describe()}")
+            )
+            hand.remove(hit.card)
+            groups[hit.group] = groups[hit.group].hit(hit.card, hit.number)
+    if hand:
+        steps.append(_discard_advice(phase_left, hand, natural_min))
+    return _with_distance(
+        Hint(tuple(steps)),
+        phase_left,
+        hand,
+        natural_min,
+        unseen_counts(list(hand) + [card for group in groups for card in group.cards] + list(seen)),
+    )
+
+
+def _points(card: Card) -> str:
+    return f"{card.points} points"
+
+
+def _discard_advice(phase: Phase | None, hand: list[Card], natural_min: NaturalMin) -> Advice:
+    skips = [card for card in hand if card.is_skip]
+    if skips:
+        return Advice(Discard(skips[0]), "a Skip is no use in hand (15 points)")
+    candidates = [card for card in hand if not card.is_wild] or hand
+    counts = hand_counts(hand)
+    phases = [phase] if phase is not None else []
+
+    def key(card: Card) -> tuple[int, int, int]:
+        counts[card.index] -= 1
+        gap = min((missing(p, counts, natural_min) for p in phases), default=0)
+        counts[card.index] += 1
+        return gap, partner_score(card, hand, phases), -card.points
+
+    ranked = sorted(dict.fromkeys(candidates), key=key)
+    card = ranked[0]
+    gap, _partners, _ = key(card)
+    if phase is None:
+        reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
+    else:
+        now = min(missing(p, counts, natural_min) for p in phases)
+        closeness = "no further" if gap == now else f"{gap - now} card(s) further"
+        reason = (
+            f"without it the phase is {closeness} from done, it pairs with little ({_points(card)})"
+        )
+    return Advice(Discard(card), reason)
+
+
+def _with_distance(
+    hint: Hint, phase: Phase | None, hand: list[Card], natural_min: NaturalMin, unseen: list[int]
+) -> Hint:
+    if phase is None:
+        return hint
+    gap = missing(phase, hand, natural_min)
+    odds = tuple(
+        completion_probability(phase, hand, unseen, draws, natural_min) for draws in ODDS_DRAWS
+    )
+    return replace(
+        hint,
+        phase=phase,
+        missing=gap,
+        outs=tuple(outs(phase, hand, unseen, natural_min)),
+        odds=odds,
+    )
+
+
+def hint(view: PlayerView) -> Hint:
+    """Advice for the player whose turn it is, from their view alone.
+
+    Raises :class:`ValueError` when it is not the viewer's turn.
+    """
+    if not view.is_my_turn:
+        raise ValueError("a hint is for the player whose turn it is")
+    me = view.viewer
+    assert me is not None
+    player = GreedyPlayer(random.Random(0))
+    natural_min = view.rules.natural_min
+    phases = target_phases(view)
+    hand = list(view.hand)
+    aim = (
+        min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))[1] if phases else None
+    )
+    unseen = view_unseen_counts(view)
+    if view.stage is Stage.GIVE_WILD:
+        step = Advice(GiveWild(me), "a Wild is the best card in the game: keep it")
+        return Hint((step,))
+    if view.stage is Stage.DECLARE:
+        action = player.choose(view)
+        assert isinstance(action, Declare)
+        chosen = view.phase_of(action.phase - 1)
+        gap = missing(chosen, hand, natural_min)
+        step = Advice(action, f"{chosen} is the closest ({gap} card(s) away)")
+        return _with_distance(Hint((step,)), chosen, hand, natural_min, unseen)
+    if view.stage is Stage.DRAW:
+        action = player.choose(view)
+        top = view.discard_top
+        if isinstance(action, TakeDiscard) and top is not None:
+            if aim is None:
+                reason = f"{top} can be hit at once"
+            elif top.is_wild:
+                reason = "a Wild fits any group"
+            else:
+                before = missing(aim, hand, natural_min)
+                after = missing(aim, [*hand, top], natural_min)
+                reason = f"{top} brings {aim} from {before} card(s) away to {after}"
+        else:
+            shown = f"the {top}" if top is not None else "the discard pile"
+            reason = f"{shown} does not help: draw a fresh card"
+            action = Draw() if isinstance(action, Draw) else action
+        return _with_distance(Hint((Advice(action, reason),)), aim, hand, natural_min, unseen)
+    # PLAY (or the Wild's discard): lay down, hit, then discard.
+    laid_down = view.seats[me].laid is not None
+    plan = plan_turn(
+        None if laid_down else aim,
+        hand,
+        [meld.group for meld in view.melds],
+        natural_min,
+        seen=view.discard_pile,
+    )
+    steps = list(plan.steps)
+    if phases and len(phases) > 1 and steps and isinstance(steps[0].action, LayDown):
+        index = next(i for i, p in phases if p == aim)
+        steps[0] = replace(steps[0], action=LayDown(steps[0].action.groups, index + 1))
+    if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_skip:
+        targets = view.skip_targets(me)
+        if targets:
+            target = max(targets, key=lambda seat: leader_key(view, seat))
+            name = view.seats[target].name
+            steps[-1] = Advice(
+                Discard(steps[-1].action.card, target),
+                f"skip {name}, the closest to winning (phase {view.seats[target].phase + 1})",
+            )
+    if view.stage is Stage.WILD_DISCARD:
+        steps = [step for step in steps if isinstance(step.action, Discard)]
+    return replace(plan, steps=tuple(steps))

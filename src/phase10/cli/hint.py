@@ -1,0 +1,134 @@
+"""``phase10 hint``: advice for a hand that has just drawn, with the table it plays on.
+
+>>> from phase10.core import GroupKind
+>>> read_table_group("R3 R4 W").kind is GroupKind.RUN
+True
+>>> str(read_table_group("set: R7 B7 W"))
+'R7 B7 W'
+>>> read_table_group("R3 B8")
+Traceback (most recent call last):
+...
+ValueError: 'R3 B8' is not a group of any kind; write it like 'run: R3 R4 R5' or 'set: R7 B7 W'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from phase10.bots.hints import plan_turn
+from phase10.core import Group, GroupError, GroupKind, NaturalMin, parse_group
+
+from .hands import read_cards, read_phase
+
+__all__ = ["hint", "read_table_group"]
+
+# Tried in this order when a table group is written without its kind.
+_KIND_ORDER = (
+    GroupKind.SET,
+    GroupKind.RUN,
+    GroupKind.COLOR_RUN,
+    GroupKind.COLOR,
+    GroupKind.COLOR_EVEN_ODD,
+    GroupKind.EVEN_ODD,
+)
+_KIND_WORDS = {
+    "set": GroupKind.SET,
+    "run": GroupKind.RUN,
+    "color": GroupKind.COLOR,
+    "colour": GroupKind.COLOR,
+    "even_odd": GroupKind.EVEN_ODD,
+    "even-odd": GroupKind.EVEN_ODD,
+    "color_run": GroupKind.COLOR_RUN,
+    "color-run": GroupKind.COLOR_RUN,
+    "color_even_odd": GroupKind.COLOR_EVEN_ODD,
+    "color-even-odd": GroupKind.COLOR_EVEN_ODD,
+}
+
+
+def read_table_group(text: str) -> Group:
+    """A group on the table, ``kind: cards`` or just the cards (the kind is then the
+    first that fits: set, run, colour run, colour, colour even/odd, even/odd).
+    """
+    head, colon, rest = text.partition(":")
+    if colon:
+        kind = _KIND_WORDS.get(head.strip().lower())
+        if kind is None:
+            known = ", ".join(sorted(_KIND_WORDS))
+            raise ValueError(f"{head.strip()!r} is not a kind of group; use one of: {known}")
+        try:
+            return parse_group(kind, rest)
+        except (GroupError, ValueError) as error:
+            raise ValueError(str(error)) from None
+    for kind in _KIND_ORDER:
+        try:
+            return parse_group(kind, text)
+        except (GroupError, ValueError):
+            continue
+    raise ValueError(
+        f"{text!r} is not a group of any kind; write it like 'run: R3 R4 R5' or 'set: R7 B7 W'"
+    )
+
+
+def hint(
+    phase: Annotated[
+        str,
+        typer.Argument(
+            metavar="PHASE",
+            help="The phase you are making: a number (in --list) or a phrase; 'down' if it is "
+            "already laid.",
+            show_default=False,
+        ),
+    ],
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CARDS", help="Your hand after drawing, like R7 B12 W S.", show_default=False
+        ),
+    ],
+    table: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--table",
+            metavar="GROUP",
+            help="A group on the table, like 'run: R3 R4 R5' (repeat for each; its number in "
+            "the advice, g0, g1, ..., is its order here).",
+        ),
+    ] = None,
+    discards: Annotated[
+        str,
+        typer.Option("--discards", metavar="CARDS", help="The discard pile, for the odds."),
+    ] = "",
+    list_name: Annotated[
+        str, typer.Option("--list", metavar="NAME", help="The phase list a phase number refers to.")
+    ] = "standard",
+    natural_min: Annotated[
+        NaturalMin,
+        typer.Option(
+            "--natural-min", help="A numbered card in every group, or one in the whole phase."
+        ),
+    ] = NaturalMin.GROUP,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
+) -> None:
+    """Advise a hand that has drawn: what to lay, what to hit, what to discard and why,
+    then how far the phase is (cards missing, outs, the chance within 1-3 draws).
+    """
+    from .app import _fail, _print_json
+
+    try:
+        aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
+        hand = read_cards(cards, limit=None)
+        groups = [read_table_group(text) for text in table or []]
+        seen = read_cards([discards], limit=None) if discards.strip() else ()
+        everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
+        from phase10.core import check_deck_can_hold
+
+        check_deck_can_hold(everything)
+    except ValueError as error:
+        _fail(str(error))
+    advice = plan_turn(aim, hand, groups, natural_min, seen=seen)
+    if as_json:
+        _print_json(advice.to_dict())
+    else:
+        typer.echo(str(advice))
