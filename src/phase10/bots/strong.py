@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,7 +45,7 @@ from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
 from .greedy import GreedyPlayer, _wanted_by_next, partner_score
-from .knowledge import danger, known_held, target_phases
+from .knowledge import danger, known_held, next_player, target_phases
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "StrongPlayer"]
 
@@ -54,15 +55,18 @@ class Level:
     futures: int
     horizon: int
     noise: float
+    opponent_samples: int
 
 
 LEVELS = {
-    1: Level(futures=12, horizon=3, noise=0.35),
-    2: Level(futures=24, horizon=4, noise=0.10),
-    3: Level(futures=64, horizon=6, noise=0.0),
-    4: Level(futures=160, horizon=8, noise=0.0),
+    1: Level(futures=12, horizon=3, noise=0.35, opponent_samples=4),
+    2: Level(futures=24, horizon=4, noise=0.10, opponent_samples=8),
+    3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16),
+    4: Level(futures=160, horizon=8, noise=0.0, opponent_samples=32),
 }
 DEFAULT_LEVEL = 3
+#: how many turns of its own progress the bot gives up to keep a card from the next player
+DENIAL_WEIGHT = 0.5
 
 
 class StrongPlayer(GreedyPlayer):
@@ -184,11 +188,12 @@ class StrongPlayer(GreedyPlayer):
         values = self._values(hands, phase, natural_min, view)
         compiled = compile_phase(phase, natural_min)
         wanted = _wanted_by_next(view)
+        helps = self._helps_next(view, cards)
         scored = []
         for card, rest, value in zip(cards, hands, values, strict=True):
             scored.append(
                 (
-                    -round(value, 6),
+                    -round(value - DENIAL_WEIGHT * helps[card], 6),
                     missing(compiled, rest),
                     -partner_score(card, view.hand, [phase]),
                     danger(view, card, wanted),
@@ -202,6 +207,50 @@ class StrongPlayer(GreedyPlayer):
         if self.budget.noise and self.rng.random() < self.budget.noise:
             choice = self.rng.choice(scored[:3])[6]
         return next(d for d in candidates if d.card == choice)
+
+    def _helps_next(self, view: PlayerView, cards: list[Card]) -> dict[Card, float]:
+        """For each card, how likely it is to help the next player if discarded: the share
+        of sampled hands for them (their known cards plus unseen ones) that it brings
+        closer to their phase, or 1 when they are down and can hit it.
+        """
+        after = next_player(view)
+        helps = dict.fromkeys(cards, 0.0)
+        if after is None:
+            return helps
+        info = view.seats[after]
+        if info.laid is not None:
+            table = [meld.group for meld in view.melds]
+            return {card: float(any(g.placements(card) for g in table)) for card in cards}
+        phases = [phase for _, phase in target_phases(view, after)]
+        if not phases:
+            return helps
+        held = known_held(view)
+        theirs = held.get(after, Counter())
+        pool = view_unseen_counts(view)
+        for cards_held in held.values():
+            for card, copies in cards_held.items():
+                pool[card.index] = max(0, pool[card.index] - copies)
+        deck = np.repeat(np.arange(50), pool)
+        unknown = max(0, info.hand_size - sum(theirs.values()))
+        if unknown > len(deck):
+            return helps
+        natural_min = view.rules.natural_min
+        compiled = [compile_phase(phase, natural_min) for phase in phases]
+        generator = np.random.default_rng(self.rng.getrandbits(64))
+        samples = self.budget.opponent_samples
+        for _ in range(samples):
+            hand = [0] * 50
+            for card, copies in theirs.items():
+                hand[card.index] += copies
+            for index in generator.choice(deck, size=unknown, replace=False):
+                hand[int(index)] += 1
+            now = min(missing(c, hand, limit=12) for c in compiled)
+            for card in cards:
+                hand[card.index] += 1
+                if min(missing(c, hand, limit=12) for c in compiled) < now:
+                    helps[card] += 1 / samples
+                hand[card.index] -= 1
+        return helps
 
     def _aim(
         self, view: PlayerView, phases: list[tuple[int, Phase]], hand: list[int]

@@ -1,0 +1,227 @@
+"""The greedy and strong bots: only legal actions, only their view, sound play, seeds.
+
+Every bot answers from a :class:`PlayerView`, which holds no reference to the game:
+these tests check the answers are always legal, that two games differing only in
+cards the bot cannot see get the same answers, and that the heuristics keep their
+promises on arranged positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import arranged
+from phase10.bots import make_player, parse_bot_list, play_game
+from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.strong import LEVELS, StrongPlayer
+from phase10.core import (
+    Action,
+    Discard,
+    Draw,
+    Game,
+    Hit,
+    LayDown,
+    PlayerView,
+    Stage,
+    TakeDiscard,
+    preset,
+)
+from phase10.core.records import restore, snapshot
+
+
+class Checked:
+    """Every choice must be one of the view's legal actions; counts the choices."""
+
+    def __init__(self, player: object) -> None:
+        self.player = player
+        self.choices = 0
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.player.choose(view)  # type: ignore[attr-defined]
+        assert action in list(view.legal_actions), f"{action} is not legal here"
+        self.choices += 1
+        return action
+
+
+GAMES = [
+    ("official", 2, 0),
+    ("official", 4, 1),
+    ("official", 6, 2),
+    ("masters", 3, 3),
+    ("floating", 4, 4),
+    ("wild-deal-up", 3, 5),
+    ("skip-next", 4, 6),
+    ("natural-per-phase", 3, 7),
+    ("end-immediately", 2, 8),
+    ("no-reshuffle", 4, 9),
+    ("edition-3", 3, 10),
+    ("edition-9", 2, 11),
+]
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), GAMES)
+def test_greedy_plays_only_legal_actions_to_the_end(rules: str, players: int, seed: int) -> None:
+    game = Game(players, rules=preset(rules), seed=seed)
+    bots = [Checked(GreedyPlayer(random.Random(seed * 10 + i))) for i in range(players)]
+    play_game(game, bots)
+    assert game.is_over and game.winners
+    assert all(bot.choices > 0 for bot in bots)
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), GAMES[::2])
+def test_strong_plays_only_legal_actions_to_the_end(rules: str, players: int, seed: int) -> None:
+    game = Game(players, rules=preset(rules).with_options(phases=(1, 2, 8)), seed=seed)
+    bots = [
+        Checked(StrongPlayer(random.Random(seed), level=1 + seat % 4))
+        if seat % 2 == 0
+        else Checked(GreedyPlayer(random.Random(seed)))
+        for seat in range(players)
+    ]
+    play_game(game, bots)
+    assert game.is_over and game.winners
+
+
+def test_bots_answer_the_same_when_only_hidden_cards_differ() -> None:
+    """Two games identical except the opponents' hands and the draw pile: the same views,
+    so the same answers from identically seeded bots, position after position.
+    """
+    game = Game(3, seed=21)
+    checked = 0
+    while not game.is_over and checked < 60:
+        seat = game.current
+        view = game.view(seat)
+        twin_state = snapshot(game)
+        state = twin_state["state"]
+        # swap one card between two hidden places: an opponent's hand and the draw pile
+        other = next(s for s in range(3) if s != seat)
+        if state["seats"][other]["hand"] and state["draw_pile"]:
+            hand = state["seats"][other]["hand"].split()
+            pile = state["draw_pile"].split()
+            hand[0], pile[-1] = pile[-1], hand[0]
+            state["seats"][other]["hand"] = " ".join(hand)
+            state["draw_pile"] = " ".join(pile)
+        twin = restore(twin_state)
+        assert twin.view(seat) == view
+        for make in (GreedyPlayer, lambda rng: StrongPlayer(rng, level=1)):
+            assert make(random.Random(5)).choose(view) == make(random.Random(5)).choose(
+                twin.view(seat)
+            )
+        game.apply(GreedyPlayer(random.Random(checked)).choose(view))
+        checked += 1
+    assert checked == 60
+
+
+def test_a_seeded_game_between_strong_bots_is_reproducible() -> None:
+    def play(seed: int) -> list[str]:
+        game = Game(2, rules=preset("official").with_options(phases=(1, 2)), seed=seed)
+        play_game(game, [StrongPlayer(random.Random(1)), StrongPlayer(random.Random(2), level=2)])
+        return [str(action) for action in game.actions]
+
+    assert play(4) == play(4)
+    assert play(4) != play(5)
+
+
+def test_greedy_takes_a_discard_that_brings_its_phase_closer() -> None:
+    game = arranged(["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "G7")
+    assert GreedyPlayer(random.Random(0)).choose(game.view(0)) == TakeDiscard()
+    useless = arranged(
+        ["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "Y4"
+    )
+    assert GreedyPlayer(random.Random(0)).choose(useless.view(0)) == Draw()
+
+
+def test_greedy_lays_down_as_much_as_it_can_then_hits() -> None:
+    game = arranged(
+        ["R7 B7 G7 Y7 R3 B3 W G9 Y12 R1", "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10"], "B11", "Y8"
+    )
+    player = GreedyPlayer(random.Random(0))
+    game.apply(player.choose(game.view(0)))  # draw Y8
+    lay = player.choose(game.view(0))
+    assert isinstance(lay, LayDown)
+    assert len(lay.cards) == 7  # R7 B7 G7 Y7 + R3 B3 W
+    game.apply(lay)
+    after = player.choose(game.view(0))
+    assert isinstance(after, Discard)  # nothing left can be hit
+
+
+def test_greedy_discards_what_its_phase_needs_least_and_keeps_wilds() -> None:
+    game = arranged(["R7 B7 G3 Y3 W R11 B12 G1 Y5 R2", "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10"], "B4")
+    player = GreedyPlayer(random.Random(0))
+    game.apply(Draw())
+    action = player.choose(game.view(0))
+    assert isinstance(action, Discard)
+    assert not action.card.is_wild
+    assert action.card.number not in (7, 3)  # the pairs stay
+
+
+def test_greedy_aims_a_skip_at_the_leader() -> None:
+    game = arranged(
+        [
+            "S R7 B7 G3 Y3 R11 B12 G1 Y5 R2",
+            "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10",
+            "R9 " * 0 + "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11",
+        ],
+        "B4",
+        phases=[1, 1, 5],
+    )
+    game.apply(Draw())
+    action = GreedyPlayer(random.Random(0)).choose(game.view(0))
+    assert action == Discard(action.card, 2) and action.card.is_skip
+
+
+def test_greedy_does_not_feed_a_hit_to_the_next_player() -> None:
+    """With the next player down and able to hit, it keeps the card they could hit."""
+    game = arranged(
+        ["R1 R1 B5 B5 G9 Y11 Y12 R12 G2 B10", "R7 B7 G7 R3 B3 Y3 G12 B12 Y10 R10"],
+        "G4",
+        "Y9 B9",
+    )
+    game.apply(Draw())
+    game.apply(Discard(game.hand(0)[-1]))  # any card; now seat 1 lays down
+    game.apply(Draw())
+    game.apply(LayDown(GreedyPlayer(random.Random(0)).choose(game.view(1)).groups))  # type: ignore[attr-defined]
+    view = game.view(1)
+    while game.current == 1:
+        game.apply(GreedyPlayer(random.Random(0)).choose(game.view(1)))
+    game.apply(Draw())  # seat 0 draws B9
+    action = GreedyPlayer(random.Random(0)).choose(game.view(0))
+    assert isinstance(action, Discard)
+    table = [meld.group for meld in game.view(0).melds]
+    fits = [c for c in game.hand(0) if any(g.placements(c) for g in table)]
+    if len(fits) < len(game.hand(0)):
+        assert not any(g.placements(action.card) for g in table)
+    assert view.stage is Stage.PLAY or view.stage is Stage.DRAW
+
+
+def test_strong_levels_and_registry() -> None:
+    assert set(LEVELS) == {1, 2, 3, 4}
+    assert [LEVELS[n].futures for n in (1, 2, 3, 4)] == sorted(LEVELS[n].futures for n in LEVELS)
+    assert isinstance(make_player("strong:2", random.Random(0)), StrongPlayer)
+    assert make_player("strong", random.Random(0)).level == 3  # type: ignore[attr-defined]
+    assert isinstance(make_player("greedy", random.Random(0)), GreedyPlayer)
+    with pytest.raises(ValueError, match="level is 1 to 4"):
+        make_player("strong:9", random.Random(0))
+    with pytest.raises(ValueError, match="unknown bot 'greedy:2'"):
+        parse_bot_list("greedy:2")
+    with pytest.raises(ValueError, match="level is 1 to 4"):
+        StrongPlayer(random.Random(0), level=0)
+
+
+def test_hits_come_before_the_discard_once_down() -> None:
+    game = arranged(
+        ["R7 B7 G7 R3 B3 W R8 R9 Y12 G1", "R1 R2 R4 R5 R6 B8 B9 G12 G10 Y1"], "B11", "G11 B1 Y7"
+    )
+    me, other = GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(1))
+    game.apply(Draw())  # G11
+    lay = me.choose(game.view(0))
+    assert isinstance(lay, LayDown)
+    game.apply(lay)
+    while game.current == 0:
+        game.apply(me.choose(game.view(0)))
+    while game.current == 1:
+        game.apply(other.choose(game.view(1)))
+    game.apply(Draw())  # Y7
+    action = me.choose(game.view(0))
+    assert isinstance(action, Hit) and str(action.card) == "Y7"
