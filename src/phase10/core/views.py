@@ -20,9 +20,9 @@ up in the scores, the phases and ``hand_results``.) Views answer the same legali
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .events import Event, HandEnded
@@ -102,5 +102,133 @@ class PlayerView(Rulebook):
     def _seat(self, seat: int) -> SeatLike:
         return self.seats[seat]
 
+    # -- JSON -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (what the bot protocol sends); :meth:`from_dict`
+        reads it back. Phases are numbered from 1 here, as in actions and events; cards and
+        groups are written as in records. It holds only what the view holds (RULES §7):
+
+        >>> from phase10.core.game import Game
+        >>> game = Game(["Ann", "Bob"], seed=3)
+        >>> data = game.view(0).to_dict()
+        >>> data["viewer"], data["stage"], data["seats"][1]["hand_size"], data["seats"][0]["phase"]
+        (0, 'draw', 10, 1)
+        >>> len(data["hand"].split()), data["phase_sequence"][0]
+        (10, '2 sets of 3')
+        >>> [event["cards"] for event in data["history"] if event["type"] == "Dealt"][1] is None
+        True
+        >>> PlayerView.from_dict(data) == game.view(0)
+        True
+        """
+        from .records import _cards, _group_to_dict, event_to_dict
+
+        return {
+            "viewer": self.viewer,
+            "rules": self.rules.to_dict(),
+            "phase_sequence": [str(phase) for phase in self.rules.phase_sequence],
+            "stage": self.stage.value,
+            "current": self.current,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "players_in_hand": list(self.players_in_hand),
+            "tie_break": self.tie_break,
+            "hand": _cards(self.hand),
+            "seats": [_seat_info_to_dict(info) for info in self.seats],
+            "melds": [
+                {"owner": meld.owner, "group": _group_to_dict(meld.group), "text": str(meld.group)}
+                for meld in self.melds
+            ],
+            "discard_pile": _cards(self.discard_pile),
+            "draw_size": self.draw_size,
+            "history": [event_to_dict(event) for event in self.history],
+            "hand_results": [event_to_dict(event) for event in self.hand_results],
+            "winners": list(self.winners),
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> PlayerView:
+        """Read a view written by :meth:`to_dict` (derived entries such as ``phase_sequence``
+        and a group's ``text`` are not read). Raises :class:`~phase10.core.records.RecordError`
+        for a malformed one.
+        """
+        from . import records as r
+
+        data = r._dict(data, "a view")
+        try:
+            viewer = data["viewer"]
+            results = [r.event_from_dict(e) for e in r._list(data["hand_results"], "hand_results")]
+            if not all(isinstance(event, HandEnded) for event in results):
+                raise r.RecordError("hand_results holds only HandEnded events")
+            return PlayerView(
+                viewer=None if viewer is None else r._int(viewer, "viewer"),
+                rules=Rules.from_dict(r._dict(data["rules"], "rules")),
+                stage=Stage(r._str(data["stage"], "stage")),
+                current=r._int(data["current"], "current"),
+                dealer=r._int(data["dealer"], "dealer"),
+                hand_number=r._int(data["hand_number"], "hand_number"),
+                players_in_hand=r._ints(data["players_in_hand"], "players_in_hand"),
+                tie_break=r._bool(data["tie_break"], "tie_break"),
+                hand=r._card_text(data["hand"], "hand"),
+                seats=tuple(_seat_info_from_dict(s) for s in r._list(data["seats"], "seats")),
+                melds=tuple(r._meld_from_dict(m) for m in r._list(data["melds"], "melds")),
+                discard_pile=r._card_text(data["discard_pile"], "discard_pile"),
+                draw_size=r._int(data["draw_size"], "draw_size"),
+                history=tuple(r.event_from_dict(e) for e in r._list(data["history"], "history")),
+                hand_results=tuple(event for event in results if isinstance(event, HandEnded)),
+                winners=r._ints(data["winners"], "winners"),
+            )
+        except KeyError as error:
+            raise r.RecordError(f"the view has no {error.args[0]!r}") from None
+        except r.RecordError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise r.RecordError(f"the view is malformed: {error}") from None
+
     def _acting_hand(self) -> Sequence[Card] | None:
         return self.hand if self.is_my_turn else None
+
+
+def _number(phase: int | None) -> int | None:
+    """A 0-based phase index as the phase's number (from 1)."""
+    return None if phase is None else phase + 1
+
+
+def _index(number: Any, what: str) -> int:
+    from .records import _int
+
+    return _int(number, what) - 1
+
+
+def _seat_info_to_dict(info: SeatInfo) -> dict[str, Any]:
+    return {
+        "name": info.name,
+        "hand_size": info.hand_size,
+        "score": info.score,
+        "phase": info.phase + 1,
+        "completed": sorted(phase + 1 for phase in info.completed),
+        "laid": _number(info.laid),
+        "declared": _number(info.declared),
+        "pending_skip": info.pending_skip,
+        "floating": info.floating,
+    }
+
+
+def _seat_info_from_dict(data: Any) -> SeatInfo:
+    from .records import _bool, _dict, _int, _list, _str
+
+    data = _dict(data, "a seat")
+    laid, declared = data["laid"], data["declared"]
+    return SeatInfo(
+        name=_str(data["name"], "a seat's name"),
+        hand_size=_int(data["hand_size"], "a seat's hand_size"),
+        score=_int(data["score"], "a seat's score"),
+        phase=_index(data["phase"], "a seat's phase"),
+        completed=frozenset(
+            _index(p, "a completed phase") for p in _list(data["completed"], "completed")
+        ),
+        laid=None if laid is None else _index(laid, "a seat's laid phase"),
+        declared=None if declared is None else _index(declared, "a seat's declared phase"),
+        pending_skip=_bool(data["pending_skip"], "a seat's pending_skip"),
+        floating=_bool(data["floating"], "a seat's floating"),
+    )
