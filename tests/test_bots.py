@@ -211,7 +211,7 @@ def test_strong_levels_and_registry() -> None:
 
 def test_hits_come_before_the_discard_once_down() -> None:
     game = arranged(
-        ["R7 B7 G7 R3 B3 W R8 R9 Y12 G1", "R1 R2 R4 R5 R6 B8 B9 G12 G10 Y1"], "B11", "G11 B1 Y7"
+        ["R7 B7 G7 R3 B3 W R8 R9 Y12 G1", "R1 R2 R4 R5 R6 B8 B9 G12 G10 Y1"], "B11", "G11 Y7 Y7"
     )
     me, other = GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(1))
     game.apply(Draw())  # G11

@@ -29,7 +29,7 @@ from phase10.core import (
     Draw,
     GiveWild,
     GoingOut,
-    Hit,
+    GroupKind,
     LayDown,
     Phase,
     PlayerView,
@@ -51,18 +51,16 @@ class GreedyPlayer:
         self.rng = rng
 
     def choose(self, view: PlayerView) -> Action:
-        actions = legal_list(view)
-        if len(actions) == 1:
-            return actions[0]
         me = view.viewer
-        assert me is not None
+        if me is None or not view.is_my_turn:
+            raise ValueError(f"player {me} has nothing to do: it is not their turn")
         if view.stage is Stage.GIVE_WILD:
-            return GiveWild(me) if GiveWild(me) in actions else actions[0]
+            return _legal_or(view, GiveWild(me))
         if view.stage is Stage.DECLARE:
-            return self.declare(view, actions)
+            return self.declare(view, legal_list(view))
         if view.stage is Stage.DRAW:
-            return self.draw(view, actions)
-        return self.play(view, actions)
+            return self.draw(view)
+        return self.play(view)
 
     # -- decisions -------------------------------------------------------------------
 
@@ -75,11 +73,11 @@ class GreedyPlayer:
             key=lambda a: (missing(view.phase_of(a.phase - 1), hand, natural_min), -a.phase),
         )
 
-    def draw(self, view: PlayerView, actions: list[Action]) -> Action:
+    def draw(self, view: PlayerView) -> Action:
         top = view.discard_top
-        if TakeDiscard() in actions and top is not None and self.wants(view, top):
-            return TakeDiscard()
-        return Draw() if Draw() in actions else actions[0]
+        if view.can_take() and top is not None and self.wants(view, top):
+            return _legal_or(view, TakeDiscard())
+        return _legal_or(view, Draw() if view.can_draw() else TakeDiscard())
 
     def wants(self, view: PlayerView, top: Card) -> bool:
         """Whether the top discard is worth taking rather than a blind draw."""
@@ -94,46 +92,57 @@ class GreedyPlayer:
         hand[top.index] += 1
         return min(missing(phase, hand, natural_min) for _, phase in phases) < now
 
-    def play(self, view: PlayerView, actions: list[Action]) -> Action:
+    def play(self, view: PlayerView) -> Action:
         floating = view.rules.going_out is GoingOut.DISCARD
-        lay = self.lay_down(view, actions, keep_one=floating)
-        if lay is not None:
-            return lay
-        if view.seats[view.viewer or 0].laid is not None and view.stage is Stage.PLAY:
-            hit = self.hit(view, actions, keep_one=floating)
-            if hit is not None:
-                return hit
-        discards = [a for a in actions if isinstance(a, Discard)]
+        if view.stage is Stage.PLAY:
+            lay = self.lay_down(view, keep_one=floating)
+            if lay is not None:
+                return lay
+            if view.seats[view.viewer or 0].laid is not None:
+                hit = self.hit(view, keep_one=floating)
+                if hit is not None:
+                    return hit
+        discards = list(
+            dict.fromkeys(
+                legal
+                for discard in _discards(view)
+                if isinstance(legal := _canonical(view, discard), Discard)
+            )
+        )
         if discards:
             return self.discard(view, discards)
-        return actions[0]
+        return legal_list(view)[0]  # something only the engine's list knows of
 
-    def lay_down(self, view: PlayerView, actions: list[Action], keep_one: bool) -> Action | None:
-        lays = [a for a in actions if isinstance(a, LayDown)]
-        if not lays:
-            return None
+    def lay_down(self, view: PlayerView, keep_one: bool) -> Action | None:
+        """The lay-down laying the most cards (keeping a card to discard when going out
+        needs one), or None when the hand holds no phase it may lay.
+        """
         best: tuple[tuple[int, ...], Action] | None = None
         for index, phase in target_phases(view):
             groups = best_lay_down(phase, view.hand, view.rules.natural_min)
             if groups is None:
                 continue
-            number = index + 1 if any(a.phase is not None for a in lays) else None
-            action = LayDown(groups, number)
-            if not view.is_legal(action):
+            action = _canonical(view, LayDown(groups)) or _canonical(
+                view, LayDown(groups, index + 1)
+            )
+            if action is None:
                 continue
             laid = sum(len(g.cards) for g in groups)
             key = (not (keep_one and laid == len(view.hand)), laid, index)
             if best is None or key > best[0]:
                 best = (key, action)
-        if best is not None and not (keep_one and best[0][0] is False and len(lays) > 1):
-            return best[1]
-        # Fall back on the engine's own list (e.g. to keep a card to discard).
-        return max(
-            lays,
-            key=lambda a: (not (keep_one and len(a.cards) == len(view.hand)), len(a.cards)),
-        )
+        if best is None:
+            return None
+        if keep_one and best[0][0] is False:
+            # Every card would go down: lay the phase with fewer cards if the engine can.
+            lays = [a for a in legal_list(view) if isinstance(a, LayDown)]
+            return max(
+                lays,
+                key=lambda a: (len(a.cards) != len(view.hand), len(a.cards)),
+            )
+        return best[1]
 
-    def hit(self, view: PlayerView, actions: list[Action], keep_one: bool) -> Action | None:
+    def hit(self, view: PlayerView, keep_one: bool) -> Action | None:
         hand = list(view.hand)
         if keep_one and len(hand) <= 1:
             return None
@@ -141,10 +150,10 @@ class GreedyPlayer:
         if keep_one and len(plan) >= len(hand):
             plan = plan[: len(hand) - 1]
         for hit in plan:
-            if view.is_legal(hit):
-                return hit
-        hits = [a for a in actions if isinstance(a, Hit)]
-        return hits[0] if hits and not keep_one else None
+            legal = _canonical(view, hit)
+            if legal is not None:
+                return legal
+        return None
 
     def discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         skips = [d for d in discards if d.card.is_skip]
@@ -179,6 +188,34 @@ class GreedyPlayer:
         return min(candidates, key=lambda d: seen[d.card])
 
 
+def _legal_or(view: PlayerView, action: Action) -> Action:
+    """``action`` as the engine writes it if legal here, else the first action it lists."""
+    return _canonical(view, action) or legal_list(view)[0]
+
+
+def _canonical(view: PlayerView, action: Action) -> Action | None:
+    """The engine's own form of ``action`` (as its list of legal actions has it), or None."""
+    try:
+        return view.check(action)
+    except ValueError:
+        return None
+
+
+def _discards(view: PlayerView) -> list[Discard]:
+    """A discard of each different card in hand (a Skip once per player it may skip)."""
+    me = view.viewer
+    assert me is not None
+    out: list[Discard] = []
+    for card in dict.fromkeys(view.hand):
+        if card.is_skip:
+            targets = view.skip_targets(me)
+            out.extend(Discard(card, target) for target in targets)
+            out.append(Discard(card))
+        else:
+            out.append(Discard(card))
+    return out
+
+
 def _wanted_by_next(view: PlayerView) -> list[Card]:
     after = next_player(view)
     if after is None:
@@ -188,19 +225,26 @@ def _wanted_by_next(view: PlayerView) -> list[Card]:
 
 def partner_score(card: Card, hand: tuple[Card, ...] | list[Card], phases: list[Phase]) -> int:
     """How well ``card`` fits with the rest of the hand for these phases (higher: keep it)."""
-    if card.number is None:
+    number = card.number
+    if number is None:
         return 0
     kinds = {spec.kind for phase in phases for spec in phase.groups}
+    sets = GroupKind.SET in kinds
+    runs = any(kind.is_run for kind in kinds)
+    colors = any(kind.needs_color for kind in kinds)
+    parities = any(kind.needs_parity for kind in kinds)
     score = 0
     for other in hand:
-        if other is card or other.number is None:
+        other_number = other.number
+        if other is card or other_number is None:
             continue
-        if other.number == card.number and any(k.value == "set" for k in kinds):
+        gap = abs(other_number - number)
+        if sets and gap == 0:
             score += 2
-        if any(k.is_run for k in kinds) and 0 < abs(other.number - card.number) <= 2:
-            score += 2 if abs(other.number - card.number) == 1 else 1
-        if any(k.needs_color for k in kinds) and other.color is card.color:
+        if runs and 0 < gap <= 2:
+            score += 2 if gap == 1 else 1
+        if colors and other.color is card.color:
             score += 1
-        if any(k.needs_parity for k in kinds) and other.number % 2 == card.number % 2:
+        if parities and gap % 2 == 0:
             score += 1
     return score

@@ -67,10 +67,10 @@ class Anchor:
     label: tuple[object, ...]
     slots: tuple[Slot, ...]
     cells: tuple[int, ...]  # every cell any slot may use
+    size: int = 0  # cards the group takes (the slots' capacities summed)
 
-    @property
-    def size(self) -> int:
-        return sum(cap for _, cap in self.slots)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", sum(cap for _, cap in self.slots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,11 +164,8 @@ def compile_phase(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> C
 
 
 def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
-    if (
-        isinstance(hand, (list, tuple))
-        and len(hand) == 50
-        and all(isinstance(n, int) for n in hand)
-    ):
+    """Card counts (50 entries) as given, or counted from cards."""
+    if isinstance(hand, (list, tuple)) and len(hand) == 50 and isinstance(hand[0], int):
         return hand
     return hand_counts(hand)  # type: ignore[arg-type]
 
