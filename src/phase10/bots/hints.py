@@ -12,7 +12,7 @@ would complete it (outs) and the chance of completing it within 1, 2 and 3 draws
 ...                    table=[parse_group(GroupKind.RUN, "G8 G9 G10 G11")])
 >>> for step in advice.steps:
 ...     print(step)
-lay R3 B3 W + R7 B7 G7: lays phase 2 sets of 3 with 6 cards
+lay R3 B3 W + R7 B7 G7: lays 2 sets of 3 with 6 cards
 hit G12 g0: sheds 10 points onto G8 G9 G10 G11
 discard Y9: it cannot be hit anywhere, and it is the costliest to keep (5 points)
 """
@@ -84,11 +84,11 @@ class Hint:
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps]
         if self.phase is not None and self.missing is not None:
-            lines.append(f"phase {self.phase}: {self._distance()}")
+            lines.append(f"{self.phase}: {self._distance()}")
             if self.outs:
                 cards = ", ".join(f"{card} ({n})" for card, n in self.outs)
                 lines.append(f"outs: {cards}")
-            if self.odds:
+            if self.odds and self.missing:
                 parts = ", ".join(
                     f"{p:.0%} within {n} draw{'s' if n > 1 else ''}"
                     for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
@@ -132,7 +132,7 @@ def plan_turn(
         lay = best_lay_down(phase, hand, natural_min)
         if lay is not None:
             laid = sum(len(g.cards) for g in lay)
-            steps.append(Advice(LayDown(lay), f"lays phase {phase} with {laid} cards"))
+            steps.append(Advice(LayDown(lay), f"lays {phase} with {laid} cards"))
             for group in lay:
                 for card in group.cards:
                     hand.remove(card)
@@ -255,6 +255,8 @@ def hint(view: PlayerView) -> Hint:
             shown = f"the {top}" if top is not None else "the discard pile"
             reason = f"{shown} does not help: draw a fresh card"
             action = Draw() if isinstance(action, Draw) else action
+        if isinstance(action, TakeDiscard) and top is not None:
+            hand = [*hand, top]  # how far the phase is once the card is taken
         return _with_distance(Hint((Advice(action, reason),)), aim, hand, natural_min, unseen)
     # PLAY (or the Wild's discard): lay down, hit, then discard.
     laid_down = view.seats[me].laid is not None

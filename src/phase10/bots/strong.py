@@ -173,8 +173,13 @@ class StrongPlayer(GreedyPlayer):
     def discard(self, view: PlayerView, discards: list[Discard]) -> Action:
         phases = target_phases(view)
         skips = [d for d in discards if d.card.is_skip]
-        if skips or not phases:
+        if skips:
             return super().discard(view, discards)
+        if not phases:
+            # Down already: keep back what would help the next player most, then shed points.
+            kept = [d for d in discards if not d.card.is_wild] or discards
+            helps = self._helps_next(view, list(dict.fromkeys(d.card for d in kept)))
+            return min(kept, key=lambda d: (round(helps[d.card], 6), -d.card.points, d.card.index))
         candidates = [d for d in discards if not d.card.is_wild] or discards
         cards = list(dict.fromkeys(d.card for d in candidates))
         natural_min = view.rules.natural_min

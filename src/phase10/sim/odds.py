@@ -1,0 +1,348 @@
+"""How often a fresh deal already holds a phase: Monte Carlo odds with confidence intervals.
+
+Deals are drawn in fixed chunks of :data:`CHUNK` deals, chunk ``i`` from its own
+generator ``default_rng(SeedSequence(seed, spawn_key=(i,)))``, so the answer
+depends only on the seed, the number of deals, the cards per deal, the phases
+and the natural-card rule: never on how many worker processes share the work.
+The first ``N`` deals are the same whatever the total, so a longer run extends a
+shorter one.
+
+Worker processes (``jobs`` > 1) are started fresh ("spawn"), so a script that asks
+for them must guard its entry point with ``if __name__ == "__main__":``. Each
+process checks with one BLAS thread (see :func:`single_blas_thread`).
+
+>>> from phase10.core import Phase
+>>> result = phase_odds([Phase.parse("2 sets of 3"), Phase.parse("1 run of 9")], deals=2000, seed=7)
+>>> [(entry.number, entry.hits) for entry in result.phases]
+[(1, 381), (2, 33)]
+>>> round(result.phases[0].probability, 4), [round(x, 4) for x in result.phases[0].ci95]
+(0.1905, [0.1739, 0.2083])
+>>> result.to_dict()["phases"][1]["text"]
+'1 run of 9'
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from phase10.core import HAND_SIZE, NaturalMin, Phase
+from phase10.solver import BatchChecker, deal_counts
+from phase10.solver.batch import DECK_INDICES
+
+__all__ = [
+    "CHUNK",
+    "DECK_SIZE",
+    "OddsResult",
+    "PhaseOdds",
+    "chunk_generator",
+    "chunk_hits",
+    "phase_odds",
+    "single_blas_thread",
+    "wilson_interval",
+]
+
+#: Deals per chunk: each chunk has its own generator, whoever deals it.
+CHUNK = 50_000
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+#: The most cards one deal can hold: the whole deck.
+DECK_SIZE = len(DECK_INDICES)
+
+
+def wilson_interval(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of ``hits`` in ``trials``.
+
+    Unlike the normal approximation it stays inside [0, 1] and is sensible for 0 or
+    ``trials`` hits.
+
+    >>> [round(x, 4) for x in wilson_interval(0, 100)]
+    [0.0, 0.037]
+    >>> [round(x, 4) for x in wilson_interval(50, 100)]
+    [0.4038, 0.5962]
+    """
+    if trials < 1:
+        raise ValueError(f"an interval needs at least one trial, not {trials}")
+    if not 0 <= hits <= trials:
+        raise ValueError(f"hits must lie between 0 and {trials}, not {hits}")
+    p = hits / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    low = 0.0 if hits == 0 else max(0.0, centre - half)
+    high = 1.0 if hits == trials else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseOdds:
+    """One phase's odds: how many of ``deals`` fresh deals held it."""
+
+    number: int  #: the phase's number in its list (from 1)
+    phase: Phase
+    hits: int
+    deals: int
+
+    @property
+    def probability(self) -> float:
+        """The share of deals that held the phase."""
+        return self.hits / self.deals
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of :attr:`probability`."""
+        return wilson_interval(self.hits, self.deals)
+
+    @property
+    def one_in(self) -> float | None:
+        """The phase comes about once in this many deals (None if no deal held it)."""
+        return self.deals / self.hits if self.hits else None
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.ci95
+        return {
+            "phase": self.number,
+            "text": str(self.phase),
+            "probability": self.probability,
+            "ci95": [low, high],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OddsResult:
+    """The odds of every phase asked about, from the same deals."""
+
+    phases: tuple[PhaseOdds, ...]
+    deals: int
+    cards: int
+    seed: int
+    natural_min: NaturalMin
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"phases": [...], "deals": N, "cards": ..., ...}``."""
+        return {
+            "phases": [entry.to_dict() for entry in self.phases],
+            "deals": self.deals,
+            "cards": self.cards,
+            "seed": self.seed,
+            "natural_min": self.natural_min.value,
+        }
+
+
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        span = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise ValueError(f"{name} must be {span}, not {value}")
+    return value
+
+
+def phase_odds(
+    phases: Sequence[Phase],
+    *,
+    deals: int,
+    cards: int = HAND_SIZE,
+    seed: int = 0,
+    jobs: int = 1,
+    natural_min: NaturalMin | str = NaturalMin.GROUP,
+    numbers: Sequence[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> OddsResult:
+    """The share of ``deals`` fresh deals of ``cards`` cards that already hold each phase.
+
+    Every phase is checked against the same deals. ``jobs`` worker processes share
+    the chunks (0: one per CPU; 1: this process only); the result is the same for
+    any ``jobs``. ``numbers`` gives the phases' numbers in their list (default 1, 2,
+    ...). ``progress`` is called with the number of deals each finished chunk held,
+    so its calls add up to ``deals``.
+    """
+    phases = tuple(phases)
+    if not phases:
+        raise ValueError("odds need at least one phase")
+    for phase in phases:
+        if not isinstance(phase, Phase):
+            raise ValueError(f"expected phases, not {phase!r}")
+    _check_int("deals", deals, 1)
+    _check_int("cards", cards, 1, DECK_SIZE)
+    _check_int("seed", seed, 0)
+    _check_int("jobs", jobs, 0)
+    try:
+        rule = NaturalMin(natural_min)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in NaturalMin)
+        raise ValueError(f"natural_min must be one of {choices}, not {natural_min!r}") from None
+    if numbers is None:
+        numbers = range(1, len(phases) + 1)
+    numbers = tuple(numbers)
+    if len(numbers) != len(phases):
+        raise ValueError(f"{len(numbers)} phase numbers given for {len(phases)} phases")
+    chunks = [
+        (index, min(CHUNK, deals - start)) for index, start in enumerate(range(0, deals, CHUNK))
+    ]
+    workers = min(jobs or os.cpu_count() or 1, len(chunks))
+    totals = np.zeros(len(phases), dtype=np.int64)
+    if workers == 1:
+        with single_blas_thread():
+            checkers = _checkers(phases, rule)
+            for index, size in chunks:
+                totals += _hits(checkers, seed, index, size, cards)
+                if progress is not None:
+                    progress(size)
+    else:
+        for hits, size in _in_processes(chunks, workers, phases, rule, seed, cards):
+            totals += hits
+            if progress is not None:
+                progress(size)
+    entries = tuple(
+        PhaseOdds(number=number, phase=phase, hits=int(hits), deals=deals)
+        for number, phase, hits in zip(numbers, phases, totals, strict=True)
+    )
+    return OddsResult(phases=entries, deals=deals, cards=cards, seed=seed, natural_min=rule)
+
+
+def chunk_hits(
+    phases: Sequence[Phase],
+    *,
+    seed: int,
+    chunk: int,
+    size: int = CHUNK,
+    cards: int = HAND_SIZE,
+    natural_min: NaturalMin = NaturalMin.GROUP,
+) -> list[int]:
+    """How many deals of chunk number ``chunk`` hold each phase (what one worker computes)."""
+    hits = _hits(_checkers(tuple(phases), natural_min), seed, chunk, size, cards)
+    return [int(count) for count in hits]
+
+
+def chunk_generator(seed: int, chunk: int) -> np.random.Generator:
+    """The generator that deals chunk number ``chunk``."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
+
+
+def _checkers(phases: tuple[Phase, ...], rule: NaturalMin) -> list[BatchChecker]:
+    return [BatchChecker(phase, rule) for phase in phases]
+
+
+def _hits(
+    checkers: Sequence[BatchChecker], seed: int, chunk: int, size: int, cards: int
+) -> np.ndarray[Any, np.dtype[np.int64]]:
+    counts = deal_counts(chunk_generator(seed, chunk), size, cards)
+    return np.array([np.count_nonzero(checker(counts)) for checker in checkers], dtype=np.int64)
+
+
+# -- worker processes ---------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(phases: tuple[Phase, ...], rule: NaturalMin, seed: int, cards: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _set_blas_threads(1)
+    _WORKER.update(checkers=_checkers(phases, rule), seed=seed, cards=cards)
+
+
+def _work(chunk: int, size: int) -> tuple[list[int], int]:
+    hits = _hits(_WORKER["checkers"], _WORKER["seed"], chunk, size, _WORKER["cards"])
+    return hits.tolist(), size
+
+
+def _in_processes(
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+    phases: tuple[Phase, ...],
+    rule: NaturalMin,
+    seed: int,
+    cards: int,
+) -> Iterator[tuple[np.ndarray[Any, np.dtype[np.int64]], int]]:
+    """Each chunk's hits as the workers finish them (in any order)."""
+    # "spawn": fresh workers, whatever threads this process runs (a progress bar's).
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(phases, rule, seed, cards),
+    )
+    try:
+        pending: set[Future[tuple[list[int], int]]] = {
+            pool.submit(_work, index, size) for index, size in chunks
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                hits, size = future.result()
+                yield np.array(hits, dtype=np.int64), size
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# -- BLAS threads -------------------------------------------------------------------
+
+# The checks multiply small matrices: one BLAS thread does them about as fast as
+# one per core on an idle machine, and several times faster when other processes
+# (or this one's workers) share the cores and the BLAS threads wait on each other.
+_BLAS_SETTERS = (
+    "scipy_openblas_set_num_threads64_",
+    "scipy_openblas_set_num_threads",
+    "openblas_set_num_threads64_",
+    "openblas_set_num_threads",
+)
+_BLAS_GETTERS = (
+    "scipy_openblas_get_num_threads64_",
+    "scipy_openblas_get_num_threads",
+    "openblas_get_num_threads64_",
+    "openblas_get_num_threads",
+)
+
+
+@cache
+def _openblas() -> tuple[Callable[[int], None], Callable[[], int]] | None:
+    """The set/get thread-count functions of the OpenBLAS NumPy uses, if it is found."""
+    folder = Path(np.__file__).resolve().parent
+    for library in sorted(folder.parent.glob(f"{folder.name}.libs/*openblas*")):
+        try:
+            handle = ctypes.CDLL(str(library))
+        except OSError:
+            continue
+        setter = next((getattr(handle, n) for n in _BLAS_SETTERS if hasattr(handle, n)), None)
+        getter = next((getattr(handle, n) for n in _BLAS_GETTERS if hasattr(handle, n)), None)
+        if setter is not None and getter is not None:
+            setter.argtypes, setter.restype = [ctypes.c_int], None
+            getter.argtypes, getter.restype = [], ctypes.c_int
+            return setter, getter
+    return None
+
+
+def _set_blas_threads(count: int) -> int | None:
+    """Set NumPy's OpenBLAS thread count; returns the previous count (None if unknown)."""
+    found = _openblas()
+    if found is None:
+        return None
+    setter, getter = found
+    previous = int(getter())
+    setter(count)
+    return previous
+
+
+@contextmanager
+def single_blas_thread() -> Iterator[None]:
+    """Run the body with one OpenBLAS thread, then restore the previous count."""
+    previous = _set_blas_threads(1)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            _set_blas_threads(previous)

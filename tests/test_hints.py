@@ -1,0 +1,168 @@
+"""Hints from a view and from a bare hand, and ``phase10 hint``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from helpers import arranged
+from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.hints import hint, plan_turn
+from phase10.cli.app import app
+from phase10.core import (
+    Declare,
+    Discard,
+    Draw,
+    Game,
+    GroupKind,
+    Hit,
+    LayDown,
+    Phase,
+    Stage,
+    TakeDiscard,
+    parse_cards,
+    parse_group,
+    preset,
+)
+
+runner = CliRunner()
+
+
+def test_plan_turn_lays_hits_and_discards_in_order() -> None:
+    advice = plan_turn(
+        Phase.parse("1 set of 3 + 1 run of 4"),
+        parse_cards("R7 B7 G7 W G3 G4 G6 Y9 B11 S"),
+        [parse_group(GroupKind.RUN, "R8 R9 R10")],
+    )
+    kinds = [type(step.action) for step in advice.steps]
+    assert kinds == [LayDown, Hit, Discard]
+    assert str(advice.steps[1].action) == "hit B11 g0"
+    assert advice.steps[2].action == Discard(parse_cards("S")[0])
+    assert advice.phase is None  # the phase goes down this turn
+
+
+def test_plan_turn_far_from_the_phase_reports_outs_and_odds() -> None:
+    phase = Phase.parse("2 sets of 3")
+    advice = plan_turn(phase, parse_cards("R7 B7 G7 R3 B3 Y9 G12 R1 G5 B6 Y11"))
+    assert [type(step.action) for step in advice.steps] == [Discard]
+    assert advice.steps[0].action.card.number not in (7, 3)
+    assert advice.missing == 1
+    assert {str(card) for card, _ in advice.outs} == {"R3", "B3", "G3", "Y3", "W"}
+    assert 0 < advice.odds[0] < advice.odds[1] < advice.odds[2] < 1
+    data = advice.to_dict()
+    assert data["missing"] == 1 and len(data["odds"]) == 3 and data["steps"][0]["reason"]
+
+
+def test_a_down_player_keeps_a_card_to_discard() -> None:
+    advice = plan_turn(None, parse_cards("R8"), [parse_group(GroupKind.RUN, "R5 R6 R7")])
+    assert [str(step.action) for step in advice.steps] == ["discard R8"]
+
+
+def test_hint_for_every_stage_is_a_legal_first_step() -> None:
+    """Across seeded games under several rule sets, the first step of every hint is legal."""
+    checked = 0
+    for rules, seed in (("official", 1), ("masters", 2), ("wild-deal-up", 3), ("floating", 4)):
+        game = Game(3, rules=preset(rules), seed=seed)
+        players = [GreedyPlayer(random.Random(seat)) for seat in range(3)]
+        stages = set()
+        while not game.is_over and checked < 400 * (1 + len(stages)):
+            view = game.view(game.current)
+            advice = hint(view)
+            assert advice.steps and view.is_legal(advice.steps[0].action), str(advice)
+            assert all(step.reason for step in advice.steps)
+            stages.add(view.stage)
+            game.apply(players[game.current].choose(view))
+            checked += 1
+            if checked % 150 == 0:
+                break
+    assert checked >= 400
+
+
+def test_hint_explains_taking_a_useful_discard() -> None:
+    game = arranged(["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "G7")
+    advice = hint(game.view(0))
+    assert advice.steps[0].action == TakeDiscard()
+    assert "G7 brings 2 sets of 3 from" in advice.steps[0].reason
+    useless = arranged(
+        ["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "Y4"
+    )
+    assert hint(useless.view(0)).steps[0].action == Draw()
+
+
+def test_hint_aims_a_skip_at_the_leader() -> None:
+    game = arranged(
+        [
+            "S R7 B7 G3 Y3 R11 B12 G1 Y5 R2",
+            "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10",
+            "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11",
+        ],
+        "B4",
+        phases=[1, 1, 5],
+    )
+    game.apply(Draw())
+    step = hint(game.view(0)).steps[-1]
+    assert step.action == Discard(parse_cards("S")[0], 2)
+    assert "closest to winning" in step.reason
+
+
+def test_hint_declares_the_closest_phase() -> None:
+    game = Game(3, rules=preset("masters"), seed=5)
+    view = game.view(game.current)
+    assert view.stage is Stage.DECLARE
+    action = hint(view).steps[0].action
+    assert isinstance(action, Declare) and view.is_legal(action)
+
+
+def test_hint_refuses_when_it_is_not_your_turn() -> None:
+    game = Game(3, seed=1)
+    other = (game.current + 1) % 3
+    with pytest.raises(ValueError, match="whose turn it is"):
+        hint(game.view(other))
+
+
+def test_cli_hint() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "hint",
+            "2",
+            "R7",
+            "B7",
+            "G7",
+            "W",
+            "G3",
+            "G4",
+            "G6",
+            "Y9",
+            "B11",
+            "S",
+            "--table",
+            "run: R8 R9 R10",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("lay R7 B7 G7 + G3 G4 W=5 G6")
+    assert lines[1].startswith("hit B11 g0")
+    assert lines[2].startswith("discard S")
+
+
+def test_cli_hint_json_and_errors() -> None:
+    result = runner.invoke(app, ["hint", "1", "R7 B7 R3 B3 Y9 G12 R1 G5 B6 Y11 G2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["phase"] == "2 sets of 3" and data["missing"] == 2 and data["steps"]
+    bad = runner.invoke(app, ["hint", "1", "R7", "--table", "R3 B8"])
+    assert bad.exit_code == 2 and "is not a group of any kind" in bad.output
+    worse = runner.invoke(app, ["hint", "1", "R7", "--table", "flush: R3 R4 R5"])
+    assert worse.exit_code == 2 and "'flush' is not a kind of group" in worse.output
+    too_many = runner.invoke(app, ["hint", "1", "R7 R7", "--table", "set: R7 B7 W"])
+    assert too_many.exit_code == 2 and "the deck holds only 2 R7" in too_many.output
+    down = runner.invoke(app, ["hint", "down", "R8 Y2", "--table", "run: R5 R6 R7"])
+    assert (
+        down.exit_code == 0
+        and down.output.splitlines()[0] == "hit R8 g0: sheds 5 points onto R5 R6 R7"
+    )
