@@ -27,7 +27,7 @@ from phase10 import (
     Rules,
     Stage,
 )
-from phase10.core.laydowns import could_fill
+from phase10.core.laydowns import lay_downs
 
 __all__ = [
     "HIT_PROBABILITY",
@@ -163,10 +163,10 @@ def dead_hand(game: Game) -> bool:
     loose.update(game.discard_pile)
     if any(meld.group.placements(card) for card in loose for meld in game.melds):
         return False
-    all_wild = game.rules.natural_min.value == "phase"
+    pool = list(loose.elements())
     for player in game.players_in_hand:
         for index in game.allowed_phases(player):
-            specs = game.phase_of(index).groups
-            if all(could_fill(spec, loose, all_wild) for spec in specs):
+            # the card-by-card enumeration, stopped at its first lay-down
+            if next(iter(lay_downs(game.phase_of(index), pool, game.rules.natural_min)), None):
                 return False
     return True

@@ -35,7 +35,7 @@ from phase10.solver import (
     missing,
     wilds_needed,
 )
-from phase10.solver.feasibility import IMPOSSIBLE
+from phase10.core.feasibility import IMPOSSIBLE
 
 ALL_PHASES = list(dict.fromkeys(phase for phases in PHASE_LISTS.values() for phase in phases))
 HOUSE_PHASES = [

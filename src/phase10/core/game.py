@@ -51,7 +51,7 @@ from .events import (
     WentOut,
     WildGiven,
 )
-from .laydowns import could_fill
+from .feasibility import can_lay, hand_counts
 from .legality import Rulebook, SeatLike
 from .phases import Phase
 from .rules import (
@@ -59,7 +59,6 @@ from .rules import (
     EmptyDrawPile,
     EndWhen,
     GoingOut,
-    NaturalMin,
     PhaseOrder,
     Rules,
     SkipTarget,
@@ -382,8 +381,8 @@ class Game(Rulebook):
 
     def hand_is_dead(self) -> bool:
         """Whether this hand can never end: nobody floats, no card off the table fits a group
-        on the table, and nobody still to lay down can make any group of their phase from the
-        cards off the table. Nobody can then hit or lay down, so no hand can ever empty.
+        on the table, and nobody still to lay down can make their phase from the cards off
+        the table (checked exactly, all groups together). Nobody can then hit or lay down, so no hand can ever empty.
 
         Checked when the draw pile runs out: such a hand ends as if nobody went out.
         """
@@ -394,10 +393,10 @@ class Game(Rulebook):
         loose.update(self.discard_pile)
         if any(meld.group.placements(card) for card in loose for meld in self.melds):
             return False
-        all_wild = self.rules.natural_min is NaturalMin.PHASE
+        counts = hand_counts(loose.elements())
         for player in self.players_in_hand:
             for index in self.allowed_phases(player):
-                if all(could_fill(spec, loose, all_wild) for spec in self.phase_of(index).groups):
+                if can_lay(self.phase_of(index), counts, self.rules.natural_min):
                     return False
         return True
 

@@ -6,7 +6,7 @@ True
 """
 
 from .batch import BatchChecker, counts_matrix, deal_counts
-from .feasibility import can_lay, compile_phase, hand_counts, missing, wilds_needed
+from phase10.core.feasibility import can_lay, compile_phase, hand_counts, missing, wilds_needed
 
 __all__ = [
     "BatchChecker",

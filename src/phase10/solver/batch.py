@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase, full_deck
 
-from .feasibility import WILD_INDEX, Anchor, can_lay, compile_phase
+from phase10.core.feasibility import WILD_INDEX, Anchor, can_lay, compile_phase
 
 __all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts"]
 

@@ -44,7 +44,7 @@ from phase10.core import (
 )
 
 from .batch import BatchChecker
-from .feasibility import can_lay, compile_phase, hand_counts
+from phase10.core.feasibility import can_lay, compile_phase, hand_counts
 
 __all__ = [
     "best_hits",

@@ -31,7 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase
+from .cards import Card
+from .phases import GroupKind, GroupSpec, Phase
+from .rules import NaturalMin
 
 __all__ = [
     "CompiledPhase",
