@@ -239,3 +239,13 @@ def demo(
     if rules_name not in PRESETS:
         _fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
     typer.echo("\n".join(demo_log(seed, players, rules_name, quiet=quiet)))
+
+
+from .odds import odds as _odds  # noqa: E402
+
+app.command(name="odds")(_odds)
+
+
+from .hint import hint as _hint  # noqa: E402
+
+app.command(name="hint")(_hint)
