@@ -26,6 +26,7 @@ from phase10.core import (
     lay_downs,
     parse_cards,
 )
+from phase10.core.feasibility import IMPOSSIBLE
 from phase10.solver import (
     BatchChecker,
     can_lay,
@@ -35,7 +36,6 @@ from phase10.solver import (
     missing,
     wilds_needed,
 )
-from phase10.core.feasibility import IMPOSSIBLE
 
 ALL_PHASES = list(dict.fromkeys(phase for phases in PHASE_LISTS.values() for phase in phases))
 HOUSE_PHASES = [

@@ -245,6 +245,11 @@ from .odds import odds as _odds  # noqa: E402
 
 app.command(name="odds")(_odds)
 
+from .tournament import simulate as _simulate  # noqa: E402
+from .tournament import tournament as _tournament  # noqa: E402
+
+app.command(name="tournament")(_tournament)
+app.command(name="simulate")(_simulate)
 
 from .hint import hint as _hint  # noqa: E402
 

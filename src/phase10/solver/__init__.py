@@ -5,8 +5,9 @@
 True
 """
 
-from .batch import BatchChecker, counts_matrix, deal_counts
 from phase10.core.feasibility import can_lay, compile_phase, hand_counts, missing, wilds_needed
+
+from .batch import BatchChecker, counts_matrix, deal_counts
 
 __all__ = [
     "BatchChecker",

@@ -26,7 +26,6 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase, full_deck
-
 from phase10.core.feasibility import WILD_INDEX, Anchor, can_lay, compile_phase
 
 __all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts"]

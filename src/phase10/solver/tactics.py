@@ -42,9 +42,9 @@ from phase10.core import (
     hand_points,
     lay_downs,
 )
+from phase10.core.feasibility import can_lay, compile_phase, hand_counts
 
 from .batch import BatchChecker
-from phase10.core.feasibility import can_lay, compile_phase, hand_counts
 
 __all__ = [
     "best_hits",

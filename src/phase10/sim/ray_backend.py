@@ -1,0 +1,85 @@
+"""Playing a tournament's games as Ray tasks, on a local Ray instance or a cluster.
+
+Ray is optional (``pip install 'phase10[ray]'``) and imported only when used. Every
+task plays one chunk of planned games with :func:`~phase10.sim.tournament.play_chunk`,
+so the games, and the result, are the same as with worker processes. The nodes of a
+cluster need phase10 installed (or a ``runtime_env`` that installs it).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from phase10.core import Rules
+
+__all__ = ["MISSING_RAY", "RayBackendError", "import_ray", "run_on_ray"]
+
+#: What the Ray backend says when Ray is not installed.
+MISSING_RAY = "the Ray backend needs Ray: pip install 'phase10[ray]'"
+
+
+class RayBackendError(RuntimeError):
+    """Ray is missing, or the cluster could not be reached."""
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module, or :class:`RayBackendError` saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise RayBackendError(MISSING_RAY) from None
+    return ray
+
+
+def run_on_ray(
+    bots: Sequence[str],
+    rules: Rules,
+    chunks: Sequence[Sequence[Any]],
+    *,
+    jobs: int = 0,
+    address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Any]:
+    """Play every chunk of game plans as a Ray task; return the game summaries.
+
+    Connects to the cluster at ``address`` (``"auto"``: the one this machine belongs
+    to) or, without one, starts a local instance of ``jobs`` CPUs (0: all). A Ray
+    already initialised in this process is used as it is. Only a Ray instance started
+    here is shut down afterwards.
+    """
+    from .tournament import play_chunk
+
+    ray = import_ray()
+    started = False
+    if not ray.is_initialized():
+        options: dict[str, Any] = {
+            "address": address or None,
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.ERROR,
+        }
+        if not address:
+            options["num_cpus"] = jobs or None
+        try:
+            ray.init(**options)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise RayBackendError(f"could not start or reach {where}: {error}") from None
+        started = True
+    try:
+        task = ray.remote(play_chunk)
+        pending = [task.remote(tuple(bots), rules, list(chunk)) for chunk in chunks]
+        results: list[Any] = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                results.extend(ray.get(ref))
+            if progress is not None:
+                progress(len(results))
+        return results
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,382 @@
+"""Tournaments and simulations: seeded plans, seat rotation, duplicate deals, backends,
+statistics, ratings and the ``tournament`` / ``simulate`` commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from phase10.cli.app import app
+from phase10.core import Dealt, Event, Rules
+from phase10.sim.ray_backend import MISSING_RAY, RayBackendError, import_ray
+from phase10.sim.stats import (
+    expected_score,
+    fit_ratings,
+    pairwise_wins,
+    places,
+    wilson_interval,
+)
+from phase10.sim.tournament import (
+    GameSummary,
+    TournamentResult,
+    entry_names,
+    plan_games,
+    play_planned,
+    run_tournament,
+    simulate,
+    summarize,
+)
+
+#: One phase: a game is a single hand, so these tests stay quick.
+ONE_PHASE = Rules(phases=(1,))
+TWO_PHASES = Rules(phases=(1, 2))
+BOTS = ("greedy", "random", "random")
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def three_way() -> TournamentResult:
+    return run_tournament(BOTS, games=12, rules=ONE_PHASE, seed=5, jobs=1)
+
+
+# -- plans: seeds, rotation, duplicate deals -------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_tournament(three_way: TournamentResult) -> None:
+    again = run_tournament(BOTS, games=12, rules=ONE_PHASE, seed=5, jobs=1)
+    other = run_tournament(BOTS, games=12, rules=ONE_PHASE, seed=6, jobs=1)
+    assert again == three_way
+    assert again.to_dict()["games"][0]["seed"] == three_way.to_dict()["games"][0]["seed"]
+    assert {g.seed for g in other.games}.isdisjoint({g.seed for g in three_way.games})
+
+
+def test_a_game_depends_only_on_the_seed_and_its_index() -> None:
+    assert plan_games(3, 9, seed=4)[:6] == plan_games(3, 6, seed=4)
+    plans = plan_games(3, 9, seed=4)
+    assert len({p.bot_seeds for p in plans}) == 9
+
+
+def test_worker_processes_give_the_same_result(three_way: TournamentResult) -> None:
+    parallel = run_tournament(BOTS, games=12, rules=ONE_PHASE, seed=5, jobs=2)
+    assert parallel.jobs == 2
+    assert parallel == three_way
+    assert parallel.to_dict()["entries"] == three_way.to_dict()["entries"]
+
+
+def test_ray_backend_gives_the_same_result() -> None:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        pytest.skip("a Ray instance is already running in this process")
+    bots = ["random", "random"]
+    local = run_tournament(bots, games=8, rules=ONE_PHASE, seed=9, jobs=1)
+    done: list[int] = []
+    remote = run_tournament(
+        bots, games=8, rules=ONE_PHASE, seed=9, jobs=2, backend="ray", progress=done.append
+    )
+    assert remote.backend == "ray"
+    assert remote == local
+    assert done[-1] == 8 and done == sorted(done)
+    assert not ray.is_initialized()  # the instance it started is shut down
+
+
+def test_every_entry_sits_in_every_seat_equally_often() -> None:
+    plans = plan_games(4, 12, seed=1)
+    for entry in range(4):
+        seats = Counter(plan.seating.index(entry) for plan in plans)
+        assert seats == dict.fromkeys(range(4), 3)
+    for plan in plans:
+        assert sorted(plan.seating) == [0, 1, 2, 3]
+
+
+def test_duplicate_deals_replay_the_same_cards_in_every_seating(
+    three_way: TournamentResult,
+) -> None:
+    assert three_way.duplicate and three_way.rotations == 3
+    plans = plan_games(3, 12, seed=5)
+    by_deal: dict[int, list[int]] = {}
+    for plan in plans:
+        by_deal.setdefault(plan.deal, []).append(plan.index)
+    assert sorted(len(games) for games in by_deal.values()) == [3, 3, 3, 3]
+    for indices in by_deal.values():
+        deals, seatings = [], set()
+        for index in indices:
+            events: list[Event] = []
+            summary = play_planned(plans[index], BOTS, ONE_PHASE, events.extend)
+            assert summary == three_way.games[index]  # the tournament played this very game
+            first = [e for e in events if isinstance(e, Dealt)][:3]
+            deals.append({e.player: e.cards for e in first})
+            seatings.add(plans[index].seating)
+        assert deals[0] == deals[1] == deals[2]
+        assert len(seatings) == 3  # each entry held each seat's cards once
+
+
+def test_fresh_deals_when_games_do_not_fill_the_rotations() -> None:
+    result = run_tournament(BOTS, games=4, rules=ONE_PHASE, seed=5)
+    assert not result.duplicate
+    assert len({game.seed for game in result.games}) == 4
+    off = run_tournament(BOTS, games=3, rules=ONE_PHASE, seed=5, duplicate=False)
+    assert not off.duplicate and len({game.seed for game in off.games}) == 3
+
+
+def test_simulate_keeps_the_seats_and_deals_afresh() -> None:
+    result = simulate(["greedy", "random"], games=4, rules=ONE_PHASE, seed=3)
+    assert {game.seating for game in result.games} == {(0, 1)}
+    assert len({game.seed for game in result.games}) == 4
+    assert result.rotations == 1 and not result.duplicate
+
+
+def test_progress_counts_finished_games() -> None:
+    for jobs in (1, 2):
+        done: list[int] = []
+        run_tournament(BOTS, games=6, rules=ONE_PHASE, seed=1, jobs=jobs, progress=done.append)
+        assert done == sorted(done) and done[-1] == 6
+        if jobs == 1:
+            assert done == [1, 2, 3, 4, 5, 6]
+
+
+# -- the result and its statistics -------------------------------------------------------
+
+
+def test_entries_are_numbered_and_also_summed_per_bot(three_way: TournamentResult) -> None:
+    assert entry_names(["strong", "greedy", "greedy"]) == ["strong", "greedy#1", "greedy#2"]
+    assert three_way.names == ("greedy", "random#1", "random#2")
+    assert [bot.name for bot in three_way.by_bot] == ["greedy", "random"]
+    random_bot = three_way.by_bot[1]
+    assert random_bot.games == 24
+    assert random_bot.wins == three_way.entries[1].wins + three_way.entries[2].wins
+    assert sum(entry.wins for entry in three_way.entries) == 12
+    for entry in three_way.entries:
+        assert entry.ci_low <= entry.win_rate <= entry.ci_high
+        assert entry.games == 12
+
+
+def test_the_statistics_match_the_games(three_way: TournamentResult) -> None:
+    games = three_way.games
+    greedy = three_way.entries[0]
+    assert greedy.wins == sum(0 in game.winners for game in games)
+    assert greedy.mean_score == sum(game.scores[0] for game in games) / len(games)
+    assert greedy.mean_phases == sum(game.phases[0] for game in games) / len(games)
+    assert greedy.mean_hands == three_way.mean_hands == 1.0  # one phase: one hand
+    for game in games:
+        assert game.actions > 0 and game.hands == 1
+        assert all(game.phases[w] == 1 for w in game.winners)
+        assert all(game.scores[w] == 0 for w in game.winners)
+
+
+def _summary(index: int, winners: tuple[int, ...], phases: tuple[int, ...]) -> GameSummary:
+    scores = tuple(0 if e in winners else 10 * (e + 1) for e in range(len(phases)))
+    return GameSummary(
+        index=index,
+        deal=index,
+        seed=index,
+        seating=tuple(range(len(phases))),
+        winners=winners,
+        scores=scores,
+        phases=phases,
+        hands=3,
+        actions=50,
+    )
+
+
+def test_a_bot_that_always_wins_is_rated_highest() -> None:
+    games = [_summary(i, (0,), (2, 1, 0)) for i in range(20)]
+    result = summarize(
+        ["a", "b", "c"], games, rules=ONE_PHASE, seed=0, rotate=True, duplicate=False
+    )
+    ratings = [entry.rating for entry in result.entries]
+    assert ratings[0] > ratings[1] > ratings[2]
+    assert sum(ratings) / 3 == pytest.approx(1500)
+    assert result.entries[0].win_rate == 1.0 and result.entries[0].ci_high == 1.0
+    assert result.entries[1].wins == 0 and result.entries[1].ci_low == 0.0
+
+
+def test_shared_wins_count_a_fraction_to_each_winner() -> None:
+    games = [_summary(0, (0, 1), (2, 2, 1)), _summary(1, (2,), (1, 1, 2))]
+    result = summarize(
+        ["x", "y", "z"], games, rules=ONE_PHASE, seed=0, rotate=True, duplicate=False
+    )
+    assert [entry.wins for entry in result.entries] == [0.5, 0.5, 1.0]
+    assert result.to_dict()["entries"][0]["wins"] == 0.5
+
+
+def test_ratings_per_bot_ignore_games_between_its_own_entries() -> None:
+    games = [_summary(i, (0,), (2, 1, 1)) for i in range(10)]
+    result = summarize(
+        ["strong", "greedy", "greedy"], games, rules=ONE_PHASE, seed=0, rotate=True, duplicate=False
+    )
+    strong, greedy = result.by_bot
+    assert (strong.games, greedy.games) == (10, 20)
+    assert strong.rating > 1500 > greedy.rating
+    assert strong.rating + greedy.rating == pytest.approx(3000)
+
+
+def test_wilson_interval_known_values() -> None:
+    assert wilson_interval(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)
+    assert wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert wilson_interval(0, 20) == pytest.approx((0.0, 0.1611), abs=1e-4)
+    low, high = wilson_interval(3, 10)
+    mirror = wilson_interval(7, 10)
+    assert (low, high) == pytest.approx((1 - mirror[1], 1 - mirror[0]))
+    with pytest.raises(ValueError):
+        wilson_interval(5, 4)
+
+
+def test_places_follow_the_official_order() -> None:
+    assert places((1,), (10, 10, 9), (40, 90, 10)) == (1, 0, 2)
+    assert places((0,), (5, 3, 3), (50, 20, 20)) == (0, 1, 1)
+
+
+def test_ratings_reproduce_pairwise_odds() -> None:
+    wins = pairwise_wins(2, [[(0, 0), (1, 1)]] * 299 + [[(0, 1), (1, 0)]] * 99)
+    a, b = fit_ratings(wins)
+    assert expected_score(a, b) == pytest.approx(299.5 / 399, abs=1e-6)
+    assert fit_ratings([[0, 5], [5, 0]]) == pytest.approx([1500, 1500])
+
+
+# -- bad settings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bots", "options", "message"),
+    [
+        ("greedy,clever", {}, "unknown bot 'clever'"),
+        ("greedy,random", {"players": 3}, "2 bots for 3 players"),
+        ("greedy", {}, "2 to 6 players"),
+        ("greedy,random", {"games": 0}, "at least 1 game"),
+        ("greedy,random", {"jobs": -1}, "jobs"),
+        ("greedy,random", {"backend": "cloud"}, "backend"),
+        ("greedy,random", {"address": "auto"}, "Ray backend"),
+    ],
+)
+def test_bad_settings_are_refused(bots: str, options: dict[str, object], message: str) -> None:
+    settings: dict[str, object] = {"games": 2, "rules": ONE_PHASE, **options}
+    with pytest.raises(ValueError, match=message):
+        run_tournament(bots, **settings)  # type: ignore[arg-type]
+
+
+def test_missing_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(RayBackendError, match=r"pip install 'phase10\[ray\]'"):
+        import_ray()
+    assert "phase10[ray]" in MISSING_RAY
+    result = run("tournament", "--bots", "random,random", "--games", "2", "--backend", "ray")
+    assert result.exit_code == 2
+    assert "pip install 'phase10[ray]'" in result.stderr
+
+
+# -- the commands ------------------------------------------------------------------------
+
+
+def test_tournament_json_has_settings_stats_and_games() -> None:
+    result = run(
+        "tournament", "--bots", "greedy,random,random", "--games", "6", "--phases", "1",
+        "--seed", "2", "--jobs", "1", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    settings = data["settings"]
+    assert settings["bots"] == ["greedy", "random", "random"]
+    assert settings["entries"] == ["greedy", "random#1", "random#2"]
+    assert (settings["games"], settings["players"], settings["seed"]) == (6, 3, 2)
+    assert settings["rules"] == ONE_PHASE.to_dict()
+    assert (settings["backend"], settings["jobs"], settings["duplicate"]) == ("process", 1, True)
+    assert [entry["name"] for entry in data["entries"]] == settings["entries"]
+    assert [bot["name"] for bot in data["bots"]] == ["greedy", "random"]
+    entry = data["entries"][0]
+    assert set(entry) == {
+        "name", "bot", "games", "wins", "win_rate", "ci95", "mean_score", "mean_phases",
+        "mean_hands", "rating",
+    }  # fmt: skip
+    assert len(data["games"]) == 6
+    game = data["games"][0]
+    assert set(game) == {
+        "index", "deal", "seed", "seating", "winners", "scores", "phases", "hands", "actions",
+        "seconds",
+    }  # fmt: skip
+    assert sorted(game["seating"]) == sorted(settings["entries"])
+    assert "1/k" in data["ties"] and "Bradley-Terry" in data["rating_method"]
+    library = run_tournament(BOTS, games=6, rules=ONE_PHASE, seed=2).to_dict()
+    assert data["entries"] == library["entries"]
+
+
+def test_tournament_table_and_chart(tmp_path: Path) -> None:
+    chart = tmp_path / "wins.png"
+    result = run(
+        "tournament", "--bots", "greedy,random,random", "--players", "3", "--games", "6",
+        "--phases", "1", "--jobs", "1", "--plot", str(chart),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Tournament: greedy, random, random; 6 games, 3 players, seed 0")
+    assert "duplicate deals: 2 deals, each played once in every seating" in out
+    for name in ("greedy", "random#1", "random#2", "By bot", "Hands per game", "Ratings:"):
+        assert name in out
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_says_when_deals_are_fresh() -> None:
+    result = run(
+        "tournament", "--bots", "greedy,random", "--games", "3", "--phases", "1", "--jobs", "1"
+    )
+    assert result.exit_code == 0, result.output
+    assert "a fresh deal every game (3 games is not a multiple of 2)" in result.stdout
+
+
+def test_simulate_log_and_summary() -> None:
+    result = run(
+        "simulate", "--bots", "greedy,random", "--games", "4", "--seed", "1", "--phases", "1",
+        "--jobs", "1", "--log",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    games = [line for line in lines if line.startswith("game ")]
+    assert [line.split(":")[0] for line in games] == ["game 1", "game 2", "game 3", "game 4"]
+    assert all("winner " in line and "hand" in line for line in games)
+    assert lines[4].startswith("Simulation: greedy, random; 4 games, seed 1")
+    data = json.loads(
+        run("simulate", "--bots", "greedy,random", "--games", "4", "--seed", "1", "--phases", "1",
+            "--jobs", "1", "--json").stdout
+    )  # fmt: skip
+    assert data["settings"]["rotate"] is False
+    assert {tuple(game["seating"]) for game in data["games"]} == {("greedy", "random")}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tournament", "--bots", "greedy,clever"], "unknown bot 'clever'"),
+        (["tournament", "--bots", "greedy,random", "--players", "4"], "2 bots for 4 players"),
+        (["tournament", "--bots", "greedy,random", "--games", "0"], "at least 1 game"),
+        (["tournament", "--bots", "greedy,random", "--rules", "nope"], "no rules preset"),
+        (["tournament", "--bots", "greedy,random", "--phases", "1-x"], "phases are numbers"),
+        (["tournament", "--bots", "greedy,random", "--phases", "11"], "phases picks phases"),
+        (["tournament", "--bots", "greedy,random", "--address", "auto"], "--backend ray"),
+        (["tournament", "--bots", "greedy,random", "--jobs", "-1"], "--jobs"),
+        (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "--plot needs"),
+        (["simulate", "--bots", "greedy"], "2 to 6 players"),
+        (["simulate", "--bots", "greedy,random", "--games", "-3"], "at least 1 game"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ")
+    assert message in result.stderr
+
+
+def test_a_failing_program_bot_exits_2_with_its_message() -> None:
+    program = f"cmd:{sys.executable} -c 'import sys; sys.exit(3)'"
+    result = run("tournament", "--bots", f"{program},greedy", "--games", "2", "--phases", "1",
+                 "--jobs", "1")  # fmt: skip
+    assert result.exit_code == 2
+    assert "exited with code 3" in result.stderr
