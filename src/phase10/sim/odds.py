@@ -24,7 +24,6 @@ process checks with one BLAS thread (see :func:`single_blas_thread`).
 from __future__ import annotations
 
 import ctypes
-import math
 import multiprocessing
 import os
 import signal
@@ -42,6 +41,8 @@ from phase10.core import HAND_SIZE, NaturalMin, Phase
 from phase10.solver import BatchChecker, deal_counts
 from phase10.solver.batch import DECK_INDICES
 
+from .stats import wilson_interval
+
 __all__ = [
     "CHUNK",
     "DECK_SIZE",
@@ -56,35 +57,8 @@ __all__ = [
 
 #: Deals per chunk: each chunk has its own generator, whoever deals it.
 CHUNK = 50_000
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959963984540054
 #: The most cards one deal can hold: the whole deck.
 DECK_SIZE = len(DECK_INDICES)
-
-
-def wilson_interval(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion of ``hits`` in ``trials``.
-
-    Unlike the normal approximation it stays inside [0, 1] and is sensible for 0 or
-    ``trials`` hits.
-
-    >>> [round(x, 4) for x in wilson_interval(0, 100)]
-    [0.0, 0.037]
-    >>> [round(x, 4) for x in wilson_interval(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if trials < 1:
-        raise ValueError(f"an interval needs at least one trial, not {trials}")
-    if not 0 <= hits <= trials:
-        raise ValueError(f"hits must lie between 0 and {trials}, not {hits}")
-    p = hits / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    low = 0.0 if hits == 0 else max(0.0, centre - half)
-    high = 1.0 if hits == trials else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True, slots=True)
