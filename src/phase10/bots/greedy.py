@@ -89,8 +89,11 @@ class GreedyPlayer:
         hand = hand_counts(view.hand)
         natural_min = view.rules.natural_min
         now = min(missing(phase, hand, natural_min) for _, phase in phases)
+        if now == 0:
+            return False
         hand[top.index] += 1
-        return min(missing(phase, hand, natural_min) for _, phase in phases) < now
+        # only "closer or not" matters: a search bounded at one card fewer is cheaper
+        return any(missing(phase, hand, natural_min, limit=now - 1) < now for _, phase in phases)
 
     def play(self, view: PlayerView) -> Action:
         floating = view.rules.going_out is GoingOut.DISCARD
@@ -169,13 +172,16 @@ class GreedyPlayer:
         if len(phases) > 1:  # any order: aim at the phase the hand is closest to
             phases = [min(phases, key=lambda p: missing(p[1], hand, natural_min))]
         compiled = [compile_phase(phase, natural_min) for _, phase in phases]
+        # Giving up one card leaves the phase as far as it is now or one card further:
+        # searches bounded at the present distance tell which.
+        now = min((missing(c, hand) for c in compiled), default=0)
         seen: dict[Card, tuple[int, int, int, int, float]] = {}
         for discard in candidates:
             card = discard.card
             if card in seen:
                 continue
             hand[card.index] -= 1
-            gap = min((missing(c, hand) for c in compiled), default=0)
+            gap = min((missing(c, hand, limit=now) for c in compiled), default=0)
             hand[card.index] += 1
             partners = partner_score(card, view.hand, [p for _, p in phases])
             seen[card] = (
