@@ -14,15 +14,20 @@ from phase10.core import (
     Card,
     CardHit,
     Discarded,
+    Drew,
     Group,
+    HandStarted,
     LaidDown,
     Phase,
     PlayerView,
+    Reshuffled,
     TookDiscard,
+    WildGiven,
 )
 
 __all__ = [
     "danger",
+    "declined",
     "known_held",
     "leader_key",
     "legal_list",
@@ -119,3 +124,23 @@ def danger(view: PlayerView, card: Card, wanted: Sequence[Card]) -> int:
         elif abs(other.number - card.number) <= 1:
             score = max(score, 1)
     return score
+
+
+def declined(view: PlayerView, seat: int) -> list[Card]:
+    """The top discards ``seat`` passed over this hand, drawing from the pile instead
+    (a hint of cards they did not need then). Skips, which nobody may take, are left out.
+    """
+    pile: list[Card] = []
+    passed: list[Card] = []
+    for event in view.history:
+        if isinstance(event, HandStarted):
+            pile = [event.discard_top]
+        elif isinstance(event, Discarded):
+            pile.append(event.card)
+        elif isinstance(event, (TookDiscard, WildGiven)) and pile:
+            pile.pop()
+        elif isinstance(event, Reshuffled):
+            pile = pile[-1:]
+        elif isinstance(event, Drew) and event.player == seat and pile and not pile[-1].is_skip:
+            passed.append(pile[-1])
+    return passed

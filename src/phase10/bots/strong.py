@@ -41,11 +41,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from phase10.core import Action, Card, Declare, Discard, NaturalMin, Phase, PlayerView
+from phase10.core.feasibility import CompiledPhase
 from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
 from .greedy import GreedyPlayer, _wanted_by_next, partner_score
-from .knowledge import danger, known_held, next_player, target_phases
+from .knowledge import danger, declined, known_held, next_player, target_phases
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "StrongPlayer"]
 
@@ -67,6 +68,10 @@ LEVELS = {
 DEFAULT_LEVEL = 3
 #: how many turns of its own progress the bot gives up to keep a card from the next player
 DENIAL_WEIGHT = 0.5
+#: weigh completions by the chance the hand is still on (see _survival)
+SURVIVAL = False
+#: sample the next player's hand among those that would not have taken what they passed
+OPPONENT_MODEL = True
 
 
 class StrongPlayer(GreedyPlayer):
@@ -137,7 +142,14 @@ class StrongPlayer(GreedyPlayer):
         index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
         rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
         made = checker(rows.reshape(-1, 50)).reshape(len(hands), samples, steps)
-        return [float(v) for v in made.mean(axis=1).sum(axis=1)]
+        by_turn = made.mean(axis=1)  # (H, T): the chance of holding the phase by turn k
+        if not SURVIVAL:
+            return [float(v) for v in by_turn.sum(axis=1)]
+        # The chance of making the phase while the hand is still on: each turn's first
+        # completions, weighted by the chance nobody has gone out by then.
+        first = np.diff(by_turn, axis=1, prepend=0.0)
+        alive = _survival(view) ** np.arange(1, steps + 1)
+        return [float(v) for v in (first * alive).sum(axis=1)]
 
     # -- decisions --------------------------------------------------------------------
 
@@ -243,17 +255,25 @@ class StrongPlayer(GreedyPlayer):
         compiled = [compile_phase(phase, natural_min) for phase in phases]
         generator = np.random.default_rng(self.rng.getrandbits(64))
         samples = self.budget.opponent_samples
-        for _ in range(samples):
+        passed = declined(view, after)[-3:] if OPPONENT_MODEL else []
+        hands: list[list[int]] = []
+        for _ in range(4 * samples):
+            if len(hands) == samples:
+                break
             hand = [0] * 50
             for card, copies in theirs.items():
                 hand[card.index] += copies
             for index in generator.choice(deck, size=unknown, replace=False):
                 hand[int(index)] += 1
+            hands.append(hand)
+            if passed and not _consistent(hand, compiled, passed):
+                hands.pop()  # they would have taken one of the cards they passed over
+        for hand in hands:
             now = min(missing(c, hand, limit=12) for c in compiled)
             for card in cards:
                 hand[card.index] += 1
                 if min(missing(c, hand, limit=12) for c in compiled) < now:
-                    helps[card] += 1 / samples
+                    helps[card] += 1 / len(hands)
                 hand[card.index] -= 1
         return helps
 
@@ -265,3 +285,31 @@ class StrongPlayer(GreedyPlayer):
             return phases[0]
         natural_min = view.rules.natural_min
         return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))
+
+
+def _survival(view: PlayerView) -> float:
+    """The chance that no other player goes out in one round, from what the view shows:
+    players who are down go out soon when few cards are left, the others rarely.
+    """
+    chance = 1.0
+    for seat in view.players_in_hand:
+        if seat == view.viewer:
+            continue
+        info = view.seats[seat]
+        if info.laid is None:
+            chance *= 0.99
+        else:
+            chance *= 1.0 - {1: 0.5, 2: 0.25, 3: 0.12}.get(info.hand_size, 0.05)
+    return chance
+
+
+def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]) -> bool:
+    """Whether no passed-over card would bring this hand closer to its phase."""
+    now = min(missing(c, hand, limit=12) for c in phases)
+    for card in passed:
+        hand[card.index] += 1
+        closer = min(missing(c, hand, limit=12) for c in phases) < now
+        hand[card.index] -= 1
+        if closer:
+            return False
+    return True
