@@ -26,6 +26,7 @@ from phase10.core import (
     PlayerView,
     Stage,
     TakeDiscard,
+    parse_cards,
     preset,
 )
 from phase10.core.records import restore, snapshot
@@ -225,3 +226,23 @@ def test_hits_come_before_the_discard_once_down() -> None:
     game.apply(Draw())  # Y7
     action = me.choose(game.view(0))
     assert isinstance(action, Hit) and str(action.card) == "Y7"
+
+
+def test_declined_lists_the_discards_a_player_passed_over() -> None:
+    from phase10.bots.knowledge import declined, known_held
+
+    game = arranged(
+        ["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"],
+        "G7",
+        "Y4 Y6 S",
+    )
+    game.apply(TakeDiscard())  # seat 0 takes the G7
+    game.apply(Discard(parse_cards("Y9")[0]))
+    game.apply(Draw())  # seat 1 passes over the Y9
+    game.apply(Discard(parse_cards("G12")[0]))
+    view = game.view(0)
+    assert [str(card) for card in declined(view, 1)] == ["Y9"]
+    assert declined(view, 0) == []
+    assert {
+        seat: sorted(map(str, cards.elements())) for seat, cards in known_held(game.view(1)).items()
+    } == {0: ["G7"]}

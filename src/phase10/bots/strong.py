@@ -9,7 +9,10 @@ hand it checks, in one batch with :class:`phase10.solver.BatchChecker`, whether 
 hand plus the first 1, 2, ... cards of each future holds the phase, and scores the
 hand by the expected number of turns within its horizon that the phase is made.
 That decides which card to discard, whether to take the top discard, and which
-phase to declare; the greedy bot's judgement breaks ties (and plays the rest:
+phase to declare. A discard's score is lowered by how likely it is to help the next
+player: the share of hands sampled for them (their known cards plus unseen ones, kept
+only if none of the discards they passed over this hand would have helped them) that
+the card brings closer to their phase, or certain when they are down and can hit it; the greedy bot's judgement breaks ties (and plays the rest:
 laying down at once, hitting everything, Skips at the leader).
 
 Levels change the budget (futures and horizon) and the noise:
@@ -68,8 +71,6 @@ LEVELS = {
 DEFAULT_LEVEL = 3
 #: how many turns of its own progress the bot gives up to keep a card from the next player
 DENIAL_WEIGHT = 0.5
-#: weigh completions by the chance the hand is still on (see _survival)
-SURVIVAL = False
 #: sample the next player's hand among those that would not have taken what they passed
 OPPONENT_MODEL = True
 
@@ -142,14 +143,7 @@ class StrongPlayer(GreedyPlayer):
         index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
         rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
         made = checker(rows.reshape(-1, 50)).reshape(len(hands), samples, steps)
-        by_turn = made.mean(axis=1)  # (H, T): the chance of holding the phase by turn k
-        if not SURVIVAL:
-            return [float(v) for v in by_turn.sum(axis=1)]
-        # The chance of making the phase while the hand is still on: each turn's first
-        # completions, weighted by the chance nobody has gone out by then.
-        first = np.diff(by_turn, axis=1, prepend=0.0)
-        alive = _survival(view) ** np.arange(1, steps + 1)
-        return [float(v) for v in (first * alive).sum(axis=1)]
+        return [float(v) for v in made.mean(axis=1).sum(axis=1)]
 
     # -- decisions --------------------------------------------------------------------
 
@@ -285,22 +279,6 @@ class StrongPlayer(GreedyPlayer):
             return phases[0]
         natural_min = view.rules.natural_min
         return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))
-
-
-def _survival(view: PlayerView) -> float:
-    """The chance that no other player goes out in one round, from what the view shows:
-    players who are down go out soon when few cards are left, the others rarely.
-    """
-    chance = 1.0
-    for seat in view.players_in_hand:
-        if seat == view.viewer:
-            continue
-        info = view.seats[seat]
-        if info.laid is None:
-            chance *= 0.99
-        else:
-            chance *= 1.0 - {1: 0.5, 2: 0.25, 3: 0.12}.get(info.hand_size, 0.05)
-    return chance
 
 
 def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]) -> bool:
