@@ -97,11 +97,7 @@ class StrongPlayer(GreedyPlayer):
 
     def _futures(self, view: PlayerView, horizon: int, checker: BatchChecker) -> np.ndarray:
         """Sampled draw sequences, shape (futures, horizon), as card indices."""
-        pool = view_unseen_counts(view)
-        for cards in known_held(view).values():
-            for card, copies in cards.items():
-                pool[card.index] = max(0, pool[card.index] - copies)
-        deck = np.repeat(np.arange(50), pool)
+        deck = _draw_pool(view, known_held(view))
         futures = (
             self.budget.futures if checker.mode != "rows" else max(8, self.budget.futures // 4)
         )
@@ -169,8 +165,6 @@ class StrongPlayer(GreedyPlayer):
         taken = list(hand)
         taken[top.index] += 1
         _, phase = self._aim(view, phases, hand)
-        if missing(phase, taken, natural_min) > missing(phase, hand, natural_min):
-            return False
         # Taking the top card is worth it when the hand with it is more likely to make
         # the phase soon than the hand with a blind draw (the futures' first card).
         with_top, without = self._values([taken, hand], phase, natural_min, view, ahead=[1, 0])
@@ -237,11 +231,7 @@ class StrongPlayer(GreedyPlayer):
             return helps
         held = known_held(view)
         theirs = held.get(after, Counter())
-        pool = view_unseen_counts(view)
-        for cards_held in held.values():
-            for card, copies in cards_held.items():
-                pool[card.index] = max(0, pool[card.index] - copies)
-        deck = np.repeat(np.arange(50), pool)
+        deck = _draw_pool(view, held)
         unknown = max(0, info.hand_size - sum(theirs.values()))
         if unknown > len(deck):
             return helps
@@ -291,3 +281,14 @@ def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]
         if closer:
             return False
     return True
+
+
+def _draw_pool(view: PlayerView, held: dict[int, Counter[Card]]) -> np.ndarray:
+    """The cards that may still be drawn, as card indices: the unseen ones less those
+    other players are known to hold.
+    """
+    pool = view_unseen_counts(view)
+    for cards in held.values():
+        for card, copies in cards.items():
+            pool[card.index] = max(0, pool[card.index] - copies)
+    return np.repeat(np.arange(50), pool)

@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from phase10.bots.hints import plan_turn
-from phase10.core import Group, GroupError, GroupKind, NaturalMin, parse_group
+from phase10.core import Group, GroupError, GroupKind, NaturalMin, check_deck_can_hold, parse_group
 
 from .hands import read_cards, read_phase
 
@@ -122,8 +122,6 @@ def hint(
         groups = [read_table_group(text) for text in table or []]
         seen = read_cards([discards], limit=None) if discards.strip() else ()
         everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
-        from phase10.core import check_deck_can_hold
-
         check_deck_can_hold(everything)
     except ValueError as error:
         _fail(str(error))
