@@ -6,10 +6,9 @@ not, 2 bad input (the message names what was wrong).
 
 from __future__ import annotations
 
-import json
 import typing
 from enum import Enum
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
 from rich import box
@@ -28,6 +27,8 @@ from phase10.core import (
 )
 from phase10.core.phase_lists import PHASE_LIST_NOTES, PHASE_LISTS
 
+from .common import fail as _fail
+from .common import print_json as _print_json
 from .demo import demo_log
 from .hands import check_hand, read_cards, read_phase
 
@@ -69,17 +70,8 @@ CardsArgument = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _console() -> Console:
     return Console(highlight=False)
-
-
-def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2))
 
 
 def _show_version(value: bool) -> None:
@@ -254,3 +246,9 @@ app.command(name="simulate")(_simulate)
 from .hint import hint as _hint  # noqa: E402
 
 app.command(name="hint")(_hint)
+
+from .play import play as _play  # noqa: E402
+from .play import replay as _replay  # noqa: E402
+
+app.command(name="play")(_play)
+app.command(name="replay")(_replay)

@@ -12,55 +12,15 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 
 from phase10.bots import SimplePlayer, play_game
-from phase10.core import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    SKIP,
-    WILD,
-    Advance,
-    CardHit,
-    Declared,
-    Discarded,
-    Drew,
-    Event,
-    Floating,
-    Game,
-    GameEnded,
-    Group,
-    GroupKind,
-    HandEnded,
-    HandStarted,
-    LaidDown,
-    PhaseOrder,
-    Reshuffled,
-    Rules,
-    Skipped,
-    TieBreakStarted,
-    TookDiscard,
-    WentOut,
-    WildGiven,
-    preset,
-)
-from phase10.core.groups import wild_value_text
+from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Game, preset
+from phase10.core.narration import EventLog, and_list
 
 __all__ = ["NAMES", "EventLog", "demo_game", "demo_log"]
 
 #: The demo players' names, in seat order.
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
-
-_KIND_NAMES = {
-    GroupKind.SET: "set",
-    GroupKind.RUN: "run",
-    GroupKind.COLOR: "color group",
-    GroupKind.EVEN_ODD: "even/odd group",
-    GroupKind.COLOR_RUN: "color run",
-    GroupKind.COLOR_EVEN_ODD: "color even/odd group",
-}
-
-_CARD_NOTES = {WILD: " (a Wild)", SKIP: " (a Skip)"}
 
 
 def demo_game(
@@ -86,146 +46,7 @@ def demo_log(
     game, bots = demo_game(seed, players, rules_name)
     names = [seat.name for seat in game.view(None).seats]
     log = EventLog(names, game.rules)
-    log.lines.append(f"Phase 10 demo: {_and(names)}; rules: {rules_name}; seed {seed}")
+    log.lines.append(f"Phase 10 demo: {and_list(names)}; rules: {rules_name}; seed {seed}")
     log.feed(game.history)  # the first deal happens before any action
     play_game(game, bots, log.feed)
     return log.lines[-1:] if quiet else log.lines
-
-
-class EventLog:
-    """Readable lines from a game's events, as a spectator may know them."""
-
-    def __init__(self, names: Sequence[str], rules: Rules) -> None:
-        self.names = list(names)
-        self.rules = rules
-        self.lines: list[str] = []
-        self.turn = 0
-        self.owners: dict[int, int] = {}
-        self.last: Event | None = None
-        self.hands = 0
-
-    def feed(self, events: Iterable[Event]) -> None:
-        for event in events:
-            public = event.seen_by(None)
-            text = self._describe(public)
-            if text is not None:
-                self.lines.extend(text.split("\n"))
-            self.last = public
-
-    def _say(self, text: str) -> str:
-        return f"  {'deal' if self.turn == 0 else f'turn {self.turn}'}: {text}"
-
-    def _describe(self, event: Event) -> str | None:
-        name = self.names
-        match event:
-            case HandStarted():
-                self.turn, self.owners, self.hands = 0, {}, event.hand
-                top = event.discard_top
-                tie = " (tie-break)" if event.tie_break else ""
-                return (
-                    f"\nHand {event.hand}{tie}: {name[event.dealer]} deals; "
-                    f"the turned-up card is {event.discard_top}{_CARD_NOTES.get(top, '')}"
-                )
-            case Drew() | TookDiscard():
-                self.turn += 1
-            case Skipped():
-                self.turn += 1
-                return self._say(f"{name[event.player]}'s turn is passed (skipped)")
-            case Declared():
-                phase = self.rules.phase_sequence[event.phase - 1]
-                return self._say(f"{name[event.player]} declares phase {event.phase} ({phase})")
-            case WildGiven() if event.dealer == event.player:
-                return self._say(f"{name[event.dealer]} keeps the turned-up Wild")
-            case WildGiven():
-                return self._say(
-                    f"{name[event.dealer]} gives the turned-up Wild to {name[event.player]}"
-                )
-            case Reshuffled():
-                return self._say(
-                    f"the discard pile is shuffled into a new draw pile of {event.cards}"
-                )
-            case LaidDown():
-                for group_id in event.group_ids:
-                    self.owners[group_id] = event.player
-                phase = self.rules.phase_sequence[event.phase - 1]
-                groups = " + ".join(group.describe() for group in event.groups)
-                return self._say(
-                    f"{name[event.player]} lays down phase {event.phase} ({phase}): {groups}"
-                )
-            case CardHit():
-                owner = name[self.owners.get(event.group, event.player)]
-                card = _hit_card(event)
-                kind = _KIND_NAMES[event.group_after.kind]
-                return self._say(
-                    f"{name[event.player]} hits {card} on {owner}'s {kind}: "
-                    f"{event.group_after.describe()}"
-                )
-            case Discarded() if event.card.is_skip:
-                if event.target is None:
-                    return self._say(f"{name[event.player]} discards a Skip; nobody can be skipped")
-                return self._say(f"{name[event.player]} discards a Skip on {name[event.target]}")
-            case Discarded() if self.turn == 0:
-                return self._say(f"{name[event.player]} discards {event.card}")
-            case Floating():
-                return self._say(f"{name[event.player]}'s hand is empty: floating until a discard")
-            case WentOut():
-                how = ""
-                if isinstance(self.last, Discarded):
-                    how = f"discards {self.last.card} and "
-                elif isinstance(self.last, CardHit | LaidDown):
-                    how = "plays the last card and "
-                return self._say(f"{name[event.player]} {how}goes out")
-            case HandEnded():
-                return self._scores(event)
-            case TieBreakStarted():
-                return (
-                    f"\n{_and([name[p] for p in event.players])} completed the last phase with "
-                    "the same total: they play a tie-break hand on the last phase"
-                )
-            case GameEnded():
-                winners = [name[p] for p in event.winners]
-                points = sorted({event.totals[p] for p in event.winners})
-                each = " each" if len(winners) > 1 and len(points) == 1 else ""
-                total = f"{' and '.join(map(str, points))} points{each}"
-                label = "Winner" if len(winners) == 1 else "Winners"
-                hands = "hand" if self.hands == 1 else "hands"
-                return (
-                    f"\n{label}: {_and(winners)} ({event.reason}) with {total} "
-                    f"after {self.hands} {hands}"
-                )
-        return None
-
-    def _scores(self, event: HandEnded) -> str:
-        lines = []
-        if event.went_out is None:
-            lines.append(f"  the hand ends: {event.reason}")
-        phase_header = "done" if self.rules.phase_order is PhaseOrder.ANY else "phase"
-        width = max(len("player"), *(len(n) for n in self.names))
-        lines.append(f"  Scores after hand {event.hand}:")
-        lines.append(f"    {'player':<{width}}  {'hand':>4}  {'total':>5}  {phase_header}")
-        for seat, player in enumerate(self.names):
-            points = event.points[seat]
-            shown = "-" if points is None else str(points)
-            phase = self._phase_text(event.phases_completed[seat], event.hand)
-            lines.append(f"    {player:<{width}}  {shown:>4}  {event.totals[seat]:>5}  {phase}")
-        return "\n".join(lines)
-
-    def _phase_text(self, done: int, hand: int) -> str:
-        """The phase a player is now on (or how many are done when any order is allowed)."""
-        count = self.rules.phase_count
-        if self.rules.phase_order is PhaseOrder.ANY:
-            return f"{done}/{count}"
-        on = hand + 1 if self.rules.advance is Advance.ALL else done + 1
-        return "all done" if on > count else str(on)
-
-
-def _hit_card(event: CardHit) -> str:
-    if not event.card.is_wild:
-        return str(event.card)
-    group: Group = event.group_after
-    number = event.number if event.number is not None else group.number
-    return "W=" + wild_value_text(number=number, color=group.color, parity=group.parity)
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -114,7 +114,8 @@ def hint(
     """Advise a hand that has drawn: what to lay, what to hit, what to discard and why,
     then how far the phase is (cards missing, outs, the chance within 1-3 draws).
     """
-    from .app import _fail, _print_json
+    from .common import fail as _fail
+    from .common import print_json as _print_json
 
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)

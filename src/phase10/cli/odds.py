@@ -18,11 +18,10 @@ house list numbered in the order given) or from a rules preset's phase sequence
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
 from rich import box
@@ -41,6 +40,8 @@ from phase10.core import HAND_SIZE, PRESETS, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
+from .common import fail as _fail
+from .common import print_json as _print_json
 from .hands import read_phase
 
 __all__ = ["PhaseChoice", "choose_phases", "odds", "odds_table", "one_in", "percent", "plot_odds"]
@@ -188,15 +189,6 @@ def plot_odds(result: OddsResult, name: str, path: Path) -> None:
         )
     axes.set_title(_title(result, name))
     figure.savefig(path, format=plot_format(path), dpi=120)
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2))
 
 
 def odds(

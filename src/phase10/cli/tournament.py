@@ -7,12 +7,11 @@ draws the chart.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
 from rich import box
@@ -41,6 +40,9 @@ from phase10.sim.tournament import (
     TournamentResult,
     run_tournament,
 )
+
+from .common import fail as _fail
+from .common import print_json as _print_json
 
 __all__ = ["parse_phase_numbers", "plot_result", "simulate", "tournament"]
 
@@ -78,15 +80,6 @@ PhasesOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")]
-
-
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2))
 
 
 def parse_phase_numbers(text: str) -> tuple[int, ...]:

@@ -80,9 +80,15 @@ class GameRecord:
     date: str | None = None
     winners: tuple[int, ...] | None = None
     totals: tuple[int, ...] | None = None
+    #: free-form name/value pairs about the game (like PGN tags): who played each seat, ...
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of tag ``name`` (``default`` when the record has none)."""
+        return dict(self.tags).get(name, default)
 
     @staticmethod
-    def from_game(game: Game) -> GameRecord:
+    def from_game(game: Game, tags: Mapping[str, str] | None = None) -> GameRecord:
         return GameRecord(
             players=tuple(seat.name for seat in game.seats),
             rules=game.rules,
@@ -93,6 +99,7 @@ class GameRecord:
             date=datetime.now(UTC).replace(microsecond=0).isoformat(),
             winners=game.winners if game.is_over else None,
             totals=tuple(seat.score for seat in game.seats),
+            tags=tuple((tags or {}).items()),
         )
 
     def new_game(self) -> Game:
@@ -147,6 +154,7 @@ class GameRecord:
                 "winners": None if self.winners is None else list(self.winners),
                 "totals": list(self.totals),
             },
+            "tags": dict(self.tags),
         }
 
     @staticmethod
@@ -157,6 +165,7 @@ class GameRecord:
             winners = result.get("winners")
             totals = result.get("totals")
             date = data.get("date")
+            tags = _dict(data.get("tags") or {}, "tags")
             return GameRecord(
                 players=tuple(
                     _str(name, "a player's name") for name in _list(data["players"], "players")
@@ -172,6 +181,10 @@ class GameRecord:
                 date=None if date is None else _str(date, "date"),
                 winners=None if winners is None else _ints(winners, "winners"),
                 totals=None if totals is None else _ints(totals, "totals"),
+                tags=tuple(
+                    (_str(name, "a tag's name"), _str(value, f"tag {name!r}"))
+                    for name, value in tags.items()
+                ),
             )
         except KeyError as error:
             raise RecordError(f"the record has no {error.args[0]!r}") from None

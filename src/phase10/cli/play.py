@@ -1,0 +1,140 @@
+"""``phase10 play`` and ``phase10 replay``: the terminal game and the record viewer.
+
+Both need the ``tui`` extra (Textual); without it they say how to install it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from phase10.core import PRESETS, RecordError, preset
+
+from .common import fail
+
+__all__ = ["play", "replay"]
+
+
+def _need_textual() -> None:
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        fail("the terminal game needs Textual: pip install 'phase10[tui]'")
+
+
+def play(
+    opponents: Annotated[
+        int, typer.Option("--opponents", metavar="N", help="Computer opponents (1-5).")
+    ] = 3,
+    difficulty: Annotated[
+        str,
+        typer.Option(
+            "--difficulty",
+            metavar="BOT",
+            help="The opponents: random, greedy, strong, strong:1 to strong:4.",
+        ),
+    ] = "strong:3",
+    rules_name: Annotated[
+        str, typer.Option("--rules", metavar="PRESET", help="A rules preset (see: phase10 rules).")
+    ] = "official",
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="The game's seed (default: random).")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    undo: Annotated[
+        bool, typer.Option("--undo/--no-undo", help="Allow taking back your own moves.")
+    ] = True,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Skip the new-game screen: play these settings now.")
+    ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the saved game (see --save-file).")
+    ] = False,
+    save_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-file",
+            metavar="FILE",
+            help="Where the game is saved after every move (default: autosave.json in "
+            "the data directory, or $PHASE10_HOME).",
+        ),
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option("--delay", metavar="SECONDS", help="Pause after each computer move."),
+    ] = 0.4,
+    colour_blind: Annotated[
+        bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
+    ] = False,
+) -> None:
+    """Play Phase 10 in the terminal against computer opponents.
+
+    The game is saved after every move; quit any time and go on with --resume.
+    Press k at the table for the keys.
+    """
+    _need_textual()
+    from phase10.tui.app import PlayApp
+    from phase10.tui.session import Session, SessionError, Settings, data_dir
+
+    if rules_name not in PRESETS:
+        fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
+    if delay < 0:
+        fail(f"the delay cannot be negative ({delay})")
+    autosave = save_file if save_file is not None else data_dir() / "autosave.json"
+    settings = Settings(
+        name=name,
+        opponents=opponents,
+        difficulty=difficulty.strip().lower(),
+        rules=preset(rules_name),
+        seed=seed,
+        undo=undo,
+    )
+    session = None
+    try:
+        if resume:
+            session = Session.load(autosave, autosave=autosave)
+        else:
+            settings.validate()
+    except SessionError as error:
+        fail(str(error))
+    app = PlayApp(
+        settings,
+        start=quick,
+        session=session,
+        autosave=autosave,
+        preset_name=rules_name,
+        bot_delay=delay,
+        colour_blind=colour_blind,
+    )
+    app.run()
+    if app.session is not None and app.session.autosave is not None:
+        state = "finished" if app.session.game.is_over else "saved"
+        typer.echo(f"Game {state} in {app.session.autosave}; phase10 play --resume goes on.")
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
+    reveal: Annotated[
+        bool, typer.Option("--reveal/--public", help="Show every hand, or only what all can see.")
+    ] = True,
+    colour_blind: Annotated[
+        bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
+    ] = False,
+) -> None:
+    """Step through a saved game record, action by action (arrows, Home/End, n/N for hands)."""
+    _need_textual()
+    from phase10.core.records import loads
+    from phase10.tui.replay import ReplayApp
+
+    try:
+        record = loads(file.read_text(encoding="utf-8"))
+        games = ReplayApp.read(record)
+    except FileNotFoundError:
+        fail(f"there is no file {file}")
+    except OSError as error:
+        fail(f"cannot read {file}: {error.strerror}")
+    except RecordError as error:
+        fail(f"{file} is not a game record: {error}")
+    ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind).run()

@@ -1,0 +1,209 @@
+"""Readable lines from a game's events: the log every interface shows.
+
+>>> from phase10.core.game import Game
+>>> game = Game(["Ann", "Bob"], seed=3)
+>>> log = EventLog(["Ann", "Bob"], game.rules, verbose=True)
+>>> log.feed(game.history)
+>>> log.feed(game.apply("draw"))
+>>> log.lines[-1]
+'  turn 1: Bob draws a card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import SKIP, WILD
+from .events import (
+    CardHit,
+    Declared,
+    Discarded,
+    Drew,
+    Event,
+    Floating,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LaidDown,
+    Reshuffled,
+    Skipped,
+    TieBreakStarted,
+    TookDiscard,
+    WentOut,
+    WildGiven,
+)
+from .groups import Group, wild_value_text
+from .phases import GroupKind
+from .rules import Advance, PhaseOrder, Rules
+
+__all__ = ["EventLog", "and_list"]
+
+_KIND_NAMES = {
+    GroupKind.SET: "set",
+    GroupKind.RUN: "run",
+    GroupKind.COLOR: "color group",
+    GroupKind.EVEN_ODD: "even/odd group",
+    GroupKind.COLOR_RUN: "color run",
+    GroupKind.COLOR_EVEN_ODD: "color even/odd group",
+}
+
+_CARD_NOTES = {WILD: " (a Wild)", SKIP: " (a Skip)"}
+
+
+class EventLog:
+    """Readable lines from a game's events, as ``viewer`` may know them (None: a spectator).
+
+    ``verbose`` also tells every draw, take and discard (an interface's running log);
+    without it the log keeps to what a summary of the game needs.
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        rules: Rules,
+        *,
+        viewer: int | None = None,
+        verbose: bool = False,
+    ) -> None:
+        self.names = list(names)
+        self.rules = rules
+        self.viewer = viewer
+        self.verbose = verbose
+        self.lines: list[str] = []
+        self.turn = 0
+        self.owners: dict[int, int] = {}
+        self.last: Event | None = None
+        self.hands = 0
+
+    def feed(self, events: Iterable[Event]) -> None:
+        for event in events:
+            public = event.seen_by(self.viewer)
+            text = self._describe(public)
+            if text is not None:
+                self.lines.extend(text.split("\n"))
+            self.last = public
+
+    def _say(self, text: str) -> str:
+        return f"  {'deal' if self.turn == 0 else f'turn {self.turn}'}: {text}"
+
+    def _describe(self, event: Event) -> str | None:
+        name = self.names
+        match event:
+            case HandStarted():
+                self.turn, self.owners, self.hands = 0, {}, event.hand
+                top = event.discard_top
+                tie = " (tie-break)" if event.tie_break else ""
+                return (
+                    f"\nHand {event.hand}{tie}: {name[event.dealer]} deals; "
+                    f"the turned-up card is {event.discard_top}{_CARD_NOTES.get(top, '')}"
+                )
+            case Drew() if self.verbose:
+                self.turn += 1
+                seen = f" {event.card}" if event.card is not None else " a card"
+                return self._say(f"{name[event.player]} draws{seen}")
+            case TookDiscard() if self.verbose:
+                self.turn += 1
+                return self._say(f"{name[event.player]} takes {event.card} from the discard pile")
+            case Drew() | TookDiscard():
+                self.turn += 1
+            case Skipped():
+                self.turn += 1
+                return self._say(f"{name[event.player]}'s turn is passed (skipped)")
+            case Declared():
+                phase = self.rules.phase_sequence[event.phase - 1]
+                return self._say(f"{name[event.player]} declares phase {event.phase} ({phase})")
+            case WildGiven() if event.dealer == event.player:
+                return self._say(f"{name[event.dealer]} keeps the turned-up Wild")
+            case WildGiven():
+                return self._say(
+                    f"{name[event.dealer]} gives the turned-up Wild to {name[event.player]}"
+                )
+            case Reshuffled():
+                return self._say(
+                    f"the discard pile is shuffled into a new draw pile of {event.cards}"
+                )
+            case LaidDown():
+                for group_id in event.group_ids:
+                    self.owners[group_id] = event.player
+                phase = self.rules.phase_sequence[event.phase - 1]
+                groups = " + ".join(group.describe() for group in event.groups)
+                return self._say(
+                    f"{name[event.player]} lays down phase {event.phase} ({phase}): {groups}"
+                )
+            case CardHit():
+                owner = name[self.owners.get(event.group, event.player)]
+                card = _hit_card(event)
+                kind = _KIND_NAMES[event.group_after.kind]
+                return self._say(
+                    f"{name[event.player]} hits {card} on {owner}'s {kind}: "
+                    f"{event.group_after.describe()}"
+                )
+            case Discarded() if event.card.is_skip:
+                if event.target is None:
+                    return self._say(f"{name[event.player]} discards a Skip; nobody can be skipped")
+                return self._say(f"{name[event.player]} discards a Skip on {name[event.target]}")
+            case Discarded() if self.turn == 0 or self.verbose:
+                return self._say(f"{name[event.player]} discards {event.card}")
+            case Floating():
+                return self._say(f"{name[event.player]}'s hand is empty: floating until a discard")
+            case WentOut():
+                how = ""
+                if isinstance(self.last, Discarded):
+                    how = f"discards {self.last.card} and "
+                elif isinstance(self.last, CardHit | LaidDown):
+                    how = "plays the last card and "
+                return self._say(f"{name[event.player]} {how}goes out")
+            case HandEnded():
+                return self._scores(event)
+            case TieBreakStarted():
+                return (
+                    f"\n{and_list([name[p] for p in event.players])} completed the last phase with "
+                    "the same total: they play a tie-break hand on the last phase"
+                )
+            case GameEnded():
+                winners = [name[p] for p in event.winners]
+                points = sorted({event.totals[p] for p in event.winners})
+                each = " each" if len(winners) > 1 and len(points) == 1 else ""
+                total = f"{' and '.join(map(str, points))} points{each}"
+                label = "Winner" if len(winners) == 1 else "Winners"
+                hands = "hand" if self.hands == 1 else "hands"
+                return (
+                    f"\n{label}: {and_list(winners)} ({event.reason}) with {total} "
+                    f"after {self.hands} {hands}"
+                )
+        return None
+
+    def _scores(self, event: HandEnded) -> str:
+        lines = []
+        if event.went_out is None:
+            lines.append(f"  the hand ends: {event.reason}")
+        phase_header = "done" if self.rules.phase_order is PhaseOrder.ANY else "phase"
+        width = max(len("player"), *(len(n) for n in self.names))
+        lines.append(f"  Scores after hand {event.hand}:")
+        lines.append(f"    {'player':<{width}}  {'hand':>4}  {'total':>5}  {phase_header}")
+        for seat, player in enumerate(self.names):
+            points = event.points[seat]
+            shown = "-" if points is None else str(points)
+            phase = self._phase_text(event.phases_completed[seat], event.hand)
+            lines.append(f"    {player:<{width}}  {shown:>4}  {event.totals[seat]:>5}  {phase}")
+        return "\n".join(lines)
+
+    def _phase_text(self, done: int, hand: int) -> str:
+        """The phase a player is now on (or how many are done when any order is allowed)."""
+        count = self.rules.phase_count
+        if self.rules.phase_order is PhaseOrder.ANY:
+            return f"{done}/{count}"
+        on = hand + 1 if self.rules.advance is Advance.ALL else done + 1
+        return "all done" if on > count else str(on)
+
+
+def _hit_card(event: CardHit) -> str:
+    if not event.card.is_wild:
+        return str(event.card)
+    group: Group = event.group_after
+    number = event.number if event.number is not None else group.number
+    return "W=" + wild_value_text(number=number, color=group.color, parity=group.parity)
+
+
+def and_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

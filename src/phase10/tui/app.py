@@ -1,0 +1,633 @@
+"""``phase10 play``: Phase 10 in the terminal, against the computer (Textual).
+
+The table shows your hand, every group laid down (each Wild with its value), the
+piles, every player's cards, phase, score and pending skip, and a log. Keys and
+mouse clicks both play; every move is checked by the engine, and an illegal one
+says why and changes nothing. Opponents think in a worker thread, so the screen
+never freezes; the game is saved after every action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Label, RichLog, Static
+from textual.worker import Worker, WorkerState
+
+from phase10.bots.hints import hint
+from phase10.core import (
+    Action,
+    Card,
+    Declare,
+    Discard,
+    Draw,
+    Event,
+    GameEnded,
+    GiveWild,
+    HandEnded,
+    IllegalActionError,
+    InvalidActionError,
+    SkipTarget,
+    Stage,
+    TakeDiscard,
+)
+from phase10.core.narration import EventLog, and_list
+
+from .render import meld_title, stage_prompt
+from .screens import (
+    ChoiceScreen,
+    GameOverScreen,
+    HandEndScreen,
+    InfoScreen,
+    NewGameScreen,
+    phase_list_table,
+    rules_table,
+)
+from .session import (
+    HUMAN,
+    Session,
+    SessionError,
+    Settings,
+    hit_choices,
+    lay_down_choices,
+    save_copy,
+)
+from .widgets import CardChip, GroupRow, PilesPanel, SeatsPanel, hand_order
+
+__all__ = ["KEYS", "PlayApp"]
+
+#: every key of the table, for the help page and the README
+KEYS = (
+    ("d / t", "draw from the pile / take the top discard"),
+    ("← →, space", "move along your hand, select or unselect a card (or click it)"),
+    ("1-9", "select or unselect the card at that place"),
+    ("l", "lay down the selected cards as your phase"),
+    ("h", "hit the selected card on a group (or click the group)"),
+    ("x", "discard the selected card (a Skip asks whom to skip)"),
+    ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
+    ("?", "hint: what the solver would do"),
+    ("u", "undo your last action (when undo is on)"),
+    ("s", "sort your hand by number or by colour"),
+    ("c", "colour-blind mode: letters and marks on every colour"),
+    ("p / r / k", "the phase list / the rules / these keys"),
+    ("ctrl+s", "save a copy of the game record"),
+    ("esc", "clear the selection"),
+    ("q", "quit (the game is saved; phase10 play --resume goes on)"),
+)
+
+
+_TABLE_ACTIONS = {
+    "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
+    "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
+    "clear", "save", "pick", "select",
+}  # fmt: skip
+
+
+_VERBS = {
+    "deals": "deal", "draws": "draw", "takes": "take", "discards": "discard", "lays": "lay",
+    "hits": "hit", "goes": "go", "declares": "declare", "keeps": "keep", "gives": "give",
+    "plays": "play",
+}  # fmt: skip
+_YOU_VERB = re.compile(r"\bYou (" + "|".join(_VERBS) + r")\b")
+
+
+def _you(line: str) -> str:
+    """A log line about a player named "You", in the second person.
+
+    >>> _you("turn 3: You's turn is passed (skipped)"), _you("turn 9: You draws R2")
+    ('turn 3: Your turn is passed (skipped)', 'turn 9: You draw R2')
+    """
+    line = line.replace("You's ", "Your ")
+    return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
+
+
+class PlayApp(App[None]):
+    """The terminal game. Give ``settings`` and ``start=True`` to skip the new-game screen,
+    or ``session`` to go on with a game (``--resume``).
+    """
+
+    TITLE = "Phase 10"
+    CSS_PATH = "play.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take"),
+        Binding("l", "lay", "Lay down"),
+        Binding("h", "hit", "Hit"),
+        Binding("x", "discard", "Discard"),
+        Binding("question_mark", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "sort", "Sort"),
+        Binding("c", "colour_blind", "Colour-blind"),
+        Binding("p", "phases", "Phases"),
+        Binding("r", "rules", "Rules"),
+        Binding("k", "keys", "Keys"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("e", "declare", "Declare", show=False),
+        Binding("g", "give", "Give Wild", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "select", "Select", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("ctrl+s", "save", "Save", show=False),
+        *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        start: bool = False,
+        session: Session | None = None,
+        autosave: Path | None = None,
+        preset_name: str = "official",
+        bot_delay: float = 0.4,
+        colour_blind: bool = False,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.start_now = start
+        self.session: Session | None = session
+        self.autosave = autosave
+        self.preset_name = preset_name
+        self.bot_delay = bot_delay
+        self.colour_blind = colour_blind
+        self.sort_by = "number"
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.thinking = False
+        self.waiting = False  # a result screen is up: the game waits for the person
+        self.generation = 0  # bumped by undo and new games: a late bot answer is dropped
+        self.log_lines = 0
+        self.event_log: EventLog | None = None
+        self.error_text = ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # the table's keys sleep while a dialog or the new-game screen is up
+        return not (action in _TABLE_ACTIONS and self.screen is not self.screen_stack[0])
+
+    # -- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield SeatsPanel(id="seats")
+            yield PilesPanel(id="piles")
+        with Horizontal(id="middle"):
+            yield VerticalScroll(id="table-groups")
+            yield RichLog(id="log", max_lines=400, wrap=True)
+        yield Static(id="prompt")
+        yield Horizontal(id="hand")
+        yield Static(id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#table-groups").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#hand").border_title = "Your hand"
+        if self.session is not None:
+            self._begin(self.session)
+        elif self.start_now:
+            self.start_game(self.settings)
+        else:
+            self.push_screen(NewGameScreen(self.settings, self.preset_name), self.start_game)
+
+    # -- the game's flow --------------------------------------------------------------
+
+    def start_game(self, settings: Settings | None) -> None:
+        if settings is None:
+            self.exit()
+            return
+        self.settings = settings
+        try:
+            session = Session.new(settings, autosave=self.autosave)
+        except SessionError as error:
+            self.notify(str(error), severity="error")
+            self.push_screen(NewGameScreen(settings, self.preset_name), self.start_game)
+            return
+        self._begin(session)
+
+    def _begin(self, session: Session) -> None:
+        self.session = session
+        self.generation += 1
+        self.thinking = False
+        self.waiting = False
+        self.selected.clear()
+        self.cursor = 0
+        self.refresh_table()
+        # the log is filled once laid out, so its first lines wrap to its real width
+        self.call_after_refresh(self._reset_log)
+        self.call_after_refresh(self.advance)
+
+    def _reset_log(self) -> None:
+        assert self.session is not None
+        game = self.session.game
+        self.event_log = EventLog(
+            self.session.names, game.rules, viewer=self.session.human, verbose=True
+        )
+        self.log_lines = 0
+        self.query_one(RichLog).clear()
+        self._feed(game.history)
+
+    def _feed(self, events: Sequence[Event]) -> None:
+        assert self.event_log is not None and self.session is not None
+        self.event_log.feed(events)
+        widget = self.query_one(RichLog)
+        second_person = self.session.names[self.session.human] == "You"
+        for line in self.event_log.lines[self.log_lines :]:
+            if line.strip():
+                text = line.strip() if not line.startswith("  ") else line[2:]
+                widget.write(_you(text) if second_person else text)
+        self.log_lines = len(self.event_log.lines)
+
+    def advance(self) -> None:
+        """Hand the move to whoever is next: a bot thinks in a thread; the person waits."""
+        session = self.session
+        if session is None or self.waiting or self.thinking:
+            return
+        self.refresh_table()
+        if session.game.is_over or not session.bot_to_move:
+            return
+        self.thinking = True
+        bot, view = session.bot_turn()
+        generation = self.generation
+        self.run_worker(
+            lambda: (generation, bot.choose(view)), thread=True, group="bot", exit_on_error=False
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "bot":
+            return
+        if event.state is WorkerState.ERROR:
+            self.thinking = False
+            self.notify(f"a computer player failed: {event.worker.error}", severity="error")
+            return
+        if event.state is not WorkerState.SUCCESS:
+            return
+        result = event.worker.result
+        assert result is not None
+        generation, action = result
+        if generation != self.generation or self.session is None:
+            return  # the game changed (undo, new game) while the bot thought
+        self.thinking = False
+        try:
+            events = self.session.apply_bot(action)
+        except (IllegalActionError, InvalidActionError, SessionError) as error:
+            self.notify(f"a computer player tried an illegal move: {error}", severity="error")
+            return
+        self.after(events)
+
+    def after(self, events: Sequence[Event]) -> None:
+        """Show what an action did, then go on (after a result screen, if a hand ended)."""
+        self._feed(events)
+        self.refresh_table()
+        ended = [event for event in events if isinstance(event, HandEnded)]
+        over = [event for event in events if isinstance(event, GameEnded)]
+        if over:
+            self.show_game_over(over[-1])
+            return
+        if ended:
+            self.waiting = True
+            assert self.session is not None
+            self.push_screen(
+                HandEndScreen(ended[-1], self.session.names, self.session.game.rules),
+                self._hand_screen_closed,
+            )
+            return
+        if self.session is not None and self.session.bot_to_move:
+            self.set_timer(self.bot_delay, self.advance) if self.bot_delay else self.call_later(
+                self.advance
+            )
+
+    def _hand_screen_closed(self, _: Any = None) -> None:
+        self.waiting = False
+        self.advance()
+
+    def show_game_over(self, event: GameEnded) -> None:
+        assert self.session is not None
+        names = self.session.names
+        winners = and_list([names[seat] for seat in event.winners])
+        verb = "wins" if len(event.winners) == 1 else "share the win"
+        you = " — you win!" if self.session.human in event.winners else ""
+        table = Table(box=None, header_style="bold")
+        table.add_column("player")
+        table.add_column("phases done", justify="right")
+        table.add_column("total", justify="right")
+        for seat, info in enumerate(self.session.game.view(None).seats):
+            table.add_row(info.name, str(len(info.completed)), str(event.totals[seat]))
+        self.waiting = True
+        self.push_screen(
+            GameOverScreen(f"{winners} {verb} ({event.reason}){you}", table), self._game_over_closed
+        )
+
+    def _game_over_closed(self, choice: str | None) -> None:
+        self.waiting = False
+        if choice == "new":
+            self.push_screen(NewGameScreen(self.settings, self.preset_name), self.start_game)
+        else:
+            self.exit()
+
+    # -- drawing the table ------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        view = session.view
+        kinds = [
+            "you" if who == HUMAN else who.replace("strong:", "strong ")
+            for who in session.controllers
+        ]
+        self.query_one(SeatsPanel).show(view, kinds)
+        self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
+        groups = self.query_one("#table-groups")
+        groups.remove_children()
+        if view.melds:
+            groups.mount_all(
+                GroupRow(view, gid, colour_blind=self.colour_blind)
+                for gid in range(len(view.melds))
+            )
+        else:
+            groups.mount(Label("No phase is down yet.", classes="muted"))
+        self._refresh_hand()
+        prompt = stage_prompt(view)
+        if self.error_text:
+            prompt = f"{prompt}   ✗ {self.error_text}"
+        self.query_one("#prompt", Static).update(prompt)
+
+    def _shown_hand(self) -> list[Card]:
+        assert self.session is not None
+        return hand_order(self.session.view.hand, self.sort_by)
+
+    def _refresh_hand(self) -> None:
+        cards = self._shown_hand()
+        self.selected = {p for p in self.selected if p < len(cards)}
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        hand = self.query_one("#hand")
+        hand.remove_children()
+        hand.mount_all(
+            CardChip(
+                card,
+                position,
+                selected=position in self.selected,
+                cursor=position == self.cursor,
+                colour_blind=self.colour_blind,
+            )
+            for position, card in enumerate(cards)
+        )
+
+    def say(self, text: str) -> None:
+        """Explain why a choice was refused (nothing changed)."""
+        self.error_text = text
+        self.refresh_table()
+        self.bell()
+
+    # -- the person's moves -----------------------------------------------------------
+
+    def play(self, action: Action | None) -> None:
+        """Submit the person's action; an illegal one is explained and changes nothing."""
+        if action is None or self.session is None:
+            return
+        if self.thinking or self.waiting or not self.session.human_to_move:
+            self.say("wait for your turn")
+            return
+        try:
+            events = self.session.apply(action)
+        except (IllegalActionError, InvalidActionError, SessionError) as error:
+            self.say(str(error))
+            return
+        self.error_text = ""
+        self.selected.clear()
+        self.query_one("#hint", Static).update("")
+        self.after(events)
+
+    def _selected_cards(self) -> list[Card]:
+        cards = self._shown_hand()
+        return [cards[p] for p in sorted(self.selected)]
+
+    def _one_card(self) -> Card | None:
+        """The selected card, or the one under the cursor when none is selected."""
+        cards = self._selected_cards()
+        if len(cards) == 1:
+            return cards[0]
+        if not cards:
+            shown = self._shown_hand()
+            return shown[self.cursor] if shown else None
+        self.say("select just one card for that")
+        return None
+
+    def _my_turn(self) -> bool:
+        if self.session is None:
+            return False
+        if self.session.game.is_over:
+            self.say("the game is over")
+            return False
+        if self.thinking or not self.session.human_to_move:
+            self.say("it is not your turn yet")
+            return False
+        return True
+
+    def action_draw(self) -> None:
+        if self._my_turn():
+            self.play(Draw())
+
+    def action_take(self) -> None:
+        if self._my_turn():
+            self.play(TakeDiscard())
+
+    def action_lay(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        try:
+            choices = lay_down_choices(self.session.view, self._selected_cards())
+        except SessionError as error:
+            self.say(str(error))
+            return
+        self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
+
+    def action_hit(self, group_id: int | None = None) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        card = self._one_card()
+        if card is None:
+            return
+        view = self.session.view
+        try:
+            choices = hit_choices(view, card)
+        except SessionError as error:
+            self.say(str(error))
+            return
+        if group_id is not None:
+            choices = [hit for hit in choices if hit.group == group_id]
+            if not choices:
+                self.say(f"{card} does not fit group g{group_id}")
+                return
+        labels = []
+        for hit in choices:
+            title = meld_title(view, hit.group, view.melds[hit.group])
+            where = f" as {hit.number}" if hit.number is not None else ""
+            labels.append((f"{title}: {view.melds[hit.group].group.describe()}{where}", hit))
+        self._choose_then_play(f"Hit {card} where?", labels)
+
+    def action_discard(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        card = self._one_card()
+        if card is None:
+            return
+        view = self.session.view
+        me = self.session.human
+        if card.is_skip and view.rules.skip_target is SkipTarget.CHOOSE:
+            targets = view.skip_targets(me)
+            if targets:
+                self._choose_then_play(
+                    "Skip whom?", [(view.seats[t].name, Discard(card, t)) for t in targets]
+                )
+                return
+        self.play(Discard(card))
+
+    def action_declare(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        view = self.session.view
+        if view.stage is not Stage.DECLARE:
+            self.say("there is nothing to declare now")
+            return
+        options = [(str(action), action) for action in view.legal_actions]
+        labels = [
+            (f"phase {a.phase}: {view.phase_of(a.phase - 1)}", a)
+            for _, a in options
+            if isinstance(a, Declare)
+        ]
+        self._choose_then_play("Declare which phase?", labels)
+
+    def action_give(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        view = self.session.view
+        if view.stage is not Stage.GIVE_WILD:
+            self.say("there is no Wild to give now")
+            return
+        labels = [
+            (view.seats[a.player].name, a) for a in view.legal_actions if isinstance(a, GiveWild)
+        ]
+        self._choose_then_play("Give the Wild to whom?", labels)
+
+    def _choose_then_play(self, title: str, options: Sequence[tuple[str, Action]]) -> None:
+        if len(options) == 1:
+            self.play(options[0][1])
+        else:
+            self.push_screen(ChoiceScreen(title, options), self.play)
+
+    @on(CardChip.Clicked)
+    def card_clicked(self, event: CardChip.Clicked) -> None:
+        self.cursor = event.position
+        self.action_select()
+
+    @on(GroupRow.Clicked)
+    def group_clicked(self, event: GroupRow.Clicked) -> None:
+        self.action_hit(event.group_id)
+
+    def action_cursor(self, step: int) -> None:
+        count = len(self._shown_hand()) if self.session else 0
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self._refresh_hand()
+
+    def action_select(self) -> None:
+        if self.session is None or not self._shown_hand():
+            return
+        self.selected ^= {self.cursor}
+        self.error_text = ""
+        self._refresh_hand()
+
+    def action_pick(self, number: int) -> None:
+        if self.session is None or number > len(self._shown_hand()):
+            return
+        self.cursor = number - 1
+        self.action_select()
+
+    def action_clear(self) -> None:
+        self.selected.clear()
+        self.error_text = ""
+        self.refresh_table()
+
+    # -- help, settings, saving -------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        advice = hint(self.session.view)
+        self.query_one("#hint", Static).update(Text("Hint: " + str(advice).replace("\n", " · ")))
+
+    def action_undo(self) -> None:
+        if self.session is None or self.waiting:
+            return
+        try:
+            taken = self.session.undo()
+        except SessionError as error:
+            self.say(str(error))
+            return
+        self.generation += 1
+        self.thinking = False
+        self.selected.clear()
+        self.error_text = ""
+        self._reset_log()
+        self.notify(f"took back {taken} action{'s' if taken != 1 else ''}")
+        self.advance()
+
+    def action_sort(self) -> None:
+        self.sort_by = "colour" if self.sort_by == "number" else "number"
+        self.selected.clear()
+        self.refresh_table()
+
+    def action_colour_blind(self) -> None:
+        self.colour_blind = not self.colour_blind
+        self.refresh_table()
+
+    def action_phases(self) -> None:
+        if self.session is None:
+            return
+        view = self.session.view
+        me = view.seats[self.session.human]
+        self.push_screen(
+            InfoScreen("Phases", phase_list_table(view.rules, sorted(me.completed), me.phase))
+        )
+
+    def action_rules(self) -> None:
+        rules = self.session.game.rules if self.session else self.settings.rules
+        self.push_screen(InfoScreen("Rules", rules_table(rules)))
+
+    def action_keys(self) -> None:
+        table = Table(box=None, show_header=False)
+        table.add_column(style="bold")
+        table.add_column()
+        for keys, meaning in KEYS:
+            table.add_row(keys, meaning)
+        self.push_screen(InfoScreen("Keys", table))
+
+    def action_save(self) -> None:
+        if self.session is None:
+            return
+        try:
+            path = save_copy(self.session)
+        except OSError as error:
+            self.say(f"could not save: {error}")
+            return
+        self.notify(f"saved to {path}")
+
+    def action_quit_game(self) -> None:
+        self.exit()

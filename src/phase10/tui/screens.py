@@ -1,0 +1,322 @@
+"""The terminal game's screens besides the table: new game, choices, results, reference."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
+
+from .session import SessionError, Settings
+
+__all__ = [
+    "DIFFICULTIES",
+    "ChoiceScreen",
+    "GameOverScreen",
+    "HandEndScreen",
+    "InfoScreen",
+    "NewGameScreen",
+]
+
+T = TypeVar("T")
+
+#: the opponents' difficulties offered on the new-game screen
+DIFFICULTIES = (
+    ("Random (plays any legal move)", "random"),
+    ("Easy: greedy", "greedy"),
+    ("Strong, level 1", "strong:1"),
+    ("Strong, level 2", "strong:2"),
+    ("Strong, level 3 (default)", "strong:3"),
+    ("Strong, level 4", "strong:4"),
+)
+
+
+class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+    """Pick one of several options (arrow keys and Enter, a click, or Escape to cancel)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, options: Sequence[tuple[str, T]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice", classes="dialog"):
+            yield Label(self.title_text, id="choice-title")
+            yield OptionList(
+                *[Option(label, id=f"option-{i}") for i, (label, _) in enumerate(self.options)],
+                id="choices",
+            )
+            yield Label("Enter chooses · Esc cancels", classes="muted")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.options[event.option_index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class InfoScreen(ModalScreen[None]):
+    """A page of reference: the phase list, the rules, the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, body: Any) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="info", classes="dialog"):
+            yield Label(self.title_text, id="info-title")
+            with VerticalScroll():
+                yield Static(self.body, id="info-body")
+            yield Label("Esc closes", classes="muted")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def phase_list_table(rules: Rules, done: Sequence[int] = (), current: int | None = None) -> Table:
+    """The phase list, marking the phases done and the one being worked on."""
+    table = Table(box=None, show_header=True, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("phase")
+    table.add_column("")
+    for index, phase in enumerate(rules.phase_sequence):
+        mark = "done" if index in done else ("← now" if index == current else "")
+        table.add_row(str(index + 1), str(phase), mark)
+    return table
+
+
+def rules_table(rules: Rules) -> Table:
+    table = Table(box=None, show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for name, value in rules.describe():
+        table.add_row(name, value)
+    return table
+
+
+class HandEndScreen(ModalScreen[None]):
+    """The end of a hand: cards left, points, totals and who advanced."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Next hand"),
+        Binding("escape", "close", "Next hand"),
+    ]
+
+    def __init__(self, result: HandEnded, names: Sequence[str], rules: Rules) -> None:
+        super().__init__()
+        self.result = result
+        self.names = list(names)
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        result = self.result
+        out = (
+            "nobody went out"
+            if result.went_out is None
+            else f"{self.names[result.went_out]} went out"
+        )
+        table = Table(title=f"Hand {result.hand}: {out} ({result.reason})", title_style="bold")
+        table.add_column("player")
+        table.add_column("points", justify="right")
+        table.add_column("total", justify="right")
+        table.add_column("phase")
+        for seat, name in enumerate(self.names):
+            points = result.points[seat]
+            advanced = seat in result.advanced
+            phase_done = result.phases_completed[seat]
+            table.add_row(
+                name,
+                "-" if points is None else str(points),
+                str(result.totals[seat]),
+                Text(
+                    ("advanced ✓ " if advanced else "stays ✗ ") + f"({phase_done} done)",
+                    style="green" if advanced else "red",
+                ),
+            )
+        with Vertical(id="hand-end", classes="dialog"):
+            yield Static(table)
+            yield Button("Next hand (Enter)", id="next-hand", variant="primary")
+
+    @on(Button.Pressed, "#next-hand")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The final result, with how it was decided; new game or quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, text: str, totals: Table) -> None:
+        super().__init__()
+        self.text = text
+        self.totals = totals
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game-over", classes="dialog"):
+            yield Label(self.text, id="result")
+            yield Static(self.totals)
+            with Horizontal(classes="buttons"):
+                yield Button("New game (n)", id="new", variant="primary")
+                yield Button("Quit (q)", id="quit")
+
+    @on(Button.Pressed, "#new")
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    @on(Button.Pressed, "#quit")
+    def action_quit(self) -> None:
+        self.dismiss("quit")
+
+
+def _option_fields(rules: Rules) -> list[tuple[str, type[StrEnum], StrEnum]]:
+    """Every rule option that is a choice among names (the new-game screen offers each)."""
+    found = []
+    for item in fields(rules):
+        value = getattr(rules, item.name)
+        if isinstance(value, StrEnum):
+            found.append((item.name, type(value), value))
+    return found
+
+
+class NewGameScreen(Screen[Settings]):
+    """Opponents, their difficulty, the rules preset and options, a seed; then play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, settings: Settings, preset_name: str = "official") -> None:
+        super().__init__()
+        self.settings = settings
+        self.preset_name = preset_name if preset_name in PRESETS else "custom"
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with VerticalScroll(id="new-game"):
+            yield Label("Phase 10 — a new game", id="new-title")
+            with Grid(id="new-grid"):
+                yield Label("Your name")
+                yield Input(s.name, id="name")
+                yield Label("Opponents")
+                yield Select(
+                    [(str(n), n) for n in range(1, 6)],
+                    value=s.opponents,
+                    allow_blank=False,
+                    id="opponents",
+                )
+                yield Label("Difficulty")
+                values = [value for _, value in DIFFICULTIES]
+                yield Select(
+                    DIFFICULTIES,
+                    value=s.difficulty if s.difficulty in values else "strong:3",
+                    allow_blank=False,
+                    id="difficulty",
+                )
+                yield Label("Rules preset")
+                presets = [(name, name) for name in PRESETS]
+                if self.preset_name == "custom":
+                    presets.append(("custom (from the command line)", "custom"))
+                yield Select(presets, value=self.preset_name, allow_blank=False, id="preset")
+                for name, enum, value in _option_fields(s.rules):
+                    yield Label(name.replace("_", " ").capitalize())
+                    yield Select(
+                        [(member.value, member) for member in enum],
+                        value=value,
+                        allow_blank=False,
+                        id=f"rule-{name}",
+                    )
+                yield Label("Seed (blank: random)")
+                yield Input("" if s.seed is None else str(s.seed), id="seed", type="integer")
+                yield Label("Undo")
+                yield Checkbox("allow undo of my moves", s.undo, id="undo")
+            yield Label("", id="new-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Play (Ctrl+S)", id="start", variant="primary")
+                yield Button("Quit (Esc)", id="quit-new")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        if event.value == "custom" or event.value is Select.BLANK:
+            return
+        rules = preset(str(event.value))
+        for name, _, value in _option_fields(rules):
+            self.query_one(f"#rule-{name}", Select).value = value
+
+    @on(Button.Pressed, "#quit-new")
+    def quit_pressed(self) -> None:
+        self.app.exit()
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            settings = self.read_settings()
+            settings.validate()
+        except SessionError as error:
+            self.query_one("#new-error", Label).update(str(error))
+            return
+        self.dismiss(settings)
+
+    def read_settings(self) -> Settings:
+        name = self.query_one("#name", Input).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            raise SessionError(f"the seed must be a whole number, not {seed_text!r}") from None
+        chosen = str(self.query_one("#preset", Select).value)
+        base = self.settings.rules if chosen == "custom" else preset(chosen)
+        changes = {
+            name: self.query_one(f"#rule-{name}", Select).value
+            for name, _, _ in _option_fields(base)
+        }
+        try:
+            rules = base.with_options(**changes)
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        opponents = self.query_one("#opponents", Select).value
+        assert isinstance(opponents, int)
+        return Settings(
+            name=name,
+            opponents=opponents,
+            difficulty=str(self.query_one("#difficulty", Select).value),
+            rules=rules,
+            seed=seed,
+            undo=self.query_one("#undo", Checkbox).value,
+        )
+
+
+def any_order(rules: Rules) -> bool:
+    return rules.phase_order is PhaseOrder.ANY

@@ -1,0 +1,397 @@
+"""A game against the computer, without any screen: who plays each seat, undo, saving.
+
+The terminal game drives a :class:`Session`; so can a test or a script. The engine
+alone decides what is legal: a session only asks it, and keeps the record.
+
+>>> session = Session.new(Settings(opponents=1, difficulty="random", seed=4), autosave=None)
+>>> session.names
+('You', 'Ann')
+>>> while not session.human_to_move:
+...     _ = session.play_bot()
+>>> _ = session.apply("draw")
+>>> session.can_undo, session.undo(), session.game.view(0).stage.value
+(True, 1, 'draw')
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from phase10.bots import make_player
+from phase10.bots.registry import parse_bot_list
+from phase10.bots.simple import Player
+from phase10.core import (
+    Action,
+    Card,
+    DeclareMode,
+    Event,
+    Game,
+    Hit,
+    LayDown,
+    PhaseOrder,
+    PlayerView,
+    Rules,
+    Stage,
+)
+from phase10.core.laydowns import lay_downs
+from phase10.core.records import GameRecord, RecordError, dumps, loads
+
+__all__ = [
+    "HUMAN",
+    "OPPONENT_NAMES",
+    "Session",
+    "SessionError",
+    "Settings",
+    "data_dir",
+    "hit_choices",
+    "lay_down_choices",
+]
+
+#: the computer players' names, in seat order after yours
+OPPONENT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+#: the controller tag of the person at the keyboard
+HUMAN = "human"
+
+
+class SessionError(ValueError):
+    """A request the session cannot carry out (nothing was changed)."""
+
+
+def data_dir() -> Path:
+    """Where games are saved: ``$PHASE10_HOME`` or the user's data directory."""
+    home = os.environ.get("PHASE10_HOME")
+    if home:
+        return Path(home)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("phase10", appauthor=False))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A new game's choices (the new-game screen fills these in)."""
+
+    name: str = "You"
+    opponents: int = 3
+    #: a bot name for every opponent (``random``, ``greedy``, ``strong``, ``strong:1``-``4``)
+    difficulty: str = "strong"
+    rules: Rules = field(default_factory=Rules)
+    seed: int | None = None
+    undo: bool = True
+
+    def validate(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise SessionError("your name must not be empty")
+        if self.name.strip() in OPPONENT_NAMES[: self.opponents]:
+            raise SessionError(f"{self.name.strip()!r} is an opponent's name: choose another")
+        if not isinstance(self.opponents, int) or not 1 <= self.opponents <= 5:
+            raise SessionError(f"play against 1 to 5 opponents, not {self.opponents!r}")
+        try:
+            parse_bot_list(self.difficulty)
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        if self.difficulty.strip().lower().startswith("cmd:"):
+            raise SessionError("choose a built-in opponent: random, greedy or strong:1-4")
+
+
+class Session:
+    """One person (seat ``human``) against bots, with undo and an autosaved record.
+
+    ``controllers`` names who plays each seat: :data:`HUMAN` or a bot spec.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        controllers: Sequence[str],
+        *,
+        undo: bool = True,
+        autosave: Path | None = None,
+        undo_points: Sequence[int] = (),
+    ) -> None:
+        if len(controllers) != game.num_players:
+            raise SessionError(f"name a controller for each of the {game.num_players} seats")
+        humans = [seat for seat, who in enumerate(controllers) if who == HUMAN]
+        if len(humans) != 1:
+            raise SessionError("exactly one seat is played by a person")
+        self.game = game
+        self.controllers = tuple(controllers)
+        self.human = humans[0]
+        self.undo_allowed = undo
+        self.autosave = autosave
+        #: the number of actions played before each of the person's actions
+        self.undo_points = list(undo_points)
+        self.bots: dict[int, Player] = {}
+        self._make_bots()
+
+    # -- making one -------------------------------------------------------------------
+
+    @staticmethod
+    def new(settings: Settings, *, autosave: Path | None) -> Session:
+        """A new game from the settings (raises :class:`SessionError` for bad ones)."""
+        settings.validate()
+        names = (settings.name.strip(), *OPPONENT_NAMES[: settings.opponents])
+        try:
+            game = Game(list(names), rules=settings.rules, seed=settings.seed)
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        controllers = (HUMAN, *[settings.difficulty.strip().lower()] * settings.opponents)
+        session = Session(game, controllers, undo=settings.undo, autosave=autosave)
+        session.save()
+        return session
+
+    @staticmethod
+    def load(path: Path, *, autosave: Path | None = None) -> Session:
+        """Resume the game saved at ``path`` (a game record with the session's tags).
+
+        Raises :class:`SessionError` if there is none or it cannot be read.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SessionError(f"there is no saved game at {path}") from None
+        except OSError as error:
+            raise SessionError(f"cannot read {path}: {error.strerror}") from None
+        try:
+            record = loads(text)
+        except RecordError as error:
+            raise SessionError(f"{path} is not a saved game: {error}") from None
+        return Session.from_record(record, autosave=autosave)
+
+    @staticmethod
+    def from_record(record: GameRecord, *, autosave: Path | None = None) -> Session:
+        tag = record.tag("controllers")
+        if tag is None:
+            # a record from elsewhere: you take the first seat, greedy bots the others
+            controllers = [HUMAN] + ["greedy"] * (len(record.players) - 1)
+        else:
+            controllers = tag.split(",")
+            if len(controllers) != len(record.players) or controllers.count(HUMAN) != 1:
+                raise SessionError("the record's controllers tag does not match its players")
+        human = controllers.index(HUMAN)
+        game = record.new_game()
+        points: list[int] = []
+        for number, text in enumerate(record.actions):
+            if game.current == human:
+                points.append(number)
+            try:
+                game.apply(text)
+            except ValueError as error:
+                raise SessionError(
+                    f"action {number + 1} ({text!r}) does not apply: {error}"
+                ) from None
+        try:
+            return Session(
+                game,
+                controllers,
+                undo=record.tag("undo", "on") == "on",
+                autosave=autosave,
+                undo_points=points,
+            )
+        except ValueError as error:
+            raise SessionError(f"cannot play the record's bots: {error}") from None
+
+    def _make_bots(self) -> None:
+        self.bots = {
+            seat: make_player(spec, random.Random(f"{self.game.seed}:{seat}"))
+            for seat, spec in enumerate(self.controllers)
+            if spec != HUMAN
+        }
+
+    # -- questions --------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.game.seats)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the person may know."""
+        return self.game.view(self.human)
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.game.is_over and self.game.current == self.human
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.game.is_over and self.game.current != self.human
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_allowed and bool(self.undo_points)
+
+    # -- moves ------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """The person's action, checked by the engine (raises and changes nothing if illegal)."""
+        if not self.human_to_move:
+            raise SessionError(
+                "it is not your turn" if not self.game.is_over else "the game is over"
+            )
+        before = len(self.game.actions)
+        events = self.game.apply(action)
+        self.undo_points.append(before)
+        self.save()
+        return events
+
+    def bot_turn(self) -> tuple[Player, PlayerView]:
+        """The bot to move and its view: ``bot.choose(view)`` may run in another thread.
+
+        The bot's generator is seeded from the game's seed, the seat and the number of
+        actions so far, so a resumed or undone game goes on exactly as it would have.
+        """
+        seat = self.game.current
+        if not self.bot_to_move:
+            raise SessionError("no computer player is to move")
+        bot = self.bots[seat]
+        rng = getattr(bot, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
+        return bot, self.game.view(seat)
+
+    def bot_action(self) -> Action:
+        """The action the bot to move chooses (from its own view only); applies nothing."""
+        bot, view = self.bot_turn()
+        return bot.choose(view)
+
+    def apply_bot(self, action: Action) -> list[Event]:
+        """Apply a bot's chosen action (checked like any other)."""
+        if not self.bot_to_move:
+            raise SessionError("no computer player is to move")
+        events = self.game.apply(action)
+        self.save()
+        return events
+
+    def play_bot(self) -> list[Event]:
+        """Let the bot to move choose and play one action."""
+        return self.apply_bot(self.bot_action())
+
+    def undo(self) -> int:
+        """Take back your last action (and the computer's moves since). Returns the number
+        of actions taken back; raises :class:`SessionError` when there is none to undo.
+        """
+        if not self.undo_allowed:
+            raise SessionError("undo is off for this game")
+        if not self.undo_points:
+            raise SessionError("there is no action of yours to undo")
+        point = self.undo_points.pop()
+        taken = len(self.game.actions) - point
+        self.game = GameRecord.from_game(self.game).replay(upto=point)
+        self._make_bots()
+        self.save()
+        return taken
+
+    # -- saving -----------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game as a standard record, tagged with who plays each seat."""
+        tags = {
+            "controllers": ",".join(self.controllers),
+            "undo": "on" if self.undo_allowed else "off",
+        }
+        return GameRecord.from_game(self.game, tags)
+
+    def save(self, path: Path | None = None) -> Path | None:
+        """Write the record to ``path`` (default: the autosave file), atomically.
+
+        Returns the path written, or None when there is nowhere to save.
+        """
+        target = path if path is not None else self.autosave
+        if target is None:
+            return None
+        target = Path(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = dumps(self.record())
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".save-", suffix=".json")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text + "\n")
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return target
+
+
+# -- turning a selection into actions -------------------------------------------------
+
+
+def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
+    """Every legal lay-down of exactly ``cards`` (all of them) for the viewer, by the text.
+
+    Raises :class:`SessionError` saying why when there is none.
+    """
+    if not view.is_my_turn:
+        raise SessionError("it is not your turn")
+    if view.stage is Stage.DRAW:
+        raise SessionError("draw a card (d) or take the discard (t) first")
+    if view.stage is not Stage.PLAY:
+        raise SessionError(f"you cannot lay down now (the game waits for: {view.stage.value})")
+    me = view.viewer
+    assert me is not None
+    seat = view.seats[me]
+    if seat.laid is not None:
+        raise SessionError("you have laid down your phase this hand: hit cards onto groups instead")
+    if not cards:
+        raise SessionError("select the cards to lay down first (space, or click them)")
+    allowed = view.allowed_phases(me)
+    explicit = (
+        view.rules.phase_order is PhaseOrder.ANY
+        and view.rules.declare is DeclareMode.LAYDOWN
+        and not view.tie_break
+    )
+    found: dict[str, LayDown] = {}
+    for index in allowed:
+        for groups in lay_downs(view.phase_of(index), cards, view.rules.natural_min):
+            if sum(len(group.cards) for group in groups) != len(cards):
+                continue
+            action = LayDown(groups, index + 1 if explicit else None)
+            if view.is_legal(action):
+                canonical = view.check(action)
+                assert isinstance(canonical, LayDown)
+                found.setdefault(str(canonical), canonical)
+    if not found:
+        phases = " or ".join(f"phase {i + 1} ({view.phase_of(i)})" for i in allowed)
+        shown = " ".join(str(card) for card in cards)
+        raise SessionError(f"{shown} do not make {phases} using every selected card")
+    return [found[text] for text in sorted(found)]
+
+
+def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
+    """Every legal way to put ``card`` on a table group (each group, each run end).
+
+    Raises :class:`SessionError` saying why when there is none.
+    """
+    if not view.is_my_turn:
+        raise SessionError("it is not your turn")
+    if view.stage is Stage.DRAW:
+        raise SessionError("draw a card (d) or take the discard (t) first")
+    me = view.viewer
+    assert me is not None
+    if view.seats[me].laid is None:
+        raise SessionError("lay down your phase before you hit cards onto groups")
+    choices = [
+        Hit(card, gid, spot if card.is_wild else None)
+        for gid, meld in enumerate(view.melds)
+        for spot in meld.group.placements(card)
+    ]
+    legal = [hit for hit in choices if view.is_legal(hit)]
+    if not legal:
+        raise SessionError(f"{card} fits no group on the table")
+    return legal
+
+
+def save_copy(session: Session) -> Path:
+    """Save the game under the data directory's ``games/`` with a name of its own."""
+    record = session.record()
+    stamp = (record.date or "game").replace(":", "").replace("-", "")
+    path = data_dir() / "games" / f"phase10-{stamp}-{session.game.seed}.json"
+    saved = session.save(path)
+    assert saved is not None
+    return saved

@@ -1,0 +1,119 @@
+"""The table's pieces: your hand, the groups on the table, the seats and the piles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+from phase10.core import Card, PlayerView
+
+from .render import card_text, group_text, meld_title, seat_phase_text
+
+__all__ = ["CardChip", "GroupRow", "PilesPanel", "SeatsPanel", "hand_order"]
+
+
+def hand_order(hand: Sequence[Card], by: str) -> list[Card]:
+    """The hand as shown: by number (then colour) or by colour (then number)."""
+    if by == "colour":
+        return sorted(hand, key=lambda card: card.color_sort_key)
+    return sorted(hand, key=lambda card: card.sort_key)
+
+
+class CardChip(Static):
+    """One card of your hand; a click selects it."""
+
+    class Clicked(Message):
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(
+        self, card: Card, position: int, *, selected: bool, cursor: bool, colour_blind: bool
+    ) -> None:
+        classes = "card" + (" selected" if selected else "") + (" cursor" if cursor else "")
+        super().__init__(card_text(card, colour_blind=colour_blind), classes=classes)
+        self.card = card
+        self.position = position
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.position))
+
+
+class GroupRow(Static):
+    """A group on the table with its owner; a click aims the selected card at it."""
+
+    class Clicked(Message):
+        def __init__(self, group_id: int) -> None:
+            super().__init__()
+            self.group_id = group_id
+
+    def __init__(self, view: PlayerView, group_id: int, *, colour_blind: bool) -> None:
+        meld = view.melds[group_id]
+        text = Text(f"{meld_title(view, group_id, meld):<24} ", style="bold")
+        text.append_text(group_text(meld.group, colour_blind=colour_blind))
+        super().__init__(text, classes="group")
+        self.group_id = group_id
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.group_id))
+
+
+class SeatsPanel(Static):
+    """Every player: cards in hand, phase, score, a pending skip; whose turn it is."""
+
+    def show(self, view: PlayerView, kinds: Sequence[str]) -> None:
+        table = Table(box=None, expand=True, header_style="bold")
+        for column, justify in (
+            ("", "left"),
+            ("player", "left"),
+            ("plays", "left"),
+            ("cards", "right"),
+            ("phase", "left"),
+            ("score", "right"),
+            ("", "left"),
+        ):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for seat, info in enumerate(view.seats):
+            turn = "▶" if seat == view.current and not view.is_over else ""
+            notes = []
+            if info.pending_skip:
+                notes.append("skip next")
+            if seat not in view.players_in_hand:
+                notes.append("sits out")
+            if seat == view.dealer:
+                notes.append("dealer")
+            name = Text(info.name, style="bold" if seat == view.viewer else "")
+            table.add_row(
+                turn,
+                name,
+                kinds[seat],
+                str(info.hand_size),
+                seat_phase_text(view, seat),
+                str(info.score),
+                ", ".join(notes),
+            )
+        self.update(table)
+
+
+class PilesPanel(Static):
+    """The discard pile's top and the draw pile's size."""
+
+    def show(self, view: PlayerView, *, colour_blind: bool) -> None:
+        text = Text("Discard ", style="bold")
+        top = view.discard_top
+        if top is None:
+            text.append("(empty)")
+        else:
+            text.append_text(card_text(top, colour_blind=colour_blind))
+            if len(view.discard_pile) > 1:
+                text.append(f" ({len(view.discard_pile)} cards)")
+        text.append(f"\nDraw pile {view.draw_size} cards", style="bold")
+        text.append(f"\nHand {view.hand_number}", style="dim")
+        self.update(text)

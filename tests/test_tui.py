@@ -1,0 +1,221 @@
+"""The terminal game, driven by Textual's Pilot: a whole game by keys and mouse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label, Static
+
+from phase10.core import CardHit, Discarded, LaidDown, Rules, Stage, preset
+from phase10.core.records import loads, snapshot
+from phase10.tui.app import PlayApp
+from phase10.tui.replay import ReplayApp
+from phase10.tui.screens import GameOverScreen, HandEndScreen, InfoScreen, NewGameScreen
+from phase10.tui.session import Session, Settings
+from phase10.tui.widgets import CardChip, GroupRow
+from tui_driver import Person, settle
+
+SIZE = (120, 40)
+
+
+def short_game(seed: int = 3, **changes: object) -> Settings:
+    """Two greedy opponents, phases 1 and 2 only: a whole game in a few dozen moves."""
+    values: dict[str, object] = {
+        "opponents": 2,
+        "difficulty": "greedy",
+        "seed": seed,
+        "rules": Rules(phases=(1, 2)),
+    }
+    values.update(changes)
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+async def play_on(pilot, app: PlayApp, person: Person, stop_after: int | None = None) -> None:
+    """Play the person's moves (and close result screens) until the end or ``stop_after``."""
+    while True:
+        await settle(pilot, app)
+        assert app.session is not None
+        if isinstance(app.screen, GameOverScreen):
+            return
+        if isinstance(app.screen, HandEndScreen):
+            await pilot.press("enter")
+            continue
+        if stop_after is not None and person.moves >= stop_after:
+            return
+        await person.turn(pilot, app)
+
+
+async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "autosave.json"
+    person = Person(3)
+    app = PlayApp(short_game(), start=True, autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None and session.human_to_move
+        assert session.view.stage is Stage.DRAW
+
+        # an illegal attempt explains itself and changes nothing
+        before = snapshot(session.game)
+        await pilot.press("1", "l")
+        assert "draw a card (d) or take the discard (t) first" in app.error_text
+        await pilot.press("x")
+        assert app.error_text  # discarding before drawing is refused too
+        assert "✗" in str(app.query_one("#prompt", Static).render())
+        assert snapshot(session.game) == before
+
+        # undo takes back the person's draw
+        await pilot.press("escape", "d")
+        assert session.view.stage is Stage.PLAY and len(session.view.hand) == 11
+        await pilot.press("u")
+        assert app.session is not None and app.session.view.stage is Stage.DRAW
+        assert snapshot(app.session.game) == before
+
+        await play_on(pilot, app, person, stop_after=8)
+        saved_actions = app.session.record().actions
+        await pilot.press("q")
+    assert loads(save.read_text()).actions == saved_actions
+
+    # resume from the autosave and finish the game
+    resumed = Session.load(save, autosave=save)
+    assert resumed.record().actions == saved_actions
+    app = PlayApp(session=resumed, autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_on(pilot, app, person)
+        assert isinstance(app.screen, GameOverScreen)
+        result = str(app.screen.query_one("#result", Label).render())
+        game = app.session.game  # type: ignore[union-attr]
+        assert game.is_over and game.winners == (0,)
+        assert "You win" in result and "You" in result
+
+    # the person laid down, hit a card on another player's group, and aimed a Skip
+    owners: dict[int, int] = {}
+    hits_on_others = skips = lays = 0
+    for event in game.history:
+        if isinstance(event, LaidDown):
+            owners.update(dict.fromkeys(event.group_ids, event.player))
+            lays += event.player == 0
+        elif isinstance(event, CardHit) and event.player == 0:
+            hits_on_others += owners[event.group] != 0
+        elif isinstance(event, Discarded) and event.player == 0 and event.card.is_skip:
+            skips += event.target is not None
+    assert lays >= 1 and hits_on_others >= 1 and skips >= 1
+    assert "Skip whom?" in person.dialogs
+    # the autosave is a standard record of the finished game
+    record = loads(save.read_text())
+    assert record.winners == (0,) and record.replay().winners == (0,)
+
+
+async def test_the_new_game_screen_starts_the_chosen_game(tmp_path: Path) -> None:
+    app = PlayApp(Settings(seed=11), autosave=tmp_path / "a.json", bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        from textual.widgets import Input, Select
+
+        screen.query_one("#opponents", Select).value = 1
+        screen.query_one("#difficulty", Select).value = "random"
+        screen.query_one("#preset", Select).value = "masters"
+        await pilot.pause()
+        # choosing a preset fills in its options
+        masters = preset("masters")
+        assert screen.query_one("#rule-declare", Select).value is masters.declare
+        screen.query_one("#name", Input).value = "Ann"
+        await pilot.click("#start")
+        await pilot.pause()
+        error = str(screen.query_one("#new-error", Label).render())
+        assert "'Ann' is an opponent's name" in error  # refused, still on the screen
+        assert app.session is None
+        screen.query_one("#name", Input).value = "Zed"
+        screen.query_one("#seed", Input).value = "12"
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        assert session.names == ("Zed", "Ann") and session.controllers == ("human", "random")
+        assert session.game.rules == masters and session.game.seed == 12
+
+
+async def test_reference_pages_sort_and_colour_blind_mode(tmp_path: Path) -> None:
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for key, title in (("p", "Phases"), ("r", "Rules"), ("k", "Keys")):
+            await pilot.press(key)
+            assert isinstance(app.screen, InfoScreen) and app.screen.title_text == title
+            await pilot.press("d")  # the table's keys sleep under a dialog
+            assert app.session is not None and app.session.view.stage is Stage.DRAW
+            await pilot.press("escape")
+            assert not isinstance(app.screen, InfoScreen)
+        numbers = [chip.card for chip in app.query(CardChip)]
+        await pilot.press("s")
+        colours = [chip.card for chip in app.query(CardChip)]
+        assert sorted(numbers, key=lambda c: c.index) == sorted(colours, key=lambda c: c.index)
+        assert colours == sorted(colours, key=lambda c: c.color_sort_key)
+        plain = str(app.query(CardChip).first().render())
+        await pilot.press("c")
+        marked = str(app.query(CardChip).first().render())
+        assert plain != marked and any(mark in marked for mark in "●■▲◆WS")
+
+
+async def test_hint_key_shows_the_solvers_advice() -> None:
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        text = str(app.query_one("#hint", Static).render())
+        assert text.startswith("Hint: ") and ("draw" in text or "take" in text)
+
+
+async def test_opponents_think_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    threads: list[str] = []
+    original = Session.bot_turn
+
+    def spy(self: Session):  # type: ignore[no-untyped-def]
+        bot, view = original(self)
+
+        class Watched:
+            def choose(self, view):  # type: ignore[no-untyped-def]
+                threads.append(threading.current_thread().name)
+                return bot.choose(view)
+
+        return Watched(), view
+
+    monkeypatch.setattr(Session, "bot_turn", spy)
+    app = PlayApp(short_game(seed=2), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await Person(2).turn(pilot, app)
+        await settle(pilot, app)
+    assert threads and threading.main_thread().name not in threads
+
+
+async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    session = Session.new(short_game(seed=5), autosave=None)
+    while not session.game.is_over:
+        if session.human_to_move:
+            session.apply(session.game.legal_actions.__iter__().__next__())
+        else:
+            session.play_bot()
+    record = session.record()
+    steps = ReplayApp.read(record)
+    assert len(steps) == len(record.actions) + 1
+    app = ReplayApp(record, steps)
+    async with app.run_test(size=SIZE) as pilot:
+        title = app.query_one("#replay-title", Label)
+        assert "Action 0 of" in str(title.render())
+        await pilot.press("right", "right")
+        assert app.index == 2 and f"{record.actions[1]}" in str(title.render())
+        await pilot.press("left")
+        assert app.index == 1
+        await pilot.press("n")
+        assert steps[app.index].view.hand_number == 2
+        await pilot.press("end")
+        assert app.index == len(steps) - 1 and steps[-1].view.is_over
+        await pilot.press("b", "home")
+        assert app.index == 0
+        assert len(app.query(GroupRow)) == 0
