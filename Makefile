@@ -26,7 +26,7 @@ $(PY):
 	$(PIP) install --upgrade pip
 
 $(STAMP_CLI): pyproject.toml | $(PY)
-	$(PIP) install -e '.[cli]'
+	$(PIP) install -e '.[cli,tui]'
 	@touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
@@ -35,9 +35,8 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 
 install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 
-# For now this runs the demo; it will start the terminal game once that exists.
-play: install ## Play Phase 10 in the terminal
-	$(BIN)/phase10 demo
+play: install ## Play Phase 10 in the terminal against the computer
+	$(BIN)/phase10 play
 
 test: $(STAMP_TEST) ## Lint, type-check and run the full test suite
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -162,6 +162,8 @@ class HandEnded(Event):
     totals: tuple[int, ...]
     advanced: tuple[int, ...]
     phases_completed: tuple[int, ...]
+    #: how many cards each seat held at the end (public: every hand's size is)
+    cards_left: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

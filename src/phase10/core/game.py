@@ -531,7 +531,14 @@ class Game(Rulebook):
         totals = tuple(seat.score for seat in self.seats)
         completed = tuple(len(seat.completed) for seat in self.seats)
         result = HandEnded(
-            self.hand_number, went_out, reason, tuple(points), totals, tuple(advanced), completed
+            self.hand_number,
+            went_out,
+            reason,
+            tuple(points),
+            totals,
+            tuple(advanced),
+            completed,
+            tuple(len(seat.hand) for seat in self.seats),
         )
         self.hand_results.append(result)
         self._emit(result)

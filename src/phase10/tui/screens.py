@@ -149,8 +149,10 @@ class HandEndScreen(ModalScreen[None]):
             points = result.points[seat]
             advanced = seat in result.advanced
             phase_done = result.phases_completed[seat]
+            left = result.cards_left[seat] if result.cards_left else None
             table.add_row(
                 name,
+                "-" if points is None or left is None else str(left),
                 "-" if points is None else str(points),
                 str(result.totals[seat]),
                 Text(

@@ -1,0 +1,179 @@
+"""Screen snapshots of the terminal game: every main screen, drawn at 120 x 40.
+
+Each position is seeded and reached the same way every run; nothing on screen depends
+on the clock, the machine or a path. Update the pictures with ``--snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from phase10.bots.greedy import GreedyPlayer
+from phase10.core import SKIP, Action, Event, GameEnded, HandEnded, Rules, Stage
+from phase10.core.records import GameRecord
+from phase10.tui.app import PlayApp
+from phase10.tui.replay import ReplayApp
+from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandEndScreen, InfoScreen
+from phase10.tui.session import Session, Settings
+from tui_driver import enter, positions_of, settle
+
+SIZE = (120, 40)
+#: after the deal, the person's first draw brings a Skip, and three players can be skipped
+SKIP_SEED = 3
+
+Compare = Callable[..., bool]
+RunBefore = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def table_app(seed: int = SKIP_SEED, **options: Any) -> PlayApp:
+    settings = Settings(opponents=3, difficulty="greedy", seed=seed)
+    return PlayApp(settings, start=True, autosave=None, bot_delay=0, **options)
+
+
+def at_first_turn(*keys: str) -> RunBefore:
+    """Wait for the person's first turn, then press ``keys``."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, PlayApp)
+        await settle(pilot, app)
+        assert app.session is not None and app.session.view.stage is Stage.DRAW
+        if keys:
+            await pilot.press(*keys)
+            await pilot.pause()
+
+    return run_before
+
+
+def ends(session: Session, action: Action, kind: type[Event]) -> bool:
+    """Whether ``action`` (the next one) brings an event of ``kind``, tried on a copy."""
+    trial = copy.deepcopy(session.game)
+    return any(isinstance(event, kind) for event in trial.apply(action))
+
+
+def just_before(kind: type[Event], rules: Rules, seed: int) -> Session:
+    """A game (the person played by a greedy bot) stopped one action before the first
+    event of ``kind`` (the end of a hand, or of the game).
+    """
+    session = Session.new(
+        Settings(opponents=2, difficulty="greedy", seed=seed, rules=rules), autosave=None
+    )
+    person = GreedyPlayer(random.Random(seed))
+    while True:
+        action = person.choose(session.view) if session.human_to_move else session.bot_action()
+        if ends(session, action, kind):
+            return session
+        if session.human_to_move:
+            session.apply(action)
+        else:
+            session.apply_bot(action)
+
+
+def finish_the_hand(session: Session, seed: int) -> RunBefore:
+    """Play the hand's last action: by keys if it is the person's, else the bot plays it."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        assert isinstance(app, PlayApp)
+        await settle(pilot, app)
+        if not app.waiting:
+            assert app.session is not None and app.session.human_to_move
+            action = GreedyPlayer(random.Random(seed)).choose(app.session.view)
+            await enter(pilot, app, action, mouse=False)
+            await settle(pilot, app)
+        assert app.waiting
+
+    return run_before
+
+
+def test_new_game_screen(snap_compare: Compare) -> None:
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None)
+    assert snap_compare(app, terminal_size=SIZE)
+    assert app.session is None
+
+
+def test_table_at_the_first_turn(snap_compare: Compare) -> None:
+    assert snap_compare(table_app(), terminal_size=SIZE, run_before=at_first_turn())
+
+
+def test_table_after_drawing_with_two_cards_selected(snap_compare: Compare) -> None:
+    app = table_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=at_first_turn("d", "1", "3"))
+    assert app.selected == {0, 2}
+    assert app.session is not None and app.session.view.stage is Stage.PLAY
+
+
+def test_table_in_colour_blind_mode(snap_compare: Compare) -> None:
+    app = table_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=at_first_turn("c"))
+    assert app.colour_blind
+
+
+def test_skip_whom_dialog(snap_compare: Compare) -> None:
+    app = table_app()
+    screens: list[object] = []
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await at_first_turn("d")(pilot)
+        assert app.session is not None
+        assert len(app.session.view.skip_targets(app.session.human)) >= 2
+        await pilot.press(str(positions_of(app, [SKIP])[0] + 1), "x")
+        await pilot.pause()
+        screens.append(app.screen)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    (screen,) = screens
+    assert isinstance(screen, ChoiceScreen) and screen.title_text == "Skip whom?"
+    assert [label for label, _ in screen.options] == ["Ann", "Bob", "Cy"]
+
+
+def test_hand_end_screen(snap_compare: Compare) -> None:
+    session = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=finish_the_hand(session, 4))
+    assert isinstance(app.screen_stack[-1], HandEndScreen)
+    assert app.session is not None and not app.session.game.is_over
+
+
+def test_game_over_screen(snap_compare: Compare) -> None:
+    session = just_before(GameEnded, Rules(phases=(1,)), seed=6)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=finish_the_hand(session, 6))
+    assert isinstance(app.screen_stack[-1], GameOverScreen)
+    assert app.session is not None and app.session.game.is_over
+    assert any(isinstance(event, GameEnded) for event in app.session.game.history)
+
+
+def test_keys_help(snap_compare: Compare) -> None:
+    app = table_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=at_first_turn("k"))
+    assert isinstance(app.screen_stack[-1], InfoScreen)
+
+
+def finished_record(seed: int) -> GameRecord:
+    """A short whole game, every seat played by a bot through the session."""
+    session = Session.new(
+        Settings(opponents=2, difficulty="greedy", seed=seed, rules=Rules(phases=(1, 2))),
+        autosave=None,
+    )
+    person = GreedyPlayer(random.Random(seed))
+    while not session.game.is_over:
+        if session.human_to_move:
+            session.apply(person.choose(session.view))
+        else:
+            session.play_bot()
+    return session.record()
+
+
+def test_replay_viewer(snap_compare: Compare) -> None:
+    record = finished_record(5)
+    steps = ReplayApp.read(record)
+    app = ReplayApp(record, steps)
+    # into the second hand, a few actions after its deal
+    assert snap_compare(app, terminal_size=SIZE, press=["n", *["right"] * 6])
+    assert steps[app.index].view.hand_number == 2
