@@ -97,6 +97,7 @@ _VERBS = {
     "hits": "hit", "goes": "go", "declares": "declare", "keeps": "keep", "gives": "give",
     "plays": "play",
 }  # fmt: skip
+_YOUR = re.compile(r"(^|: )You's ")
 _YOU_VERB = re.compile(r"\bYou (" + "|".join(_VERBS) + r")\b")
 
 
@@ -105,8 +106,10 @@ def _you(line: str) -> str:
 
     >>> _you("turn 3: You's turn is passed (skipped)"), _you("turn 9: You draws R2")
     ('turn 3: Your turn is passed (skipped)', 'turn 9: You draw R2')
+    >>> _you("turn 4: Bob hits R2 on You's set: R2 G2 W=2")
+    'turn 4: Bob hits R2 on your set: R2 G2 W=2'
     """
-    line = line.replace("You's ", "Your ")
+    line = _YOUR.sub(lambda match: match.group(1) + "Your ", line).replace("You's ", "your ")
     return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
 
 
@@ -182,7 +185,7 @@ class PlayApp(App[None]):
             yield PilesPanel(id="piles")
         with Horizontal(id="middle"):
             yield VerticalScroll(id="table-groups")
-            yield RichLog(id="log", max_lines=400, wrap=True)
+            yield RichLog(id="log", max_lines=400, wrap=True, min_width=20)
         yield Static(id="prompt")
         yield Horizontal(id="hand")
         yield Static(id="hint")

@@ -85,7 +85,7 @@ class ReplayApp(App[None]):
             yield PilesPanel(id="piles")
         with Horizontal(id="middle"):
             yield VerticalScroll(id="table-groups")
-            yield RichLog(id="log", max_lines=400, wrap=True)
+            yield RichLog(id="log", max_lines=400, wrap=True, min_width=20)
         yield Static(id="hands")
         yield Footer()
 
