@@ -13,11 +13,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from tui_driver import Person, settle  # noqa: E402
-
 from phase10.tui.app import PlayApp  # noqa: E402
 from phase10.tui.screens import HandEndScreen  # noqa: E402
 from phase10.tui.session import Settings  # noqa: E402
+from tui_driver import Person, settle  # noqa: E402
 
 SEED = 7
 

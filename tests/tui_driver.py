@@ -15,7 +15,7 @@ from phase10.bots.greedy import GreedyPlayer
 from phase10.core import Action, Card, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
 from phase10.tui.app import PlayApp
 from phase10.tui.screens import ChoiceScreen
-from phase10.tui.widgets import CardChip, GroupRow, hand_order
+from phase10.tui.widgets import CardChip, GroupRow, PilesPanel, hand_order
 
 
 async def settle(pilot: Pilot[None], app: PlayApp, limit: int = 400) -> None:
@@ -86,8 +86,12 @@ async def enter(pilot: Pilot[None], app: PlayApp, action: Action, *, mouse: bool
     view = app.session.view
     canonical = view.check(action)
     match canonical:
+        case Draw() if mouse:
+            await pilot.click(PilesPanel, offset=(3, 1))
         case Draw():
             await pilot.press("d")
+        case TakeDiscard() if mouse:
+            await pilot.click(PilesPanel, offset=(3, 0))
         case TakeDiscard():
             await pilot.press("t")
         case LayDown():
@@ -104,7 +108,10 @@ async def enter(pilot: Pilot[None], app: PlayApp, action: Action, *, mouse: bool
             dialog = await choose(pilot, app, canonical)
         case Discard():
             await select(pilot, app, [canonical.card], click=mouse)
-            await pilot.press("x")
+            if mouse:
+                await pilot.click(PilesPanel, offset=(3, 0))
+            else:
+                await pilot.press("x")
             dialog = await choose(pilot, app, canonical)
         case Declare():
             await pilot.press("e")

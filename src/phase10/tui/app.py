@@ -539,6 +539,17 @@ class PlayApp(App[None]):
         self.cursor = event.position
         self.action_select()
 
+    @on(PilesPanel.Clicked)
+    def pile_clicked(self, event: PilesPanel.Clicked) -> None:
+        if self.session is None:
+            return
+        if event.pile == "draw":
+            self.action_draw()
+        elif self.session.view.stage is Stage.DRAW:
+            self.action_take()
+        else:
+            self.action_discard()
+
     @on(GroupRow.Clicked)
     def group_clicked(self, event: GroupRow.Clicked) -> None:
         self.action_hit(event.group_id)

@@ -103,7 +103,14 @@ class SeatsPanel(Static):
 
 
 class PilesPanel(Static):
-    """The discard pile's top and the draw pile's size."""
+    """The discard pile's top and the draw pile's size. A click on the draw pile draws; on
+    the discard pile it takes the top card, or discards the selected one.
+    """
+
+    class Clicked(Message):
+        def __init__(self, pile: str) -> None:
+            super().__init__()
+            self.pile = pile  # "draw" or "discard"
 
     def show(self, view: PlayerView, *, colour_blind: bool) -> None:
         text = Text("Discard ", style="bold")
@@ -117,3 +124,8 @@ class PilesPanel(Static):
         text.append(f"\nDraw pile {view.draw_size} cards", style="bold")
         text.append(f"\nHand {view.hand_number}", style="dim")
         self.update(text)
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        # the first line is the discard pile, the second the draw pile
+        self.post_message(self.Clicked("discard" if event.y == 0 else "draw"))
