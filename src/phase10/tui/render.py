@@ -85,7 +85,7 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
         return f"{len(info.completed)}/{count} done"
     if info.phase >= count:
         return "all done"
-    laid = " (down)" if info.laid is not None else ""
+    laid = " down" if info.laid is not None else ""
     return f"{info.phase + 1}{laid}"
 
 

@@ -69,7 +69,7 @@ class SeatsPanel(Static):
     """Every player: cards in hand, phase, score, a pending skip; whose turn it is."""
 
     def show(self, view: PlayerView, kinds: Sequence[str]) -> None:
-        table = Table(box=None, expand=True, header_style="bold")
+        table = Table(box=None, header_style="bold", pad_edge=False, collapse_padding=True)
         for column, justify in (
             ("", "left"),
             ("player", "left"),
@@ -79,12 +79,12 @@ class SeatsPanel(Static):
             ("score", "right"),
             ("", "left"),
         ):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+            table.add_column(column, justify=justify, no_wrap=True, min_width=len(column) or 1)  # type: ignore[arg-type]
         for seat, info in enumerate(view.seats):
             turn = "▶" if seat == view.current and not view.is_over else ""
             notes = []
             if info.pending_skip:
-                notes.append("skip next")
+                notes.append("skip")
             if seat not in view.players_in_hand:
                 notes.append("sits out")
             if seat == view.dealer:
