@@ -219,3 +219,34 @@ async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
         await pilot.press("b", "home")
         assert app.index == 0
         assert len(app.query(GroupRow)) == 0
+
+
+async def test_the_new_game_screen_offers_to_resume_an_unfinished_game(tmp_path: Path) -> None:
+    save = tmp_path / "autosave.json"
+    session = Session.new(short_game(seed=4), autosave=save)
+    while not session.human_to_move:
+        session.play_bot()
+    session.apply("draw")
+    actions = session.record().actions
+    app = PlayApp(Settings(), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        saved = str(app.screen.query_one("#saved", Label).render())
+        assert "hand 1 against 2 (greedy)" in saved
+        await pilot.press("ctrl+r")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.record().actions == actions
+        assert app.session.view.stage is Stage.PLAY  # the person goes on after their draw
+
+
+async def test_a_finished_or_unreadable_save_is_not_offered(tmp_path: Path) -> None:
+    save = tmp_path / "autosave.json"
+    save.write_text("not a record")
+    app = PlayApp(Settings(), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen.saved is None
+        assert not app.screen.query("#resume")
+        await pilot.press("ctrl+r")  # nothing to resume: still choosing a new game
+        assert isinstance(app.screen, NewGameScreen) and app.session is None

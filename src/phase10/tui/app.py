@@ -44,6 +44,7 @@ from phase10.core.narration import EventLog, and_list
 
 from .render import meld_title, stage_prompt
 from .screens import (
+    RESUME,
     ChoiceScreen,
     GameOverScreen,
     HandEndScreen,
@@ -200,20 +201,46 @@ class PlayApp(App[None]):
         elif self.start_now:
             self.start_game(self.settings)
         else:
-            self.push_screen(NewGameScreen(self.settings, self.preset_name), self.start_game)
+            self.new_game_screen()
 
     # -- the game's flow --------------------------------------------------------------
 
-    def start_game(self, settings: Settings | None) -> None:
+    def new_game_screen(self) -> None:
+        """The new-game screen, offering the saved game when there is an unfinished one."""
+        saved = None
+        if self.autosave is not None and self.autosave.exists():
+            try:
+                previous = Session.load(self.autosave, autosave=self.autosave)
+            except SessionError:
+                previous = None  # unreadable: a new game will overwrite it
+            if previous is not None and not previous.game.is_over:
+                view = previous.view
+                saved = (
+                    f"hand {view.hand_number} against {len(previous.names) - 1} "
+                    f"({', '.join(sorted(set(previous.controllers) - {HUMAN}))}), "
+                    f"your score {view.seats[previous.human].score}"
+                )
+        self.push_screen(NewGameScreen(self.settings, self.preset_name, saved), self.start_game)
+
+    def start_game(self, settings: Settings | str | None) -> None:
         if settings is None:
             self.exit()
             return
+        if settings == RESUME:
+            assert self.autosave is not None
+            try:
+                self._begin(Session.load(self.autosave, autosave=self.autosave))
+            except SessionError as error:
+                self.notify(str(error), severity="error")
+                self.new_game_screen()
+            return
+        assert isinstance(settings, Settings)
         self.settings = settings
         try:
             session = Session.new(settings, autosave=self.autosave)
         except SessionError as error:
             self.notify(str(error), severity="error")
-            self.push_screen(NewGameScreen(settings, self.preset_name), self.start_game)
+            self.new_game_screen()
             return
         self._begin(session)
 
@@ -333,7 +360,7 @@ class PlayApp(App[None]):
     def _game_over_closed(self, choice: str | None) -> None:
         self.waiting = False
         if choice == "new":
-            self.push_screen(NewGameScreen(self.settings, self.preset_name), self.start_game)
+            self.new_game_screen()
         else:
             self.exit()
 

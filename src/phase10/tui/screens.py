@@ -209,18 +209,29 @@ def _option_fields(rules: Rules) -> list[tuple[str, type[StrEnum], StrEnum]]:
     return found
 
 
-class NewGameScreen(Screen[Settings]):
-    """Opponents, their difficulty, the rules preset and options, a seed; then play."""
+#: what the new-game screen answers when the person goes on with the saved game
+RESUME = "resume"
+
+
+class NewGameScreen(Screen[Settings | str]):
+    """Opponents, their difficulty, the rules preset and options, a seed; then play.
+
+    ``saved`` describes an unfinished saved game, offered to go on with (Ctrl+R).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+r", "resume", "Resume", show=False),
         Binding("escape", "app.quit", "Quit"),
     ]
 
-    def __init__(self, settings: Settings, preset_name: str = "official") -> None:
+    def __init__(
+        self, settings: Settings, preset_name: str = "official", saved: str | None = None
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.preset_name = preset_name if preset_name in PRESETS else "custom"
+        self.saved = saved
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -264,7 +275,11 @@ class NewGameScreen(Screen[Settings]):
             yield Label("", id="new-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Play (Ctrl+S)", id="start", variant="primary")
+                if self.saved is not None:
+                    yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
+            if self.saved is not None:
+                yield Label(f"Saved game: {self.saved}", classes="muted", id="saved")
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -276,6 +291,11 @@ class NewGameScreen(Screen[Settings]):
         rules = preset(str(event.value))
         for name, _, value in _option_fields(rules):
             self.query_one(f"#rule-{name}", Select).value = value
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        if self.saved is not None:
+            self.dismiss(RESUME)
 
     @on(Button.Pressed, "#quit-new")
     def quit_pressed(self) -> None:
