@@ -250,3 +250,38 @@ async def test_a_finished_or_unreadable_save_is_not_offered(tmp_path: Path) -> N
         assert not app.screen.query("#resume")
         await pilot.press("ctrl+r")  # nothing to resume: still choosing a new game
         assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+
+async def test_the_hand_end_table_shows_cards_points_advances_and_a_tie_break() -> None:
+    from textual.app import App
+
+    from phase10.core import HandEnded
+
+    result = HandEnded(
+        hand=10,
+        went_out=1,
+        reason="went out",
+        points=(15, 0, 40),
+        totals=(120, 120, 300),
+        advanced=(0, 1),
+        phases_completed=(10, 10, 8),
+        cards_left=(2, 0, 5),
+    )
+    note = "You and Ann completed the last phase with the same total: a tie-break hand."
+    app: App[None] = App()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(HandEndScreen(result, ["You", "Ann", "Bob"], Rules(), note))
+        await pilot.pause()
+        from rich.console import Console
+
+        console = Console(width=100, record=True)
+        console.print(app.screen.query(Static).first().content)
+        text = console.export_text()
+        assert "Hand 10: Ann went out" in text
+        cells = [line.replace("│", " ").replace("┃", " ").split() for line in text.splitlines()]
+        rows = {cell[0]: cell[1:] for cell in cells if cell}
+        assert rows["You"][:3] == ["2", "15", "120"] and "advanced" in " ".join(rows["You"])
+        assert rows["Bob"][:3] == ["5", "40", "300"] and "stays" in " ".join(rows["Bob"])
+        assert str(app.screen.query_one("#hand-note", Label).render()) == note
+        await pilot.press("enter")
+        assert not isinstance(app.screen, HandEndScreen)

@@ -39,6 +39,7 @@ from phase10.core import (
     SkipTarget,
     Stage,
     TakeDiscard,
+    TieBreakStarted,
 )
 from phase10.core.narration import EventLog, and_list
 
@@ -326,8 +327,17 @@ class PlayApp(App[None]):
         if ended:
             self.waiting = True
             assert self.session is not None
+            names = self.session.names
+            note = ""
+            for event in events:
+                if isinstance(event, TieBreakStarted):
+                    tied = and_list([names[seat] for seat in event.players])
+                    note = (
+                        f"{tied} completed the last phase with the same total: they play a "
+                        "tie-break hand on the last phase, and the first to go out wins."
+                    )
             self.push_screen(
-                HandEndScreen(ended[-1], self.session.names, self.session.game.rules),
+                HandEndScreen(ended[-1], names, self.session.game.rules, note),
                 self._hand_screen_closed,
             )
             return

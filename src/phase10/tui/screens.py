@@ -127,11 +127,14 @@ class HandEndScreen(ModalScreen[None]):
         Binding("escape", "close", "Next hand"),
     ]
 
-    def __init__(self, result: HandEnded, names: Sequence[str], rules: Rules) -> None:
+    def __init__(
+        self, result: HandEnded, names: Sequence[str], rules: Rules, note: str = ""
+    ) -> None:
         super().__init__()
         self.result = result
         self.names = list(names)
         self.rules = rules
+        self.note = note
 
     def compose(self) -> ComposeResult:
         result = self.result
@@ -162,6 +165,8 @@ class HandEndScreen(ModalScreen[None]):
             )
         with Vertical(id="hand-end", classes="dialog"):
             yield Static(table)
+            if self.note:
+                yield Label(self.note, id="hand-note")
             yield Button("Next hand (Enter)", id="next-hand", variant="primary")
 
     @on(Button.Pressed, "#next-hand")
