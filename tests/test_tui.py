@@ -285,3 +285,22 @@ async def test_the_hand_end_table_shows_cards_points_advances_and_a_tie_break() 
         assert str(app.screen.query_one("#hand-note", Label).render()) == note
         await pilot.press("enter")
         assert not isinstance(app.screen, HandEndScreen)
+
+
+async def test_a_failing_autosave_warns_and_the_game_goes_on(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    save = blocked / "autosave.json"  # a file where a directory should be: cannot save
+    session = Session(
+        Session.new(short_game(seed=4), autosave=None).game,
+        ("human", "greedy", "greedy"),
+        autosave=save,
+    )
+    app = PlayApp(session=session, autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = len(session.game.actions)
+        await pilot.press("d")
+        assert len(session.game.actions) == before + 1  # the move stands
+        assert session.save_error is not None and "could not save" in session.save_error
+        assert any("could not save" in n.message for n in app._notifications)

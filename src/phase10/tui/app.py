@@ -174,6 +174,7 @@ class PlayApp(App[None]):
         self.log_lines = 0
         self.event_log: EventLog | None = None
         self.error_text = ""
+        self.shown_save_error: str | None = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # the table's keys sleep while a dialog or the new-game screen is up
@@ -317,6 +318,10 @@ class PlayApp(App[None]):
 
     def after(self, events: Sequence[Event]) -> None:
         """Show what an action did, then go on (after a result screen, if a hand ended)."""
+        assert self.session is not None
+        if self.session.save_error and self.session.save_error != self.shown_save_error:
+            self.notify(self.session.save_error, severity="warning", timeout=10)
+        self.shown_save_error = self.session.save_error
         self._feed(events)
         self.refresh_table()
         ended = [event for event in events if isinstance(event, HandEnded)]

@@ -126,6 +126,8 @@ class Session:
         self.autosave = autosave
         #: the number of actions played before each of the person's actions
         self.undo_points = list(undo_points)
+        #: why the last autosave failed (None: it did not)
+        self.save_error: str | None = None
         self.bots: dict[int, Player] = {}
         self._make_bots()
 
@@ -237,7 +239,7 @@ class Session:
         before = len(self.game.actions)
         events = self.game.apply(action)
         self.undo_points.append(before)
-        self.save()
+        self._autosave()
         return events
 
     def bot_turn(self) -> tuple[Player, PlayerView]:
@@ -265,7 +267,7 @@ class Session:
         if not self.bot_to_move:
             raise SessionError("no computer player is to move")
         events = self.game.apply(action)
-        self.save()
+        self._autosave()
         return events
 
     def play_bot(self) -> list[Event]:
@@ -284,10 +286,19 @@ class Session:
         taken = len(self.game.actions) - point
         self.game = GameRecord.from_game(self.game).replay(upto=point)
         self._make_bots()
-        self.save()
+        self._autosave()
         return taken
 
     # -- saving -----------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        """Save after a move; a failure is kept in :attr:`save_error` (the game goes on)."""
+        try:
+            self.save()
+        except OSError as error:
+            self.save_error = f"could not save to {self.autosave}: {error.strerror or error}"
+        else:
+            self.save_error = None
 
     def record(self) -> GameRecord:
         """The game as a standard record, tagged with who plays each seat."""
