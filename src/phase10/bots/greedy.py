@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from phase10.core import (
     Action,
@@ -31,6 +32,7 @@ from phase10.core import (
     GoingOut,
     GroupKind,
     LayDown,
+    NaturalMin,
     Phase,
     PlayerView,
     Stage,
@@ -167,31 +169,40 @@ class GreedyPlayer:
         candidates = [d for d in discards if not d.card.is_wild] or discards
         wanted = _wanted_by_next(view)
         phases = target_phases(view)
-        hand = hand_counts(view.hand)
         natural_min = view.rules.natural_min
         if len(phases) > 1:  # any order: aim at the phase the hand is closest to
+            hand = hand_counts(view.hand)
             phases = [min(phases, key=lambda p: missing(p[1], hand, natural_min))]
-        compiled = [compile_phase(phase, natural_min) for _, phase in phases]
-        # Giving up one card leaves the phase as far as it is now or one card further:
-        # searches bounded at the present distance tell which.
-        now = min((missing(c, hand) for c in compiled), default=0)
-        seen: dict[Card, tuple[int, int, int, int, float]] = {}
-        for discard in candidates:
-            card = discard.card
-            if card in seen:
-                continue
-            hand[card.index] -= 1
-            gap = min((missing(c, hand, limit=now) for c in compiled), default=0)
-            hand[card.index] += 1
-            partners = partner_score(card, view.hand, [p for _, p in phases])
-            seen[card] = (
-                gap,
-                partners,
-                danger(view, card, wanted),
-                -card.points,
-                self.rng.random(),
-            )
+        ranks = discard_ranks(
+            view.hand, [p for _, p in phases], natural_min, (d.card for d in candidates)
+        )
+        seen = {
+            card: (gap, partners, danger(view, card, wanted), minus_points, self.rng.random())
+            for card, (gap, partners, minus_points) in ranks.items()
+        }
         return min(candidates, key=lambda d: seen[d.card])
+
+
+def discard_ranks(
+    hand: Sequence[Card], phases: Sequence[Phase], natural_min: NaturalMin, cards: Iterable[Card]
+) -> dict[Card, tuple[int, int, int]]:
+    """How good a discard each of ``cards`` is, lowest best: how many cards the nearest of
+    ``phases`` would still miss without it, how many partners it has toward them, and its
+    points (negated: the costlier card goes first). The greedy bot and the hints share it.
+    """
+    counts = hand_counts(hand)
+    compiled = [compile_phase(phase, natural_min) for phase in phases]
+    # Giving up one card leaves the phase as far as it is now or one card further:
+    # searches bounded at the present distance tell which.
+    now = min((missing(c, counts) for c in compiled), default=0)
+    ranks: dict[Card, tuple[int, int, int]] = {}
+    for card in dict.fromkeys(cards):
+        counts[card.index] -= 1
+        gap = min((missing(c, counts, limit=now) for c in compiled), default=0)
+        counts[card.index] += 1
+        # one card less leaves the phase at most one card further
+        ranks[card] = (min(gap, now + 1), partner_score(card, hand, phases), -card.points)
+    return ranks
 
 
 def _legal_or(view: PlayerView, action: Action) -> Action:
@@ -229,7 +240,7 @@ def _wanted_by_next(view: PlayerView) -> list[Card]:
     return list(known_held(view).get(after, Counter()).elements())
 
 
-def partner_score(card: Card, hand: tuple[Card, ...] | list[Card], phases: list[Phase]) -> int:
+def partner_score(card: Card, hand: Sequence[Card], phases: Sequence[Phase]) -> int:
     """How well ``card`` fits with the rest of the hand for these phases (higher: keep it)."""
     number = card.number
     if number is None:

@@ -38,7 +38,7 @@ from phase10.core import (
     Stage,
     TakeDiscard,
 )
-from phase10.solver import hand_counts, missing
+from phase10.solver import missing
 from phase10.solver.tactics import (
     best_hits,
     best_lay_down,
@@ -48,7 +48,7 @@ from phase10.solver.tactics import (
     view_unseen_counts,
 )
 
-from .greedy import GreedyPlayer, partner_score
+from .greedy import GreedyPlayer, discard_ranks
 from .knowledge import leader_key, target_phases
 
 __all__ = ["Advice", "Hint", "hint", "plan_turn"]
@@ -171,22 +171,14 @@ def _discard_advice(phase: Phase | None, hand: list[Card], natural_min: NaturalM
     if skips:
         return Advice(Discard(skips[0]), "a Skip is no use in hand (15 points)")
     candidates = [card for card in hand if not card.is_wild] or hand
-    counts = hand_counts(hand)
     phases = [phase] if phase is not None else []
-
-    def key(card: Card) -> tuple[int, int, int]:
-        counts[card.index] -= 1
-        gap = min((missing(p, counts, natural_min) for p in phases), default=0)
-        counts[card.index] += 1
-        return gap, partner_score(card, hand, phases), -card.points
-
-    ranked = sorted(dict.fromkeys(candidates), key=key)
-    card = ranked[0]
-    gap, _partners, _ = key(card)
+    ranks = discard_ranks(hand, phases, natural_min, candidates)
+    card = min(ranks, key=ranks.__getitem__)
+    gap = ranks[card][0]
     if phase is None:
         reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
     else:
-        now = min(missing(p, counts, natural_min) for p in phases)
+        now = missing(phase, hand, natural_min)
         closeness = "no further" if gap == now else f"{gap - now} card(s) further"
         reason = (
             f"without it the phase is {closeness} from done, it pairs with little ({_points(card)})"
