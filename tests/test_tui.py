@@ -304,3 +304,50 @@ async def test_a_failing_autosave_warns_and_the_game_goes_on(tmp_path: Path) -> 
         assert len(session.game.actions) == before + 1  # the move stands
         assert session.save_error is not None and "could not save" in session.save_error
         assert any("could not save" in n.message for n in app._notifications)
+
+
+async def test_declaring_a_phase_and_giving_the_turned_up_wild() -> None:
+    from helpers import arranged
+    from phase10.core import Declared, WildDealUp, WildGiven
+
+    rules = preset("masters").with_options(wild_deal_up=WildDealUp.DEALER_CHOOSES)
+    # the dealer (you) turns up a Wild and gives it; then everyone declares a phase
+    game = arranged(
+        ["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"],
+        "W",
+        rules=rules,
+        dealer=0,
+        names=["You", "Ann"],
+    )
+    session = Session(game, ("human", "greedy"))
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert session.view.stage is Stage.GIVE_WILD
+        await pilot.press("e")
+        assert "nothing to declare" in app.error_text  # the wrong question changes nothing
+        await pilot.press("g")
+        await choose_option(pilot, app, "Ann")
+        await settle(pilot, app)
+        given = [e for e in session.game.history if isinstance(e, WildGiven)]
+        assert given and given[0].player == 1
+        while session.view.stage is not Stage.DECLARE or not session.human_to_move:
+            await settle(pilot, app)
+        await pilot.press("e")
+        await choose_option(pilot, app, "phase 4: 1 run of 7")
+        declared = [e for e in session.game.history if isinstance(e, Declared) and e.player == 0]
+        assert declared and declared[0].phase == 4
+
+
+async def choose_option(pilot, app: PlayApp, label: str) -> None:  # type: ignore[no-untyped-def]
+    from textual.widgets import OptionList
+
+    from phase10.tui.screens import ChoiceScreen
+
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ChoiceScreen), screen
+    labels = [text for text, _ in screen.options]
+    screen.query_one(OptionList).highlighted = labels.index(label)
+    await pilot.press("enter")
+    await pilot.pause()

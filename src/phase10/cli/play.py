@@ -16,6 +16,10 @@ from .common import fail
 
 __all__ = ["play", "replay"]
 
+ColourBlind = Annotated[
+    bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
+]
+
 
 def _need_textual() -> None:
     try:
@@ -65,9 +69,7 @@ def play(
         float,
         typer.Option("--delay", metavar="SECONDS", help="Pause after each computer move."),
     ] = 0.4,
-    colour_blind: Annotated[
-        bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
-    ] = False,
+    colour_blind: ColourBlind = False,
 ) -> None:
     """Play Phase 10 in the terminal against computer opponents.
 
@@ -119,11 +121,9 @@ def replay(
     reveal: Annotated[
         bool, typer.Option("--reveal/--public", help="Show every hand, or only what all can see.")
     ] = True,
-    colour_blind: Annotated[
-        bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
-    ] = False,
+    colour_blind: ColourBlind = False,
 ) -> None:
-    """Step through a saved game record, action by action (arrows, Home/End, n/N for hands)."""
+    """Step through a saved game record, action by action (arrows, Home/End, n/b for hands)."""
     _need_textual()
     from phase10.core.records import loads
     from phase10.tui.replay import ReplayApp

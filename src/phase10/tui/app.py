@@ -10,7 +10,7 @@ never freezes; the game is saved after every action.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,6 +36,7 @@ from phase10.core import (
     HandEnded,
     IllegalActionError,
     InvalidActionError,
+    PlayerView,
     SkipTarget,
     Stage,
     TakeDiscard,
@@ -542,33 +543,44 @@ class PlayApp(App[None]):
         self.play(Discard(card))
 
     def action_declare(self) -> None:
-        if not self._my_turn():
-            return
-        assert self.session is not None
-        view = self.session.view
-        if view.stage is not Stage.DECLARE:
-            self.say("there is nothing to declare now")
-            return
-        options = [(str(action), action) for action in view.legal_actions]
-        labels = [
-            (f"phase {a.phase}: {view.phase_of(a.phase - 1)}", a)
-            for _, a in options
-            if isinstance(a, Declare)
-        ]
-        self._choose_then_play("Declare which phase?", labels)
+        self._stage_choice(
+            Stage.DECLARE,
+            "Declare which phase?",
+            "there is nothing to declare now",
+            lambda view, action: (
+                f"phase {action.phase}: {view.phase_of(action.phase - 1)}"
+                if isinstance(action, Declare)
+                else None
+            ),
+        )
 
     def action_give(self) -> None:
+        self._stage_choice(
+            Stage.GIVE_WILD,
+            "Give the Wild to whom?",
+            "there is no Wild to give now",
+            lambda view, action: (
+                view.seats[action.player].name if isinstance(action, GiveWild) else None
+            ),
+        )
+
+    def _stage_choice(
+        self,
+        stage: Stage,
+        title: str,
+        refusal: str,
+        label: Callable[[PlayerView, Action], str | None],
+    ) -> None:
+        """Offer the legal actions of a stage that asks one question (declare, give)."""
         if not self._my_turn():
             return
         assert self.session is not None
         view = self.session.view
-        if view.stage is not Stage.GIVE_WILD:
-            self.say("there is no Wild to give now")
+        if view.stage is not stage:
+            self.say(refusal)
             return
-        labels = [
-            (view.seats[a.player].name, a) for a in view.legal_actions if isinstance(a, GiveWild)
-        ]
-        self._choose_then_play("Give the Wild to whom?", labels)
+        labelled = [(label(view, action), action) for action in view.legal_actions]
+        self._choose_then_play(title, [(text, a) for text, a in labelled if text is not None])
 
     def _choose_then_play(self, title: str, options: Sequence[tuple[str, Action]]) -> None:
         if len(options) == 1:
