@@ -116,6 +116,26 @@ def _you(line: str) -> str:
     return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
 
 
+def result_headline(names: Sequence[str], human: int, event: GameEnded) -> str:
+    """The game's result as the person reads it.
+
+    >>> from phase10.core import GameEnded
+    >>> result_headline(["You", "Ann"], 0, GameEnded((0,), "completed the last phase", (5, 30)))
+    'You win! (completed the last phase)'
+    >>> result_headline(["Zed", "Ann", "Bob"], 0, GameEnded((1, 2), "a shared win", (5, 9, 9)))
+    'Ann and Bob share the win (a shared win)'
+    >>> result_headline(["Zed", "Ann"], 0, GameEnded((0, 1), "a shared win", (9, 9)))
+    'You share the win with Ann (a shared win)'
+    """
+    others = [names[seat] for seat in event.winners if seat != human]
+    if human not in event.winners:
+        verb = "wins" if len(others) == 1 else "share the win"
+        return f"{and_list(others)} {verb} ({event.reason})"
+    if not others:
+        return f"You win! ({event.reason})"
+    return f"You share the win with {and_list(others)} ({event.reason})"
+
+
 class PlayApp(App[None]):
     """The terminal game. Give ``settings`` and ``start=True`` to skip the new-game screen,
     or ``session`` to go on with a game (``--resume``).
@@ -358,10 +378,7 @@ class PlayApp(App[None]):
 
     def show_game_over(self, event: GameEnded) -> None:
         assert self.session is not None
-        names = self.session.names
-        winners = and_list([names[seat] for seat in event.winners])
-        verb = "wins" if len(event.winners) == 1 else "share the win"
-        you = " — you win!" if self.session.human in event.winners else ""
+        headline = result_headline(self.session.names, self.session.human, event)
         table = Table(box=None, header_style="bold")
         table.add_column("player")
         table.add_column("phases done", justify="right")
@@ -369,9 +386,7 @@ class PlayApp(App[None]):
         for seat, info in enumerate(self.session.game.view(None).seats):
             table.add_row(info.name, str(len(info.completed)), str(event.totals[seat]))
         self.waiting = True
-        self.push_screen(
-            GameOverScreen(f"{winners} {verb} ({event.reason}){you}", table), self._game_over_closed
-        )
+        self.push_screen(GameOverScreen(headline, table), self._game_over_closed)
 
     def _game_over_closed(self, choice: str | None) -> None:
         self.waiting = False
