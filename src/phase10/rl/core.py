@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from phase10.core import Action, Event, Game, GameEnded, HandEnded, Rules, Stage
 
-from .encoding import Layout
+from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
 
 __all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError"]
 
@@ -66,6 +66,7 @@ class EnvCore:
         self.game = Game(players, rules=self.rules, seed=0)
         self.steps = 0
         self.truncated = False
+        self.aborted = False
         self.last_events: list[Event] = []
         self._completed = [0] * players
         self._mask_key = -1
@@ -80,6 +81,7 @@ class EnvCore:
         self.game = Game(self.players, rules=self.rules, seed=self._seeder.randrange(2**63))
         self.steps = 0
         self.truncated = False
+        self.aborted = False
         self.last_events = list(self.game.history)
         self._completed = [0] * self.players
         self._mask_key = -1
@@ -95,7 +97,11 @@ class EnvCore:
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated
+        return self.terminated or self.truncated or self.aborted
+
+    def abort(self) -> None:
+        """Stop the episode where it is (an adapter's answer to an illegal action)."""
+        self.aborted = True
 
     # -- what the player to act sees --------------------------------------------------
 
@@ -147,9 +153,7 @@ class EnvCore:
                 self._completed = list(event.phases_completed)
             elif isinstance(event, GameEnded):
                 for seat in range(self.players):
-                    rewards[seat] += (
-                        1.0 / len(event.winners) if seat in event.winners else -1.0
-                    )
+                    rewards[seat] += 1.0 / len(event.winners) if seat in event.winners else -1.0
         if not self.terminated and self.steps >= self.max_steps:
             self.truncated = True
         return rewards
@@ -157,11 +161,13 @@ class EnvCore:
     def describe(self, action: int) -> str:
         """The action number's meaning for the player to act: the engine's text if legal."""
         if 0 <= action < self.layout.num_actions and self.mask()[action]:
-            return str(self.layout.decode(self.game, action))
+            text = str(self.layout.decode(self.game, action))
+            if LAY_MOST <= action < DECLARE:  # the two lay-downs may be the same
+                text += " (most cards)" if action < LAY_FEWEST else " (fewest cards)"
+            return text
         if 0 <= action < self.layout.num_actions:
             return self.layout.action_name(action)
         return "no such action"
 
     def winners(self) -> Sequence[int]:
         return self.game.winners
-

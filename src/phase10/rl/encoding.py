@@ -30,7 +30,7 @@ slot 0.
 >>> from phase10.core import Game
 >>> layout = Layout(2)
 >>> layout.num_actions, layout.observation_size
-(193, 382)
+(293, 520)
 >>> game = Game(2, seed=3)
 >>> [layout.action_name(a) for a in layout.legal_actions(game)]
 ['draw', 'take']
@@ -195,10 +195,12 @@ class Layout:
             self.rules.phase_order is PhaseOrder.ANY and self.rules.declare is DeclareMode.LAYDOWN
         )
         self._fits: dict[int, _Fit] = {}
+        self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
         high = np.ones(self.observation_size, np.float32)
         high[: 4 * CARDS] = 8.0  # card counts (8 Wilds)
         for seat in range(players):
+            high[self.seat_offset + seat * SEAT_FEATURES] = 10.8  # hand size / 10
             high[self.seat_offset + seat * SEAT_FEATURES + 1] = 100.0  # score / 100, capped
         self.observation_high = high
 
@@ -225,7 +227,9 @@ class Layout:
 
     # -- legal actions ----------------------------------------------------------------
 
-    def mask(self, game: Game | PlayerView, out: NDArray[np.int8] | None = None) -> NDArray[np.int8]:
+    def mask(
+        self, game: Game | PlayerView, out: NDArray[np.int8] | None = None
+    ) -> NDArray[np.int8]:
         """The legal actions of the player to act, as 0/1 (all 0 once the game is over)."""
         if out is None:
             out = np.zeros(self.num_actions, np.int8)
@@ -257,9 +261,9 @@ class Layout:
             can_draw = game.can_draw()
             can_take = top is not None and not top.is_skip
             floating = game.seats[me].floating
-            fits = floating and top is not None and game.fits_anywhere(top)
-            out = [DRAW] if can_draw and not (floating and can_take and fits) else []
-            if can_take and not (floating and not fits and can_draw):
+            fits_top = floating and top is not None and game.fits_anywhere(top)
+            out = [DRAW] if can_draw and not (floating and can_take and fits_top) else []
+            if can_take and not (floating and not fits_top and can_draw):
                 out.append(TAKE)
             return out
         if stage is Stage.GIVE_WILD:
@@ -398,7 +402,9 @@ class Layout:
                 column = action.card.index
             else:
                 group = game.melds[action.group].group
-                column = WILD_HIGH if group.low is not None and action.number != group.low - 1 else 48
+                column = (
+                    WILD_HIGH if group.low is not None and action.number != group.low - 1 else 48
+                )
             return HIT + CARDS * slot + column
         raise ValueError(f"no number for {action!r}")
 
@@ -474,10 +480,7 @@ class Layout:
         pile = public.discard_pile
         if pile:
             out[CARDS + pile[-1].index] = 1.0
-            counts = [0] * CARDS
-            for card in pile:
-                counts[card.index] += 1
-            out[2 * CARDS : 3 * CARDS] = counts
+            out[2 * CARDS : 3 * CARDS] = self._pile_counts(pile)
         n = self.players
         melds = public.melds
         if melds:
@@ -524,6 +527,26 @@ class Layout:
         out[self.global_offset :] = tail
         return out
 
+    def _pile_counts(self, pile: Sequence[Card]) -> list[int]:
+        """Card counts of the discard pile. The engine only ever pops the top of the same
+        list or pushes on it, and never pops twice in a row between pushes, so below the
+        length it had minus one a list seen before is unchanged: only the rest is counted.
+        A new list (a new hand, a reshuffle) or a view's tuple is counted in full."""
+        last = self._pile
+        if last is not None and last[0] is pile and len(pile) >= last[1]:
+            _, length, counts = last
+            counts = list(counts)
+        else:
+            length, counts = 0, [0] * CARDS
+        stable = max(len(pile) - 1, 0)
+        for card in pile[length:stable]:
+            counts[card.index] += 1
+        self._pile = (pile, stable, counts) if isinstance(pile, list) else None
+        if pile:
+            counts = list(counts)
+            counts[pile[-1].index] += 1
+        return counts
+
 
 def arrangements(
     phase: Phase, hand: Sequence[Card], natural_min: NaturalMin
@@ -537,7 +560,7 @@ def arrangements(
     ...     Phase.parse("1 run of 4"), parse_cards("R3 R4 B5 G6 Y7 W"), NaturalMin.GROUP
     ... )
     >>> " ".join(map(str, most[0].cards)), " ".join(map(str, fewest[0].cards))
-    ('R3 R4 B5 G6 Y7 W', 'R4 B5 G6 Y7')
+    ('R3 R4 B5 G6 Y7 W', 'R3 R4 B5 G6')
     """
     most: tuple[tuple[int, int, str], tuple[Group, ...]] | None = None
     fewest: tuple[tuple[int, int, int, str], tuple[Group, ...]] | None = None
@@ -555,4 +578,3 @@ def arrangements(
     if most is None or fewest is None:
         raise ValueError(f"the hand does not hold {phase}")
     return most[1], fewest[1]
-
