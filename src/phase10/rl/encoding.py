@@ -533,15 +533,19 @@ class Layout:
         length it had minus one a list seen before is unchanged: only the rest is counted.
         A new list (a new hand, a reshuffle) or a view's tuple is counted in full."""
         last = self._pile
-        if last is not None and last[0] is pile and len(pile) >= last[1]:
-            _, length, counts = last
+        size = len(pile)
+        if last is not None and last[0] is pile and size >= last[1]:
+            _, covered, counts = last
             counts = list(counts)
         else:
-            length, counts = 0, [0] * CARDS
-        stable = max(len(pile) - 1, 0)
-        for card in pile[length:stable]:
-            counts[card.index] += 1
-        self._pile = (pile, stable, counts) if isinstance(pile, list) else None
+            covered, counts = 0, [0] * CARDS
+        below_top = max(size - 1, 0)
+        if covered <= below_top:
+            for card in pile[covered:below_top]:
+                counts[card.index] += 1
+        else:  # the whole pile was counted: take its top back out
+            counts[pile[-1].index] -= 1
+        self._pile = (pile, below_top, counts) if isinstance(pile, list) else None
         if pile:
             counts = list(counts)
             counts[pile[-1].index] += 1
