@@ -11,20 +11,16 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
+import pyspiel
 import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
-
-import gymnasium as gym  # noqa: E402
-import pyspiel  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-import phase10.rl.openspiel  # noqa: E402, F401 - registers python_phase10
-from phase10 import PRESETS, Rules  # noqa: E402
-from phase10.rl import (  # noqa: E402
+import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
+from phase10 import PRESETS, Rules
+from phase10.rl import (
     EnvCore,
     IllegalActionError,
     Layout,
@@ -32,7 +28,7 @@ from phase10.rl import (  # noqa: E402
     VectorPhase10,
     phase10_v0,
 )
-from phase10.rl.encoding import LAY_FEWEST, LAY_MOST  # noqa: E402
+from phase10.rl.encoding import LAY_FEWEST, LAY_MOST
 
 GOLDEN = Path(__file__).parent / "rl_golden"
 SHORT = Rules(phases=(1,))
@@ -103,8 +99,19 @@ def _engine_mask(core: EnvCore) -> np.ndarray:
 
 @pytest.mark.parametrize(
     "preset",
-    ["official", "masters", "arkansas", "floating", "wild-deal-up", "skip-next"]
-    + ["natural-per-phase", "ten-hands", "island-paradise", "no-reshuffle", "end-immediately"],
+    [
+        "official",
+        "masters",
+        "arkansas",
+        "floating",
+        "wild-deal-up",
+        "skip-next",
+        "natural-per-phase",
+        "ten-hands",
+        "island-paradise",
+        "no-reshuffle",
+        "end-immediately",
+    ],
 )
 def test_masks_are_the_engines_legal_actions(preset: str) -> None:
     """Whole short games: the mask is exactly the engine's list, every allowed action is
@@ -264,7 +271,7 @@ def test_illegal_actions() -> None:
     assert min(wrapped.rewards.values()) == -1
     env = Phase10Env(opponents="random")
     env.reset(seed=1)
-    obs, reward, terminated, truncated, info = env.step(env.action_space.n - 1)
+    obs, reward, terminated, _truncated, info = env.step(env.action_space.n - 1)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
     assert obs["action_mask"].sum() == 0
 
@@ -292,7 +299,7 @@ def test_vector_batch_is_seeded_and_restarts_games() -> None:
         for _ in range(600):
             actions = vec.random_actions(rng)
             assert vec.masks[np.arange(4), actions].all()
-            obs, masks, agents, rewards, terminated, truncated = vec.step(actions)
+            _obs, _masks, _agents, rewards, terminated, truncated = vec.step(actions)
             total += rewards.sum(axis=0)
             ended += int(terminated.sum() + truncated.sum())
         return total, ended
