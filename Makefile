@@ -13,6 +13,7 @@ LINT_PATHS := src tests benchmarks
 # pyproject.toml, so repeated targets do not reinstall every time.
 STAMP_CLI  := $(VENV)/.installed-cli
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
@@ -31,6 +32,10 @@ $(STAMP_CLI): pyproject.toml | $(PY)
 
 $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PIP) install -e '.[test]'
+	@touch $@
+
+$(STAMP_BENCH): pyproject.toml | $(PY)
+	$(PIP) install -e '.[cli,tui,rl]'
 	@touch $@
 
 install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
@@ -52,7 +57,7 @@ format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 	$(BIN)/ruff format $(LINT_PATHS)
 	$(BIN)/ruff check --fix $(LINT_PATHS)
 
-bench: install ## Run every benchmark in benchmarks/
+bench: $(STAMP_BENCH) ## Run every benchmark in benchmarks/
 	$(PY) -m benchmarks
 
 clean: ## Remove build artefacts and tool caches

@@ -1,0 +1,35 @@
+"""Reinforcement-learning environments for Phase 10 (``pip install 'phase10[rl]'``).
+
+- :mod:`phase10.rl.phase10_v0`: the PettingZoo AEC environment, every seat an agent;
+- :class:`Phase10Env` (``gymnasium.make("phase10/Phase10-v0")``): one learner against bots;
+- :mod:`phase10.rl.openspiel`: importing it registers ``pyspiel.load_game("python_phase10")``;
+- :class:`VectorPhase10`: many games stepped as one batch of arrays.
+
+The action numbering and observation layout are in :mod:`phase10.rl.encoding` and
+docs/rl.md. Three lines to a game:
+
+>>> from phase10.rl import phase10_v0
+>>> env = phase10_v0.env(players=4)
+>>> env.reset(seed=0)
+"""
+
+import gymnasium
+
+from . import phase10_v0
+from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
+from .encoding import Layout
+from .gym_env import Phase10Env
+from .vector import VectorPhase10
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "EnvCore",
+    "IllegalActionError",
+    "Layout",
+    "Phase10Env",
+    "VectorPhase10",
+    "phase10_v0",
+]
+
+if "phase10/Phase10-v0" not in gymnasium.registry:
+    gymnasium.register(id="phase10/Phase10-v0", entry_point="phase10.rl.gym_env:Phase10Env")

@@ -1,0 +1,173 @@
+"""One game behind every environment: seeding, integer actions, rewards and the step cap.
+
+The PettingZoo, Gymnasium and OpenSpiel adapters and the vectorised batch all step an
+:class:`EnvCore`. It holds a :class:`~phase10.core.Game` and its :class:`Layout`, checks
+each integer action against the mask, applies the engine's action unchecked (the mask
+allows only legal ones), and turns the events into rewards.
+
+>>> core = EnvCore(2, rules=Rules(phases=(1,)))
+>>> core.reset(seed=7)
+>>> core.current, core.legal_actions()
+(1, [0, 1])
+>>> core.step(0)
+[0.0, 0.0]
+>>> core.game.stage
+<Stage.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from phase10.core import Action, Event, Game, GameEnded, HandEnded, Rules, Stage
+
+from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
+
+__all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError"]
+
+#: the step cap: after this many actions (all players together) the episode is truncated
+DEFAULT_MAX_STEPS: Final = 20_000
+
+
+class IllegalActionError(ValueError):
+    """An action number the mask does not allow."""
+
+
+class EnvCore:
+    """A seeded game stepped by action numbers.
+
+    ``reset(seed)`` reseeds in place and keeps every setting. Rewards: at the end of the
+    game each winner gets ``1 / len(winners)`` (1 for a sole winner) and every other
+    player -1; with ``phase_reward`` each player also gets that much for every phase
+    completed at the end of a hand. An episode is truncated after ``max_steps`` actions.
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        rules: Rules | None = None,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        phase_reward: float = 0.0,
+    ) -> None:
+        self.layout = Layout(players, rules)
+        self.players = players
+        self.rules = self.layout.rules
+        if max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self.max_steps = max_steps
+        self.phase_reward = float(phase_reward)
+        self._seeder = random.Random()
+        self.game = Game(players, rules=self.rules, seed=0)
+        self.steps = 0
+        self.truncated = False
+        self.aborted = False
+        self.last_events: list[Event] = []
+        self._completed = [0] * players
+        self._mask_key = -1
+        self._mask = np.zeros(self.layout.num_actions, np.int8)
+
+    # -- episodes ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new game; ``seed`` reseeds the sequence of games (same seed, same games)."""
+        if seed is not None:
+            self._seeder.seed(seed)
+        self.game = Game(self.players, rules=self.rules, seed=self._seeder.randrange(2**63))
+        self.steps = 0
+        self.truncated = False
+        self.aborted = False
+        self.last_events = list(self.game.history)
+        self._completed = [0] * self.players
+        self._mask_key = -1
+
+    @property
+    def current(self) -> int:
+        """The seat to act."""
+        return self.game.current
+
+    @property
+    def terminated(self) -> bool:
+        return self.game.stage is Stage.GAME_OVER
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated or self.aborted
+
+    def abort(self) -> None:
+        """Stop the episode where it is (an adapter's answer to an illegal action)."""
+        self.aborted = True
+
+    # -- what the player to act sees --------------------------------------------------
+
+    def mask(self) -> NDArray[np.int8]:
+        """The legal actions of the player to act as 0/1 (a cached array: copy to keep)."""
+        key = len(self.game.actions)
+        if key != self._mask_key:
+            if self.done:
+                self._mask[:] = 0
+            else:
+                self.layout.mask(self.game, self._mask)
+            self._mask_key = key
+        return self._mask
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in np.flatnonzero(self.mask())]
+
+    def observe(self, seat: int, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """Seat ``seat``'s observation (its own hand and the public state only)."""
+        return self.layout.observe_game(self.game, seat, out)
+
+    # -- acting -----------------------------------------------------------------------
+
+    def step(self, action: int) -> list[float]:
+        """Play the action number for the player to act; return every seat's reward."""
+        if self.done:
+            raise IllegalActionError("the episode is over: reset it")
+        mask = self.mask()
+        if not 0 <= action < len(mask) or not mask[action]:
+            raise IllegalActionError(
+                f"action {action} ({self.describe(action)}) is not legal now; "
+                f"legal: {self.legal_actions()}"
+            )
+        return self.apply(self.layout.decode(self.game, action), checked=False)
+
+    def apply(self, action: Action, *, checked: bool = True) -> list[float]:
+        """Play an engine action (checked unless it came from the mask)."""
+        if self.done:
+            raise IllegalActionError("the episode is over: reset it")
+        game = self.game
+        events = game.apply(action) if checked else game.apply_unchecked(action)
+        self.last_events = events
+        self.steps += 1
+        rewards = [0.0] * self.players
+        for event in events:
+            if isinstance(event, HandEnded):
+                for seat, count in enumerate(event.phases_completed):
+                    rewards[seat] += self.phase_reward * (count - self._completed[seat])
+                self._completed = list(event.phases_completed)
+            elif isinstance(event, GameEnded):
+                for seat in range(self.players):
+                    rewards[seat] += 1.0 / len(event.winners) if seat in event.winners else -1.0
+        if not self.terminated and self.steps >= self.max_steps:
+            self.truncated = True
+        return rewards
+
+    def describe(self, action: int) -> str:
+        """The action number's meaning for the player to act: the engine's text if legal."""
+        if 0 <= action < self.layout.num_actions and self.mask()[action]:
+            text = str(self.layout.decode(self.game, action))
+            if LAY_MOST <= action < DECLARE:  # the two lay-downs may be the same
+                text += " (most cards)" if action < LAY_FEWEST else " (fewest cards)"
+            return text
+        if 0 <= action < self.layout.num_actions:
+            return self.layout.action_name(action)
+        return "no such action"
+
+    def winners(self) -> Sequence[int]:
+        return self.game.winners

@@ -1,0 +1,584 @@
+"""The integer actions and the observation vector of the Phase 10 environments.
+
+One :class:`Layout` per table (number of players and rules) fixes both. Actions are
+numbered in blocks (``G`` is the most groups any phase of the rules has, ``P`` the
+number of players, ``M = P * G`` the table slots):
+
+=============  =====  ==========================================================
+first index    count  action
+=============  =====  ==========================================================
+0              1      draw from the draw pile
+1              1      take the top discard
+2              10     lay down phase ``k`` (1-10 of the rules' sequence): the
+                      arrangement laying the most cards
+12             10     lay down phase ``k``: the arrangement laying the fewest
+                      cards (then the fewest Wilds)
+22             10     declare phase ``k`` (``declare = "deal"``)
+32             6      give the turned-up Wild to the player ``r`` seats on (0: self)
+38             49     discard card ``c`` (card index 0-47 numbered cards, 48 Wild)
+87             1      discard a Skip naming nobody
+88             5      discard a Skip on the player ``r`` seats on (1-5)
+93             50*M   hit card ``c`` on table slot ``s``: index ``93 + 50*s + c``;
+                      ``c`` 0-47 a numbered card, 48 a Wild on a set, colour or
+                      even/odd group or below a run, 49 a Wild above a run
+=============  =====  ==========================================================
+
+A table slot is ``(r, j)``: the ``j``-th group of the phase laid by the player ``r``
+seats on from the player to act (``s = r * G + j``), so "my first group" is always
+slot 0.
+
+>>> from phase10.core import Game
+>>> layout = Layout(2)
+>>> layout.num_actions, layout.observation_size
+(293, 520)
+>>> game = Game(2, seed=3)
+>>> [layout.action_name(a) for a in layout.legal_actions(game)]
+['draw', 'take']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from phase10.core import (
+    SKIP,
+    WILD,
+    Action,
+    Card,
+    Declare,
+    Discard,
+    Draw,
+    Game,
+    GiveWild,
+    Group,
+    GroupKind,
+    Hit,
+    LayDown,
+    Meld,
+    NaturalMin,
+    Phase,
+    PlayerView,
+    Rules,
+    SkipTarget,
+    Stage,
+    TakeDiscard,
+    lay_downs,
+)
+from phase10.core.feasibility import can_lay, hand_counts
+from phase10.core.rules import Declare as DeclareMode
+from phase10.core.rules import PhaseOrder
+
+__all__ = ["Layout", "SeatState"]
+
+MAX_PLAYERS: Final = 6
+MAX_PHASES: Final = 10
+CARDS: Final = 50  # card indices 0-47 numbered, 48 Wild, 49 Skip
+
+DRAW: Final = 0
+TAKE: Final = 1
+LAY_MOST: Final = 2
+LAY_FEWEST: Final = LAY_MOST + MAX_PHASES
+DECLARE: Final = LAY_FEWEST + MAX_PHASES
+GIVE: Final = DECLARE + MAX_PHASES
+DISCARD: Final = GIVE + MAX_PHASES - 4  # 38: six give actions
+SKIP_NONE: Final = DISCARD + 49
+SKIP_ON: Final = SKIP_NONE + 1  # r = 1..5 at SKIP_ON + r - 1
+HIT: Final = SKIP_ON + MAX_PLAYERS - 1  # 93
+WILD_LOW: Final = 48
+WILD_HIGH: Final = 49
+
+_KINDS: Final = tuple(GroupKind)
+_STAGES: Final = (
+    Stage.DRAW,
+    Stage.PLAY,
+    Stage.DECLARE,
+    Stage.GIVE_WILD,
+    Stage.WILD_DISCARD,
+    Stage.GAME_OVER,
+)
+_STAGE_INDEX: Final = {stage: index for index, stage in enumerate(_STAGES)}
+_CARD: Final = tuple(Card.from_index(i) for i in range(CARDS))
+_DISCARD_ACTION: Final = tuple(Discard(card) for card in _CARD[:49])
+
+#: features of one table slot: present, kind (6), cards / 12, fits (50)
+SLOT_FEATURES: Final = 1 + len(_KINDS) + 1 + CARDS
+#: features of one seat: hand size / 10, score / 100, phase (11), completed (10),
+#: laid, declared (10), pending skip, floating, dealer, to act, in the hand
+SEAT_FEATURES: Final = 2 + (MAX_PHASES + 1) + MAX_PHASES + 1 + MAX_PHASES + 5
+#: global features: stage (6), draw pile / 108, discard pile / 108, tie-break, hand / 100
+GLOBAL_FEATURES: Final = len(_STAGES) + 4
+
+
+class SeatState(Protocol):
+    """What everyone may know of a seat (RULES §7): a :class:`~phase10.core.Seat`
+    or a view's :class:`~phase10.core.state.SeatInfo`. Never its cards."""
+
+    @property
+    def score(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def completed(self) -> set[int] | frozenset[int]: ...
+    @property
+    def laid(self) -> int | None: ...
+    @property
+    def declared(self) -> int | None: ...
+    @property
+    def pending_skip(self) -> bool: ...
+    @property
+    def floating(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Fit:
+    """Where cards fit one group on the table, and the group's slot features."""
+
+    group: Group
+    naturals: int  # bit c set: numbered card c fits
+    wild_low: int | None  # the Wild's number below a run (0 on another kind); None: no fit
+    wild_high: int | None  # the Wild's number above a run; None: no fit
+    features: NDArray[np.float32]
+
+
+def _fit(group: Group) -> _Fit:
+    naturals = 0
+    for card in _CARD[:48]:
+        if group.placements(card):
+            naturals |= 1 << card.index
+    spots = group.placements(WILD)
+    low: int | None = None
+    high: int | None = None
+    if group.low is None:
+        low = 0 if spots else None
+    else:
+        low = group.low - 1 if group.low - 1 in spots else None
+        high = group.low + len(group.cards) if group.low + len(group.cards) in spots else None
+    features = np.zeros(SLOT_FEATURES, np.float32)
+    features[0] = 1.0
+    features[1 + _KINDS.index(group.kind)] = 1.0
+    features[1 + len(_KINDS)] = len(group.cards) / 12
+    fits = features[2 + len(_KINDS) :]
+    for index in range(48):
+        if naturals >> index & 1:
+            fits[index] = 1.0
+    fits[WILD_LOW] = low is not None
+    fits[WILD_HIGH] = high is not None
+    return _Fit(group, naturals, low, high, features)
+
+
+class Layout:
+    """The action numbering and observation layout for ``players`` players under ``rules``.
+
+    Masks and observations come from what the player to act may know; the engine
+    decides every legal action (:meth:`legal_actions` lists exactly the engine's legal
+    actions in this numbering, up to the lay-downs described in the module docstring).
+    """
+
+    def __init__(self, players: int, rules: Rules | None = None) -> None:
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"Phase 10 is for 2 to {MAX_PLAYERS} players, not {players}")
+        self.players = players
+        self.rules = rules if rules is not None else Rules()
+        self.groups_per_phase = max(len(phase.groups) for phase in self.rules.phase_sequence)
+        self.slots = players * self.groups_per_phase
+        self.num_actions = HIT + CARDS * self.slots
+        self.seat_offset = 4 * CARDS
+        self.slot_offset = self.seat_offset + players * SEAT_FEATURES
+        self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
+        self.observation_size = self.global_offset + GLOBAL_FEATURES
+        self._explicit = (
+            self.rules.phase_order is PhaseOrder.ANY and self.rules.declare is DeclareMode.LAYDOWN
+        )
+        self._fits: dict[int, _Fit] = {}
+        self._pile: tuple[Sequence[Card], int, list[int]] | None = None
+        self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
+        high = np.ones(self.observation_size, np.float32)
+        high[: 4 * CARDS] = 8.0  # card counts (8 Wilds)
+        for seat in range(players):
+            high[self.seat_offset + seat * SEAT_FEATURES] = 10.8  # hand size / 10
+            high[self.seat_offset + seat * SEAT_FEATURES + 1] = 100.0  # score / 100, capped
+        self.observation_high = high
+
+    # -- the table --------------------------------------------------------------------
+
+    def fit(self, group: Group) -> _Fit:
+        """Where cards fit ``group`` (cached while the group stays on the table)."""
+        cached = self._fits.get(id(group))
+        if cached is None or cached.group is not group:
+            if len(self._fits) > 512:
+                self._fits.clear()
+            cached = self._fits[id(group)] = _fit(group)
+        return cached
+
+    def slot_ids(self, melds: Sequence[Meld], me: int) -> list[int]:
+        """The table slot of each group on the table (by meld id), seen from seat ``me``."""
+        first: dict[int, int] = {}
+        slots = []
+        for gid, meld in enumerate(melds):
+            start = first.setdefault(meld.owner, gid)
+            relative = (meld.owner - me) % self.players
+            slots.append(relative * self.groups_per_phase + gid - start)
+        return slots
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def mask(
+        self, game: Game | PlayerView, out: NDArray[np.int8] | None = None
+    ) -> NDArray[np.int8]:
+        """The legal actions of the player to act, as 0/1 (all 0 once the game is over)."""
+        if out is None:
+            out = np.zeros(self.num_actions, np.int8)
+        else:
+            out[:] = 0
+        for action in self._legal(game):
+            out[action] = 1
+        return out
+
+    def legal_actions(self, game: Game | PlayerView) -> list[int]:
+        """The legal actions of the player to act, sorted."""
+        return sorted(set(self._legal(game)))
+
+    def _legal(self, game: Game | PlayerView) -> list[int]:
+        stage = game.stage
+        me = game.current
+        if stage is Stage.GAME_OVER:
+            return []
+        if isinstance(game, PlayerView):
+            if not game.is_my_turn:
+                return []
+            hand: Sequence[Card] = game.hand
+        else:
+            hand = game.seats[me].hand
+        n = self.players
+        if stage is Stage.DRAW:
+            # the engine's own tests (Rulebook._check_draw), without building actions
+            top = game.discard_top
+            can_draw = game.can_draw()
+            can_take = top is not None and not top.is_skip
+            floating = game.seats[me].floating
+            fits_top = floating and top is not None and game.fits_anywhere(top)
+            out = [DRAW] if can_draw and not (floating and can_take and fits_top) else []
+            if can_take and not (floating and not fits_top and can_draw):
+                out.append(TAKE)
+            return out
+        if stage is Stage.GIVE_WILD:
+            return [GIVE + (p - me) % n for p in game.players_in_hand]
+        if stage is Stage.DECLARE:
+            completed = game.seats[me].completed
+            return [DECLARE + i for i in range(self.rules.phase_count) if i not in completed]
+        info = game.seats[me]
+        bits = 0
+        for card in hand:
+            bits |= 1 << card.index
+        out = []
+        fits: list[_Fit] = []
+        if stage is Stage.PLAY and game.melds:
+            fits = [self.fit(meld.group) for meld in game.melds]
+        bound = False
+        if info.floating and fits:
+            wild = bits >> 48 & 1
+            bound = any(
+                f.naturals & bits or (wild and (f.wild_low is not None or f.wild_high is not None))
+                for f in fits
+            )
+        if stage is Stage.PLAY and not bound and info.laid is None:
+            allowed = game.allowed_phases(me)
+            if allowed:
+                counts = hand_counts(hand)
+                natural_min = self.rules.natural_min
+                for index in allowed:
+                    if can_lay(game.phase_of(index), counts, natural_min):
+                        out.append(LAY_MOST + index)
+                        out.append(LAY_FEWEST + index)
+        if fits and info.laid is not None:
+            wild = bits >> 48 & 1
+            for fit, slot in zip(fits, self.slot_ids(game.melds, me), strict=True):
+                base = HIT + CARDS * slot
+                hits = fit.naturals & bits
+                while hits:
+                    low = hits & -hits
+                    out.append(base + low.bit_length() - 1)
+                    hits ^= low
+                if wild:
+                    if fit.wild_low is not None:
+                        out.append(base + WILD_LOW)
+                    if fit.wild_high is not None:
+                        out.append(base + WILD_HIGH)
+        if bound:
+            return out
+        for index in range(49):
+            if bits >> index & 1:
+                out.append(DISCARD + index)
+        if bits >> 49 & 1:
+            if self.rules.skip_target is SkipTarget.NEXT:
+                out.append(SKIP_NONE)
+            else:
+                targets = game.skip_targets(me)
+                if targets:
+                    out.extend(SKIP_ON + (t - me) % n - 1 for t in targets)
+                else:
+                    out.append(SKIP_NONE)
+        return out
+
+    # -- from numbers to the engine's actions -----------------------------------------
+
+    def decode(self, game: Game | PlayerView, action: int) -> Action:
+        """The engine's action for ``action`` in this position (assumed legal: see :meth:`mask`)."""
+        me = game.current
+        n = self.players
+        if action >= HIT:
+            slot, column = divmod(action - HIT, CARDS)
+            gid = self.slot_ids(game.melds, me).index(slot)
+            if column < WILD_LOW:
+                return Hit(_CARD[column], gid)
+            fit = self.fit(game.melds[gid].group)
+            number = fit.wild_low if column == WILD_LOW else fit.wild_high
+            return Hit(WILD, gid, number or None)
+        if action >= SKIP_ON:
+            return Discard(SKIP, (me + action - SKIP_ON + 1) % n)
+        if action == SKIP_NONE:
+            return Discard(SKIP)
+        if action >= DISCARD:
+            return _DISCARD_ACTION[action - DISCARD]
+        if action >= GIVE:
+            return GiveWild((me + action - GIVE) % n)
+        if action >= DECLARE:
+            return Declare(action - DECLARE + 1)
+        if action >= LAY_MOST:
+            most = action < LAY_FEWEST
+            index = action - (LAY_MOST if most else LAY_FEWEST)
+            hand = game.hand if isinstance(game, PlayerView) else game.seats[me].hand
+            lays = self._lay_downs(game, index, hand)
+            return lays[0] if most else lays[1]
+        return Draw() if action == DRAW else TakeDiscard()
+
+    def _lay_downs(
+        self, game: Game | PlayerView, index: int, hand: Sequence[Card]
+    ) -> tuple[LayDown, LayDown]:
+        key = (index, tuple(sorted(card.index for card in hand)))
+        cached = self._lays.get(key)
+        if cached is None:
+            explicit = index + 1 if self._explicit and not game.tie_break else None
+            most, fewest = arrangements(game.phase_of(index), hand, self.rules.natural_min)
+            cached = (LayDown(most, explicit), LayDown(fewest, explicit))
+            if len(self._lays) > 64:
+                self._lays.clear()
+            self._lays[key] = cached
+        return cached
+
+    def encode(self, game: Game | PlayerView, action: Action) -> int:
+        """The number of an engine action (canonical, as :attr:`legal_actions` lists it),
+        seen by the player to act. Lay-downs map to the "most cards" number of their phase.
+        """
+        me = game.current
+        n = self.players
+        if isinstance(action, Draw):
+            return DRAW
+        if isinstance(action, TakeDiscard):
+            return TAKE
+        if isinstance(action, LayDown):
+            if action.phase is not None:
+                return LAY_MOST + action.phase - 1
+            allowed = game.allowed_phases(me)
+            return LAY_MOST + allowed[0]
+        if isinstance(action, Declare):
+            return DECLARE + action.phase - 1
+        if isinstance(action, GiveWild):
+            return GIVE + (action.player - me) % n
+        if isinstance(action, Discard):
+            if action.card.is_skip:
+                if action.target is None:
+                    return SKIP_NONE
+                return SKIP_ON + (action.target - me) % n - 1
+            return DISCARD + action.card.index
+        if isinstance(action, Hit):
+            slot = self.slot_ids(game.melds, me)[action.group]
+            if not action.card.is_wild:
+                column = action.card.index
+            else:
+                group = game.melds[action.group].group
+                column = (
+                    WILD_HIGH if group.low is not None and action.number != group.low - 1 else 48
+                )
+            return HIT + CARDS * slot + column
+        raise ValueError(f"no number for {action!r}")
+
+    def action_name(self, action: int) -> str:
+        """A short text for an action number (the same in every position)."""
+        if action >= HIT:
+            slot, column = divmod(action - HIT, CARDS)
+            seat, group = divmod(slot, self.groups_per_phase)
+            card = "W" if column >= WILD_LOW else str(_CARD[column])
+            end = {WILD_LOW: " low", WILD_HIGH: " high"}.get(column, "")
+            return f"hit {card}{end} on +{seat}.{group}"
+        if action >= SKIP_ON:
+            return f"discard S>+{action - SKIP_ON + 1}"
+        if action == SKIP_NONE:
+            return "discard S"
+        if action >= DISCARD:
+            return f"discard {_CARD[action - DISCARD]}"
+        if action >= GIVE:
+            return f"give +{action - GIVE}"
+        if action >= DECLARE:
+            return f"declare {action - DECLARE + 1}"
+        if action >= LAY_FEWEST:
+            return f"lay {action - LAY_FEWEST + 1} fewest"
+        if action >= LAY_MOST:
+            return f"lay {action - LAY_MOST + 1} most"
+        return "draw" if action == DRAW else "take"
+
+    # -- observations -----------------------------------------------------------------
+
+    def observe_view(self, view: PlayerView, out: NDArray[np.float32] | None = None) -> Any:
+        """The observation of ``view.viewer`` from their view (the reference encoder)."""
+        if view.viewer is None:
+            raise ValueError("an observation belongs to a player, not to a spectator")
+        return self.observe(
+            view.viewer,
+            view.hand,
+            [seat.hand_size for seat in view.seats],
+            view.seats,
+            view,
+            out,
+        )
+
+    def observe_game(self, game: Game, seat: int, out: NDArray[np.float32] | None = None) -> Any:
+        """The same observation as ``observe_view(game.view(seat))``, read straight from the
+        game: the seat's own hand and the public state only (tested equal)."""
+        return self.observe(
+            seat,
+            game.seats[seat].hand,
+            [len(other.hand) for other in game.seats],
+            game.seats,
+            game,
+            out,
+        )
+
+    def observe(
+        self,
+        me: int,
+        hand: Sequence[Card],
+        hand_sizes: Sequence[int],
+        seats: Sequence[SeatState],
+        public: Game | PlayerView,
+        out: NDArray[np.float32] | None = None,
+    ) -> NDArray[np.float32]:
+        """Write the observation of seat ``me`` (see docs/rl.md for the layout)."""
+        if out is None:
+            out = np.zeros(self.observation_size, np.float32)
+        else:
+            out[:] = 0.0
+        counts = [0] * CARDS
+        for card in hand:
+            counts[card.index] += 1
+        out[:CARDS] = counts
+        pile = public.discard_pile
+        if pile:
+            out[CARDS + pile[-1].index] = 1.0
+            out[2 * CARDS : 3 * CARDS] = self._pile_counts(pile)
+        n = self.players
+        melds = public.melds
+        if melds:
+            counts = [0] * CARDS
+            base = self.slot_offset
+            for meld, slot in zip(melds, self.slot_ids(melds, me), strict=True):
+                for card in meld.group.cards:
+                    counts[card.index] += 1
+                start = base + slot * SLOT_FEATURES
+                out[start : start + SLOT_FEATURES] = self.fit(meld.group).features
+            out[3 * CARDS : 4 * CARDS] = counts
+        players_in_hand = public.players_in_hand
+        dealer = public.dealer
+        acting = public.current if public.stage is not Stage.GAME_OVER else -1
+        block = [0.0] * (n * SEAT_FEATURES)
+        for relative in range(n):
+            seat_index = (me + relative) % n
+            seat = seats[seat_index]
+            at = relative * SEAT_FEATURES
+            block[at] = hand_sizes[seat_index] / 10
+            block[at + 1] = min(seat.score / 100, 100.0)
+            block[at + 2 + min(seat.phase, MAX_PHASES)] = 1.0
+            at += 3 + MAX_PHASES
+            for phase in seat.completed:
+                block[at + phase] = 1.0
+            at += MAX_PHASES
+            if seat.laid is not None:
+                block[at] = 1.0
+            if seat.declared is not None:
+                block[at + 1 + seat.declared] = 1.0
+            at += 1 + MAX_PHASES
+            block[at] = seat.pending_skip
+            block[at + 1] = seat.floating
+            block[at + 2] = seat_index == dealer
+            block[at + 3] = seat_index == acting
+            block[at + 4] = seat_index in players_in_hand
+        out[self.seat_offset : self.slot_offset] = block
+        tail = [0.0] * GLOBAL_FEATURES
+        tail[_STAGE_INDEX[public.stage]] = 1.0
+        tail[-4] = public.draw_size / 108
+        tail[-3] = len(pile) / 108
+        tail[-2] = public.tie_break
+        tail[-1] = min(public.hand_number / 100, 1.0)
+        out[self.global_offset :] = tail
+        return out
+
+    def _pile_counts(self, pile: Sequence[Card]) -> list[int]:
+        """Card counts of the discard pile. The engine only ever pops the top of the same
+        list or pushes on it, and never pops twice in a row between pushes, so below the
+        length it had minus one a list seen before is unchanged: only the rest is counted.
+        A new list (a new hand, a reshuffle) or a view's tuple is counted in full."""
+        last = self._pile
+        size = len(pile)
+        if last is not None and last[0] is pile and size >= last[1]:
+            _, covered, counts = last
+            counts = list(counts)
+        else:
+            covered, counts = 0, [0] * CARDS
+        below_top = max(size - 1, 0)
+        if covered <= below_top:
+            for card in pile[covered:below_top]:
+                counts[card.index] += 1
+        else:  # the whole pile was counted: take its top back out
+            counts[pile[-1].index] -= 1
+        self._pile = (pile, below_top, counts) if isinstance(pile, list) else None
+        if pile:
+            counts = list(counts)
+            counts[pile[-1].index] += 1
+        return counts
+
+
+def arrangements(
+    phase: Phase, hand: Sequence[Card], natural_min: NaturalMin
+) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
+    """The two lay-downs the actions offer: the most cards laid (then the most points; as
+    :func:`phase10.solver.tactics.best_lay_down`), and the fewest cards laid (then the fewest
+    Wilds, then the most points). Ties go to the first in text order.
+
+    >>> from phase10.core import parse_cards
+    >>> most, fewest = arrangements(
+    ...     Phase.parse("1 run of 4"), parse_cards("R3 R4 B5 G6 Y7 W"), NaturalMin.GROUP
+    ... )
+    >>> " ".join(map(str, most[0].cards)), " ".join(map(str, fewest[0].cards))
+    ('R3 R4 B5 G6 Y7 W', 'R3 R4 B5 G6')
+    """
+    most: tuple[tuple[int, int, str], tuple[Group, ...]] | None = None
+    fewest: tuple[tuple[int, int, int, str], tuple[Group, ...]] | None = None
+    for way in lay_downs(phase, hand, natural_min):
+        laid = [card for group in way for card in group.cards]
+        points = sum(card.points for card in laid)
+        text = " + ".join(group.describe() for group in way)
+        key_most = (-len(laid), -points, text)
+        wilds = sum(1 for card in laid if card.is_wild)
+        key_fewest = (len(laid), wilds, -points, text)
+        if most is None or key_most < most[0]:
+            most = (key_most, way)
+        if fewest is None or key_fewest < fewest[0]:
+            fewest = (key_fewest, way)
+    if most is None or fewest is None:
+        raise ValueError(f"the hand does not hold {phase}")
+    return most[1], fewest[1]

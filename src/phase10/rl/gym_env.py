@@ -1,0 +1,146 @@
+"""The Gymnasium environment: one learner against bots.
+
+The learner sits at ``seat``; the other seats are played by bots named as
+:func:`phase10.bots.make_player` names them (``"random"``, ``"greedy"``, ``"strong"``,
+``"strong:2"``, ``"cmd:..."``). The bots act on their own views between the learner's
+actions, so every observation is the learner's, at its turn.
+
+>>> import gymnasium as gym
+>>> import phase10.rl
+>>> env = gym.make("phase10/Phase10-v0", opponents="greedy")
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, info["seat"]
+((520,), 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from phase10.bots import Player, make_player
+from phase10.core import Rules
+
+from .core import DEFAULT_MAX_STEPS, EnvCore
+from .render import render_text
+
+__all__ = ["Phase10Env"]
+
+
+class Phase10Env(gym.Env[dict[str, Any], int]):
+    """Phase 10 for one learner against ``players - 1`` bots.
+
+    ``opponents`` is one bot name for every other seat or a list of one per seat.
+    ``seat`` is the learner's seat, or ``None`` for a seat drawn at each reset.
+    The reward is the learner's (docs/rl.md); an action the mask does not allow ends the
+    episode with reward -1 and ``info["illegal_action"] = True`` (it is never replaced by
+    a legal one). ``info["action_mask"]`` repeats the mask; :meth:`action_masks` too.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+
+    def __init__(
+        self,
+        players: int = 2,
+        opponents: str | Sequence[str] = "random",
+        *,
+        rules: Rules | None = None,
+        seat: int | None = 0,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        phase_reward: float = 0.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.core = EnvCore(players, rules=rules, max_steps=max_steps, phase_reward=phase_reward)
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise ValueError(f"name {players - 1} opponent(s), not {len(specs)}")
+        for spec in specs:
+            make_player(spec, random.Random(0))  # refuses an unknown name now
+        self.opponent_specs = specs
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"the learner's seat is 0 to {players - 1}, not {seat}")
+        self.fixed_seat = seat
+        self.seat = seat if seat is not None else 0
+        layout = self.core.layout
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, layout.observation_high, (layout.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (layout.num_actions,), np.int8),
+            }
+        )
+        self.action_space: spaces.Discrete = spaces.Discrete(layout.num_actions)  # type: ignore[assignment]
+        self._opponents: dict[int, Player] = {}
+        self._rng = random.Random()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng.seed(seed)
+        self.core.reset(self._rng.randrange(2**63))
+        players = self.core.players
+        self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(players)
+        others = [s for s in range(players) if s != self.seat]
+        self._opponents = {
+            s: make_player(spec, random.Random(self._rng.randrange(2**63)))
+            for s, spec in zip(others, self.opponent_specs, strict=True)
+        }
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        core = self.core
+        if core.done:
+            raise RuntimeError("the episode is over: call reset()")
+        action = int(action)
+        mask = core.mask()
+        if not 0 <= action < len(mask) or not mask[action]:
+            info = self._info()
+            info["illegal_action"] = True
+            core.abort()
+            return self._observation(), -1.0, True, False, info
+        reward = core.step(action)[self.seat]
+        reward += self._play_opponents()
+        return self._observation(), reward, core.terminated, core.truncated, self._info()
+
+    def _play_opponents(self) -> float:
+        """Let the bots act until it is the learner's turn or the game ends."""
+        core = self.core
+        reward = 0.0
+        while not core.done and core.current != self.seat:
+            seat = core.current
+            action = self._opponents[seat].choose(core.game.view(seat))
+            reward += core.apply(action)[self.seat]
+        return reward
+
+    def _observation(self) -> dict[str, Any]:
+        core = self.core
+        mask = core.mask().copy() if not core.done else np.zeros(core.layout.num_actions, np.int8)
+        return {"observation": core.observe(self.seat), "action_mask": mask}
+
+    def _info(self) -> dict[str, Any]:
+        core = self.core
+        info: dict[str, Any] = {"seat": self.seat, "action_mask": core.mask().copy()}
+        if core.done:
+            info["winners"] = list(core.winners())
+        return info
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions as booleans (the convention of maskable policies)."""
+        return self.core.mask().astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_text(self.core.game, self.seat)

@@ -1,0 +1,142 @@
+"""The PettingZoo AEC environment ``phase10_v0``: every seat is an agent.
+
+>>> from phase10.rl import phase10_v0
+>>> env = phase10_v0.env(players=3)
+>>> env.reset(seed=42)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
+('player_1', (675,), 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from phase10.core import Rules
+
+from .core import DEFAULT_MAX_STEPS, EnvCore
+from .render import render_text
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):
+    """Phase 10 for 2-6 agents ``player_0`` ... (seats 0 ...), under any rules.
+
+    Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
+    from the observing player's own view; see docs/rl.md for both layouts, the rewards
+    and the step cap. An action the mask does not allow raises
+    :class:`~phase10.rl.core.IllegalActionError` (:func:`env` ends the game instead).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "phase10_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        rules: Rules | None = None,
+        *,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        phase_reward: float = 0.0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.core = EnvCore(players, rules=rules, max_steps=max_steps, phase_reward=phase_reward)
+        layout = self.core.layout
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, layout.observation_high, (layout.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (layout.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        action = spaces.Discrete(layout.num_actions)
+        self.action_spaces = {agent: action for agent in self.possible_agents}
+        self._reset_state()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _reset_state(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.core.current]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` reseeds this environment in place (its settings stay)."""
+        self.core.reset(seed)
+        self._reset_state()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        core = self.core
+        mask = (
+            core.mask().copy()
+            if seat == core.current and not core.done
+            else np.zeros(core.layout.num_actions, np.int8)
+        )
+        return {"observation": core.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for a finished agent")
+        self._cumulative_rewards[agent] = 0.0
+        core = self.core
+        rewards = core.step(int(action))
+        self.rewards = {name: rewards[seat] for seat, name in enumerate(self.agents)}
+        if core.terminated:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif core.truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        if core.done:
+            winners = [self.possible_agents[seat] for seat in core.winners()]
+            self.infos = {name: {"winners": winners} for name in self.agents}
+        self.agent_selection = self.possible_agents[core.current]
+        self._accumulate_rewards()
+        if core.done:
+            self.agent_selection = self._deads_step_first()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_text(self.core.game, self.core.current)
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment with PettingZoo's standard wrappers: an illegal action ends the game
+    for the agent who played it with reward -1; actions out of range are refused."""
+    wrapped: AECEnv[str, dict[str, Any], int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,317 @@
+"""The reinforcement-learning environments: the official API checks of PettingZoo,
+Gymnasium and OpenSpiel, masks against the engine, observations against the views,
+golden playthroughs, seeding, rewards and the vectorised batch."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import warnings
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
+from phase10 import PRESETS, Rules
+from phase10.rl import (
+    EnvCore,
+    IllegalActionError,
+    Layout,
+    Phase10Env,
+    VectorPhase10,
+    phase10_v0,
+)
+from phase10.rl.encoding import LAY_FEWEST, LAY_MOST
+
+GOLDEN = Path(__file__).parent / "rl_golden"
+SHORT = Rules(phases=(1,))
+
+
+def short(name: str) -> Rules:
+    """A preset cut to its first phase, so that games end quickly."""
+    rules = PRESETS[name]
+    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    return rules.with_options(phases=numbers[:1])
+
+
+# -- the official checks --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "preset"), [(2, "official"), (3, "masters"), (5, "floating")])
+def test_pettingzoo_api_test(players: int, preset: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations draw PettingZoo's generic notes
+        api_test(phase10_v0.env(players=players, rules=short(preset)), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: phase10_v0.env(players=4), num_cycles=100)
+
+
+def test_gymnasium_check_env() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(Phase10Env(players=3, opponents="greedy", rules=SHORT))
+        check_env(gym.make("phase10/Phase10-v0", opponents=["random"]).unwrapped)
+
+
+def test_openspiel_random_simulation() -> None:
+    for params in ({"players": 2, "phases": 1, "max_steps": 120}, {"players": 5, "max_steps": 60}):
+        game = pyspiel.load_game("python_phase10", params)
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_tensors_and_strings() -> None:
+    game = pyspiel.load_game("python_phase10", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 256
+    for byte in (9, 8, 7, 6):
+        state.apply_action(byte)
+    player = state.current_player()
+    assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + 2 * 50
+    assert "Dealt" in state.information_state_string(player)
+    other = (player + 1) % 3
+    assert state.observation_string(player) != state.observation_string(other)
+    assert state.legal_actions(other) == []
+
+
+# -- masks, actions and observations against the engine -------------------------------
+
+
+def _engine_mask(core: EnvCore) -> np.ndarray:
+    """The engine's legal actions mapped into the encoding (both lay-downs per phase)."""
+    layout, game = core.layout, core.game
+    mask = np.zeros(layout.num_actions, np.int8)
+    for action in game.legal_actions:
+        mask[layout.encode(game, action)] = 1
+    lays = np.flatnonzero(mask[LAY_MOST:LAY_FEWEST])
+    mask[LAY_FEWEST + lays] = 1
+    return mask
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "official",
+        "masters",
+        "arkansas",
+        "floating",
+        "wild-deal-up",
+        "skip-next",
+        "natural-per-phase",
+        "ten-hands",
+        "island-paradise",
+        "no-reshuffle",
+        "end-immediately",
+    ],
+)
+def test_masks_are_the_engines_legal_actions(preset: str) -> None:
+    """Whole short games: the mask is exactly the engine's list, every allowed action is
+    accepted by ``game.check``, and the observation equals the one built from the view."""
+    rng = random.Random(preset)
+    for episode in range(6):
+        players = 2 + episode % 5
+        core = EnvCore(players, rules=short(preset), max_steps=1500)
+        core.reset(seed=episode)
+        while not core.done:
+            mask = core.mask()
+            assert np.array_equal(mask, _engine_mask(core))
+            seat = rng.randrange(players)
+            view = core.game.view(seat)
+            assert np.array_equal(core.observe(seat), core.layout.observe_view(view))
+            legal = np.flatnonzero(mask)
+            for action in legal:
+                core.game.check(core.layout.decode(core.game, int(action)))
+            core.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_masks_never_allow_an_illegal_action(players: int) -> None:
+    """Many random episodes (capped short): every action the mask allows is legal."""
+    rng = random.Random(players)
+    presets = ["official", "masters", "floating", "skip-next", "wild-deal-up", "arkansas"]
+    for episode in range(400):
+        core = EnvCore(players, rules=short(presets[episode % len(presets)]), max_steps=90)
+        core.reset(seed=episode)
+        while not core.done:
+            legal = np.flatnonzero(core.mask())
+            assert len(legal) > 0
+            action = int(legal[rng.randrange(len(legal))])
+            core.game.check(core.layout.decode(core.game, action))
+            core.step(action)
+
+
+def test_lay_down_actions_lay_most_and_fewest() -> None:
+    core = EnvCore(2, rules=Rules(phases=(2,)))
+    for seed in range(400):
+        core.reset(seed=seed)
+        rng = random.Random(seed)
+        while not core.done and core.steps < 300:
+            mask = core.mask()
+            if mask[LAY_MOST + 0]:
+                most = core.layout.decode(core.game, LAY_MOST)
+                fewest = core.layout.decode(core.game, LAY_FEWEST)
+                assert len(most.cards) >= len(fewest.cards) >= 7  # type: ignore[attr-defined]
+                return
+            legal = np.flatnonzero(mask)
+            core.step(int(legal[rng.randrange(len(legal))]))
+    pytest.fail("no lay-down met")
+
+
+# -- golden playthroughs ----------------------------------------------------------------
+
+GOLDEN_CASES = {
+    "official_2p": {"players": 2, "rules": "official", "phases": 1, "seed": 11},
+    "masters_3p": {"players": 3, "rules": "masters", "phases": 2, "seed": 12},
+    "floating_4p": {"players": 4, "rules": "floating", "phases": 1, "seed": 13},
+    "skip_next_6p": {"players": 6, "rules": "skip-next", "phases": 1, "seed": 14},
+}
+
+
+def _playthrough(case: dict[str, Any], steps: int = 160) -> dict[str, Any]:
+    rules = PRESETS[case["rules"]]
+    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    env = phase10_v0.raw_env(
+        players=case["players"], rules=rules.with_options(phases=numbers[: case["phases"]])
+    )
+    env.reset(seed=case["seed"])
+    rng = random.Random(case["seed"])
+    record: list[dict[str, Any]] = []
+    for agent in env.agent_iter(steps):
+        obs, reward, terminated, truncated, _ = env.last()
+        entry: dict[str, Any] = {
+            "agent": agent,
+            "reward": reward,
+            "observation": {
+                str(i): round(float(obs["observation"][i]), 6)
+                for i in np.flatnonzero(obs["observation"])
+            },
+            "legal": [int(a) for a in np.flatnonzero(obs["action_mask"])],
+        }
+        if terminated or truncated:
+            env.step(None)
+        else:
+            action = rng.choice(entry["legal"])
+            entry["action"] = action
+            entry["text"] = env.core.describe(action)
+            env.step(action)
+        record.append(entry)
+    return {"case": case, "steps": record}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
+def test_golden_playthroughs(name: str) -> None:
+    """Seeded action sequences with every observation, mask and reward: any change in the
+    environments' behaviour shows here. ``PHASE10_REGENERATE_GOLDEN=1`` rewrites them."""
+    path = GOLDEN / f"{name}.json"
+    played = _playthrough(GOLDEN_CASES[name])
+    if os.environ.get("PHASE10_REGENERATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(json.dumps(played, separators=(",", ":")) + "\n")
+    expected = json.loads(path.read_text())
+    assert expected["case"] == played["case"]
+    for index, (want, got) in enumerate(zip(expected["steps"], played["steps"], strict=True)):
+        assert want == got, f"{name}: step {index} differs"
+
+
+# -- seeding, rewards, illegal actions ---------------------------------------------------
+
+
+def test_reset_reseeds_in_place_and_keeps_settings() -> None:
+    env = phase10_v0.raw_env(players=3, rules=SHORT, max_steps=50)
+    env.reset(seed=5)
+    first = env.observe(env.agent_selection)["observation"].copy()
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    env.reset(seed=5)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
+    assert env.core.rules == SHORT and env.core.max_steps == 50 and env.num_agents == 3
+    env.reset(seed=6)
+    assert not np.array_equal(env.observe(env.agent_selection)["observation"], first)
+
+
+def test_rewards_at_the_end_and_the_step_cap() -> None:
+    core = EnvCore(3, rules=SHORT, phase_reward=0.25)
+    core.reset(seed=2)
+    rng = random.Random(2)
+    totals = [0.0, 0.0, 0.0]
+    while not core.done:
+        legal = core.legal_actions()
+        for seat, reward in enumerate(core.step(rng.choice(legal))):
+            totals[seat] += reward
+    winners = core.winners()
+    assert core.terminated and len(winners) == 1
+    completed = [len(seat.completed) for seat in core.game.seats]
+    for seat in range(3):
+        end = 1.0 if seat in winners else -1.0
+        assert totals[seat] == pytest.approx(end + 0.25 * completed[seat])
+    capped = EnvCore(2, max_steps=10)
+    capped.reset(seed=1)
+    for _ in range(10):
+        capped.step(capped.legal_actions()[0])
+    assert capped.truncated and not capped.terminated and capped.mask().sum() == 0
+
+
+def test_illegal_actions() -> None:
+    raw = phase10_v0.raw_env(players=2)
+    raw.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        raw.step(raw.core.layout.num_actions - 1)
+    wrapped = phase10_v0.env(players=2)
+    wrapped.reset(seed=1)
+    wrapped.step(wrapped.action_space(wrapped.agent_selection).n - 1)
+    assert all(wrapped.terminations.values())
+    assert min(wrapped.rewards.values()) == -1
+    env = Phase10Env(opponents="random")
+    env.reset(seed=1)
+    obs, reward, terminated, _truncated, info = env.step(env.action_space.n - 1)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert obs["action_mask"].sum() == 0
+
+
+def test_gym_env_plays_a_whole_game_against_bots() -> None:
+    env = Phase10Env(players=3, opponents=["greedy", "random"], rules=SHORT, seat=None)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    done = False
+    while not done:
+        assert env.core.current == info["seat"]
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    assert info["winners"] and reward in (-1.0, 1.0)
+
+
+def test_vector_batch_is_seeded_and_restarts_games() -> None:
+    def run(seed: int) -> tuple[np.ndarray, int]:
+        vec = VectorPhase10(4, players=2, rules=SHORT, max_steps=400)
+        vec.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total = np.zeros(2)
+        ended = 0
+        for _ in range(600):
+            actions = vec.random_actions(rng)
+            assert vec.masks[np.arange(4), actions].all()
+            _obs, _masks, _agents, rewards, terminated, truncated = vec.step(actions)
+            total += rewards.sum(axis=0)
+            ended += int(terminated.sum() + truncated.sum())
+        return total, ended
+
+    first, ended = run(3)
+    assert ended > 0 and np.array_equal(first, run(3)[0])
+
+
+def test_layout_sizes() -> None:
+    assert (Layout(2).num_actions, Layout(4).num_actions, Layout(6).num_actions) == (293, 493, 693)
+    island = Layout(6, PRESETS["island-paradise"])
+    groups = max(len(phase.groups) for phase in PRESETS["island-paradise"].phase_sequence)
+    assert island.groups_per_phase == groups and island.num_actions == 93 + 50 * 6 * groups
+    with pytest.raises(ValueError):
+        Layout(7)
