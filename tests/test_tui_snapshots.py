@@ -20,10 +20,11 @@ from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandEndScreen, InfoScreen
 from phase10.tui.session import Session, Settings
-from tui_driver import enter, positions_of, settle
+from tui_driver import enter, select, settle
 
 SIZE = (120, 40)
-#: after the deal, the person's first draw brings a Skip, and three players can be skipped
+#: at the person's first turn to play (after being skipped once) they hold a Skip, and
+#: after drawing, any of the three opponents can be skipped
 SKIP_SEED = 3
 
 Compare = Callable[..., bool]
@@ -36,7 +37,7 @@ def table_app(seed: int = SKIP_SEED, **options: Any) -> PlayApp:
 
 
 def at_first_turn(*keys: str) -> RunBefore:
-    """Wait for the person's first turn, then press ``keys``."""
+    """Wait for the person's first turn to play, then press ``keys``."""
 
     async def run_before(pilot: Pilot[None]) -> None:
         app = pilot.app
@@ -56,9 +57,9 @@ def ends(session: Session, action: Action, kind: type[Event]) -> bool:
     return any(isinstance(event, kind) for event in trial.apply(action))
 
 
-def just_before(kind: type[Event], rules: Rules, seed: int) -> Session:
+def just_before(kind: type[Event], rules: Rules, seed: int) -> tuple[Session, Action]:
     """A game (the person played by a greedy bot) stopped one action before the first
-    event of ``kind`` (the end of a hand, or of the game).
+    event of ``kind`` (the end of a hand, or of the game), and that action.
     """
     session = Session.new(
         Settings(opponents=2, difficulty="greedy", seed=seed, rules=rules), autosave=None
@@ -67,14 +68,14 @@ def just_before(kind: type[Event], rules: Rules, seed: int) -> Session:
     while True:
         action = person.choose(session.view) if session.human_to_move else session.bot_action()
         if ends(session, action, kind):
-            return session
+            return session, action
         if session.human_to_move:
             session.apply(action)
         else:
             session.apply_bot(action)
 
 
-def finish_the_hand(session: Session, seed: int) -> RunBefore:
+def finish_the_hand(last: Action) -> RunBefore:
     """Play the hand's last action: by keys if it is the person's, else the bot plays it."""
 
     async def run_before(pilot: Pilot[None]) -> None:
@@ -83,12 +84,21 @@ def finish_the_hand(session: Session, seed: int) -> RunBefore:
         await settle(pilot, app)
         if not app.waiting:
             assert app.session is not None and app.session.human_to_move
-            action = GreedyPlayer(random.Random(seed)).choose(app.session.view)
-            await enter(pilot, app, action, mouse=False)
+            await enter(pilot, app, last, mouse=False)
             await settle(pilot, app)
         assert app.waiting
 
     return run_before
+
+
+def noting_the_screen(run_before: RunBefore, screens: list[object]) -> RunBefore:
+    """``run_before``, then note the screen on top (the app is gone once pictured)."""
+
+    async def noted(pilot: Pilot[None]) -> None:
+        await run_before(pilot)
+        screens.append(pilot.app.screen)
+
+    return noted
 
 
 def test_new_game_screen(snap_compare: Compare) -> None:
@@ -122,7 +132,8 @@ def test_skip_whom_dialog(snap_compare: Compare) -> None:
         await at_first_turn("d")(pilot)
         assert app.session is not None
         assert len(app.session.view.skip_targets(app.session.human)) >= 2
-        await pilot.press(str(positions_of(app, [SKIP])[0] + 1), "x")
+        await select(pilot, app, [SKIP], click=False)
+        await pilot.press("x")
         await pilot.pause()
         screens.append(app.screen)
 
@@ -133,26 +144,32 @@ def test_skip_whom_dialog(snap_compare: Compare) -> None:
 
 
 def test_hand_end_screen(snap_compare: Compare) -> None:
-    session = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    session, last = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
     app = PlayApp(session=session, autosave=None, bot_delay=0)
-    assert snap_compare(app, terminal_size=SIZE, run_before=finish_the_hand(session, 4))
-    assert isinstance(app.screen_stack[-1], HandEndScreen)
+    screens: list[object] = []
+    run_before = noting_the_screen(finish_the_hand(last), screens)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert isinstance(screens[0], HandEndScreen)
     assert app.session is not None and not app.session.game.is_over
 
 
 def test_game_over_screen(snap_compare: Compare) -> None:
-    session = just_before(GameEnded, Rules(phases=(1,)), seed=6)
+    session, last = just_before(GameEnded, Rules(phases=(1,)), seed=6)
     app = PlayApp(session=session, autosave=None, bot_delay=0)
-    assert snap_compare(app, terminal_size=SIZE, run_before=finish_the_hand(session, 6))
-    assert isinstance(app.screen_stack[-1], GameOverScreen)
+    screens: list[object] = []
+    run_before = noting_the_screen(finish_the_hand(last), screens)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert isinstance(screens[0], GameOverScreen)
     assert app.session is not None and app.session.game.is_over
     assert any(isinstance(event, GameEnded) for event in app.session.game.history)
 
 
 def test_keys_help(snap_compare: Compare) -> None:
     app = table_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=at_first_turn("k"))
-    assert isinstance(app.screen_stack[-1], InfoScreen)
+    screens: list[object] = []
+    run_before = noting_the_screen(at_first_turn("k"), screens)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert isinstance(screens[0], InfoScreen) and screens[0].title_text == "Keys"
 
 
 def finished_record(seed: int) -> GameRecord:

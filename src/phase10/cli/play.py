@@ -135,6 +135,8 @@ def replay(
         fail(f"there is no file {file}")
     except OSError as error:
         fail(f"cannot read {file}: {error.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not a game record: it is not UTF-8 text")
     except RecordError as error:
         fail(f"{file} is not a game record: {error}")
     ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind).run()

@@ -9,7 +9,6 @@ never freezes; the game is saved after every action.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -44,7 +43,7 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog, and_list
 
-from .render import meld_title, stage_prompt
+from .render import meld_title, second_person, stage_prompt
 from .screens import (
     RESUME,
     ChoiceScreen,
@@ -70,12 +69,12 @@ __all__ = ["KEYS", "PlayApp"]
 
 #: every key of the table, for the help page and the README
 KEYS = (
-    ("d / t", "draw from the pile / take the top discard"),
+    ("d / t", "draw from the pile / take the top discard (or click the pile)"),
     ("← →, space", "move along your hand, select or unselect a card (or click it)"),
     ("1-9", "select or unselect the card at that place"),
     ("l", "lay down the selected cards as your phase"),
     ("h", "hit the selected card on a group (or click the group)"),
-    ("x", "discard the selected card (a Skip asks whom to skip)"),
+    ("x", "discard the selected card, or click the discard pile (a Skip asks whom)"),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
     ("?", "hint: what the solver would do"),
     ("u", "undo your last action (when undo is on)"),
@@ -84,7 +83,7 @@ KEYS = (
     ("p / r / k", "the phase list / the rules / these keys"),
     ("ctrl+s", "save a copy of the game record"),
     ("esc", "clear the selection"),
-    ("q", "quit (the game is saved; phase10 play --resume goes on)"),
+    ("q", "quit (the game is saved: Ctrl+R on the new-game screen or --resume goes on)"),
 )
 
 
@@ -93,27 +92,6 @@ _TABLE_ACTIONS = {
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
     "clear", "save", "pick", "select",
 }  # fmt: skip
-
-
-_VERBS = {
-    "deals": "deal", "draws": "draw", "takes": "take", "discards": "discard", "lays": "lay",
-    "hits": "hit", "goes": "go", "declares": "declare", "keeps": "keep", "gives": "give",
-    "plays": "play",
-}  # fmt: skip
-_YOUR = re.compile(r"(^|: )You's ")
-_YOU_VERB = re.compile(r"\bYou (" + "|".join(_VERBS) + r")\b")
-
-
-def _you(line: str) -> str:
-    """A log line about a player named "You", in the second person.
-
-    >>> _you("turn 3: You's turn is passed (skipped)"), _you("turn 9: You draws R2")
-    ('turn 3: Your turn is passed (skipped)', 'turn 9: You draw R2')
-    >>> _you("turn 4: Bob hits R2 on You's set: R2 G2 W=2")
-    'turn 4: Bob hits R2 on your set: R2 G2 W=2'
-    """
-    line = _YOUR.sub(lambda match: match.group(1) + "Your ", line).replace("You's ", "your ")
-    return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
 
 
 def result_headline(names: Sequence[str], human: int, event: GameEnded) -> str:
@@ -293,11 +271,11 @@ class PlayApp(App[None]):
         assert self.event_log is not None and self.session is not None
         self.event_log.feed(events)
         widget = self.query_one(RichLog)
-        second_person = self.session.names[self.session.human] == "You"
+        speak_to_you = self.session.names[self.session.human] == "You"
         for line in self.event_log.lines[self.log_lines :]:
             if line.strip():
                 text = line.strip() if not line.startswith("  ") else line[2:]
-                widget.write(_you(text) if second_person else text)
+                widget.write(second_person(text) if speak_to_you else text)
         self.log_lines = len(self.event_log.lines)
 
     def advance(self) -> None:
@@ -352,6 +330,7 @@ class PlayApp(App[None]):
             return
         if ended:
             self.waiting = True
+            self.refresh_table()  # the prompt says the game waits for the person
             assert self.session is not None
             names = self.session.names
             note = ""
@@ -418,7 +397,7 @@ class PlayApp(App[None]):
         else:
             groups.mount(Label("No phase is down yet.", classes="muted"))
         self._refresh_hand()
-        prompt = stage_prompt(view)
+        prompt = stage_prompt(view) if not self.waiting else "The hand is over: Enter goes on."
         if self.error_text:
             prompt = f"{prompt}   ✗ {self.error_text}"
         self.query_one("#prompt", Static).update(prompt)

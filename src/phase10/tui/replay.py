@@ -16,7 +16,7 @@ from phase10.core import Card, Game, PlayerView
 from phase10.core.narration import EventLog
 from phase10.core.records import GameRecord, RecordError
 
-from .render import card_text
+from .render import card_text, second_person
 from .widgets import GroupRow, PilesPanel, SeatsPanel, hand_order
 
 __all__ = ["Position", "ReplayApp"]
@@ -63,6 +63,11 @@ class ReplayApp(App[None]):
         self.reveal = reveal
         self.colour_blind = colour_blind
         self.index = 0
+        tag = record.tag("controllers")
+        #: who played each seat, when the record says (a game against the computer does)
+        self.kinds: list[str] | None = (
+            [who.replace("human", "person") for who in tag.split(",")] if tag else None
+        )
 
     @staticmethod
     def read(record: GameRecord) -> list[Position]:
@@ -111,7 +116,7 @@ class ReplayApp(App[None]):
         self.query_one("#replay-title", Label).update(
             f"Action {position.number} of {last} — {action}   (hand {view.hand_number})"
         )
-        self.query_one(SeatsPanel).show(view, [""] * len(names))
+        self.query_one(SeatsPanel).show(view, self.kinds)
         self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
         groups = self.query_one("#table-groups")
         groups.remove_children()
@@ -124,7 +129,7 @@ class ReplayApp(App[None]):
         narration.feed(view.history)
         for line in narration.lines:
             if line.strip():
-                log.write(line.strip())
+                log.write(second_person(line.strip()) if "You" in names else line.strip())
         hands = Text()
         if self.reveal:
             for seat, cards in enumerate(position.hands):

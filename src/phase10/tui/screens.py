@@ -139,12 +139,13 @@ class HandEndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         result = self.result
         out = (
-            "nobody went out"
+            f"nobody went out ({result.reason})"
             if result.went_out is None
             else f"{self.names[result.went_out]} went out"
         )
-        table = Table(title=f"Hand {result.hand}: {out} ({result.reason})", title_style="bold")
+        table = Table(title=f"Hand {result.hand}: {out}", title_style="bold")
         table.add_column("player")
+        table.add_column("cards left", justify="right")
         table.add_column("points", justify="right")
         table.add_column("total", justify="right")
         table.add_column("phase")

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from phase10.bots import make_player
-from phase10.bots.registry import parse_bot_list
 from phase10.bots.simple import Player
 from phase10.core import (
     Action,
@@ -56,6 +55,8 @@ __all__ = [
 OPPONENT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 #: the controller tag of the person at the keyboard
 HUMAN = "human"
+#: the opponents a game against the computer may have
+DIFFICULTY_NAMES = ("random", "greedy", "strong", "strong:1", "strong:2", "strong:3", "strong:4")
 
 
 class SessionError(ValueError):
@@ -91,12 +92,11 @@ class Settings:
             raise SessionError(f"{self.name.strip()!r} is an opponent's name: choose another")
         if not isinstance(self.opponents, int) or not 1 <= self.opponents <= 5:
             raise SessionError(f"play against 1 to 5 opponents, not {self.opponents!r}")
-        try:
-            parse_bot_list(self.difficulty)
-        except ValueError as error:
-            raise SessionError(str(error)) from None
-        if self.difficulty.strip().lower().startswith("cmd:"):
-            raise SessionError("choose a built-in opponent: random, greedy or strong:1-4")
+        built_in = self.difficulty.strip().lower() in DIFFICULTY_NAMES
+        if not built_in:
+            raise SessionError(
+                f"unknown difficulty {self.difficulty!r}: choose {', '.join(DIFFICULTY_NAMES)}"
+            )
 
 
 class Session:
@@ -159,6 +159,8 @@ class Session:
             raise SessionError(f"there is no saved game at {path}") from None
         except OSError as error:
             raise SessionError(f"cannot read {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise SessionError(f"{path} is not a saved game: it is not UTF-8 text") from None
         try:
             record = loads(text)
         except RecordError as error:
@@ -175,6 +177,9 @@ class Session:
             controllers = tag.split(",")
             if len(controllers) != len(record.players) or controllers.count(HUMAN) != 1:
                 raise SessionError("the record's controllers tag does not match its players")
+            if any(who.strip().partition(":")[0].lower() == "cmd" for who in controllers):
+                # a record may come from anywhere: it must not name a program to run
+                raise SessionError("the record's controllers name a program: only built-in bots")
         human = controllers.index(HUMAN)
         game = record.new_game()
         points: list[int] = []

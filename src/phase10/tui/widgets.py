@@ -68,12 +68,13 @@ class GroupRow(Static):
 class SeatsPanel(Static):
     """Every player: cards in hand, phase, score, a pending skip; whose turn it is."""
 
-    def show(self, view: PlayerView, kinds: Sequence[str]) -> None:
+    def show(self, view: PlayerView, kinds: Sequence[str] | None = None) -> None:
+        """``kinds`` says who plays each seat (no such column when None)."""
         table = Table(box=None, header_style="bold", pad_edge=False, collapse_padding=True)
         for column, justify in (
             ("", "left"),
             ("player", "left"),
-            ("plays", "left"),
+            *([("plays", "left")] if kinds is not None else []),
             ("cards", "right"),
             ("phase", "left"),
             ("score", "right"),
@@ -93,7 +94,7 @@ class SeatsPanel(Static):
             table.add_row(
                 turn,
                 name,
-                kinds[seat],
+                *([kinds[seat]] if kinds is not None else []),
                 str(info.hand_size),
                 seat_phase_text(view, seat),
                 str(info.score),

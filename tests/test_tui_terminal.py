@@ -1,0 +1,117 @@
+"""The real program in a pseudo-terminal: keys in, the screen read back through a terminal
+emulator (pyte), the autosave checked afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+
+from phase10.core import Discarded, Drew
+from phase10.core.records import loads
+
+COLUMNS, LINES = 120, 40
+TIMEOUT = 30.0
+
+
+class Terminal:
+    """A child process on a pseudo-terminal, with everything it wrote fed to a screen."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.screen = pyte.Screen(COLUMNS, LINES)
+        self.stream = pyte.ByteStream(self.screen)
+        self.output = bytearray()
+
+    def read(self, wait: float = 0.05) -> bool:
+        """Take in what the program has written so far; False once it has exited."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=wait)
+        except pexpect.TIMEOUT:
+            return True
+        except pexpect.EOF:
+            return False
+        self.output += data
+        self.stream.feed(data)
+        return True
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, what: str, test: Callable[[str], bool]) -> str:
+        """Poll the screen until ``test`` holds for its text (or fail after the timeout)."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            alive = self.read()
+            if test(self.text):
+                return self.text
+            if not alive:
+                break
+        raise AssertionError(f"the screen never showed {what}:\n{self.text}")
+
+    def wait_for_exit(self) -> int:
+        deadline = time.monotonic() + TIMEOUT
+        while self.read() and time.monotonic() < deadline:
+            pass
+        self.child.expect(pexpect.EOF, timeout=TIMEOUT)
+        self.output += self.child.before or b""
+        self.child.close()
+        assert self.child.exitstatus is not None, "the program did not exit by itself"
+        return self.child.exitstatus
+
+
+def test_playing_a_few_turns_by_keys_in_a_real_terminal(tmp_path: Path) -> None:
+    save = tmp_path / "auto.json"
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "COLUMNS": str(COLUMNS),
+        "LINES": str(LINES),
+        "PHASE10_HOME": str(tmp_path),
+    }
+    args = ["-m", "phase10.cli", "play", "--quick", "--opponents", "1"]
+    args += ["--difficulty", "random", "--seed", "3", "--delay", "0", "--save-file", str(save)]
+    try:
+        child = pexpect.spawn(sys.executable, args, env=env, dimensions=(LINES, COLUMNS))
+    except (OSError, pexpect.ExceptionPexpect) as error:  # pragma: no cover
+        pytest.skip(f"cannot spawn a pseudo-terminal: {error}")
+    terminal = Terminal(child)
+    try:
+        first = terminal.wait_for("the person's turn", lambda text: "Your turn: draw" in text)
+        assert "Your hand" in first and "Ann" in first
+        child.send("d")
+        terminal.wait_for("the prompt after drawing", lambda text: "Your turn: draw" not in text)
+        child.send("1")
+        child.send("x")
+        terminal.wait_for(
+            "the person's next turn",
+            lambda text: "Your turn: draw" in text and "You discard" in text,
+        )
+        child.send("?")
+        terminal.wait_for("a hint", lambda text: "Hint:" in text)
+        child.send("q")
+        status = terminal.wait_for_exit()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    printed = terminal.output.decode("utf-8", "replace")
+    assert status == 0, printed[-2000:]
+    assert "Game saved in" in printed
+
+    record = loads(save.read_text(encoding="utf-8"))
+    assert record.tag("controllers") == "human,random"
+    game = record.replay()
+    mine = [event for event in game.history if getattr(event, "player", None) == 0]
+    assert any(isinstance(event, Drew) for event in mine)
+    assert any(isinstance(event, Discarded) for event in mine)
+    assert not game.is_over
