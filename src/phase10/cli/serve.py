@@ -33,6 +33,14 @@ def serve(
         float,
         typer.Option("--bot-delay", metavar="SECONDS", help="The pause before each bot action."),
     ] = 0.6,
+    rate_limit: Annotated[
+        float,
+        typer.Option(
+            "--rate-limit",
+            metavar="N",
+            help="Messages a second one connection may send on average (twice that at once).",
+        ),
+    ] = 30.0,
     proxy_headers: Annotated[
         bool,
         typer.Option(
@@ -52,8 +60,15 @@ def serve(
         fail(f"the port must be 1 to 65535, not {port}")
     if bot_delay < 0:
         fail("the bot delay cannot be negative")
+    if rate_limit <= 0:
+        fail("the rate limit must be positive")
     try:
-        app = create_app(database_url=database_url, bot_delay=bot_delay)
+        app = create_app(
+            database_url=database_url,
+            bot_delay=bot_delay,
+            rate=rate_limit,
+            burst=2 * rate_limit,
+        )
     except Exception as error:  # a bad URL or an unreachable database
         fail(f"cannot open the database: {error}")
     typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")

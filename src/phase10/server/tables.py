@@ -111,12 +111,13 @@ class Connection:
             self.close()
 
     def close(self) -> None:
-        while True:
-            try:
+        """End the writer once the queued messages are sent (at once if the queue is full)."""
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
                 self.queue.get_nowait()
-            except asyncio.QueueEmpty:
-                break
-        self.queue.put_nowait(None)
+            self.queue.put_nowait(None)
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
