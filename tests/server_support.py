@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from phase10.bots import make_player
@@ -177,3 +183,36 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
             assert message["view"] == view
             assert message["log"] == lines
     return checked
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(database: Path, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``phase10 serve`` on a free port (killed at the end if still running)."""
+    import httpx
+
+    command = [sys.executable, "-m", "phase10.cli", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0", *options]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)

@@ -6,12 +6,6 @@ import json
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,43 +17,7 @@ sync_client = pytest.importorskip("websockets.sync.client")
 
 from phase10.bots import make_player  # noqa: E402
 from phase10.core import GameRecord, PlayerView  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    command = [sys.executable, "-m", "phase10.cli", "serve", "--port", str(port)]
-    command += [
-        "--database-url",
-        f"sqlite:///{database}",
-        "--bot-delay",
-        "0",
-        "--rate-limit",
-        "1000",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
+from server_support import free_port, server  # noqa: E402
 
 
 class Seat:
@@ -102,7 +60,7 @@ def play(seat: Seat, state: dict[str, Any], stop: int | None) -> tuple[int, dict
 def test_sigkill_then_restart_loses_no_action(tmp_path: Path) -> None:
     database = tmp_path / "crash.sqlite3"
     port = free_port()
-    with server(database, port) as process:
+    with server(database, port, "--rate-limit", "1000") as process:
         base = f"http://127.0.0.1:{port}"
         body = {"name": "Ann", "seats": 2, "preset": "short-5", "seed": 424_242_424}
         host = httpx.post(f"{base}/api/tables", json=body).json()
@@ -114,7 +72,7 @@ def test_sigkill_then_restart_loses_no_action(tmp_path: Path) -> None:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
     assert acknowledged >= 40
-    with server(database, port):
+    with server(database, port, "--rate-limit", "1000"):
         ann = Seat(port, host["table"], host["token"])
         state = ann.wait(0)
         assert state["version"] >= acknowledged
