@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from phase10.bots import make_player
@@ -34,6 +34,7 @@ from phase10.core import (
 )
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
 from phase10.core.narration import EventLog
+from phase10.core.records import event_to_dict
 
 from .db import SeatRow, Store, TableRow, hash_token
 from .protocol import ProtocolError
@@ -143,6 +144,17 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
+    #: each viewer's events of this hand as JSON, and the hand they belong to
+    encoded: dict[int | None, tuple[list[dict[str, Any]], int]] = field(default_factory=dict)
+    #: what is computed once per table: the phases' texts, the hands' results as JSON
+    results: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def phase_texts(self) -> list[str]:
+        texts = self.results.get("phases")
+        if texts is None:
+            texts = self.results["phases"] = [str(p) for p in self.rules.phase_sequence]
+        return texts
 
     @property
     def version(self) -> int:
@@ -180,8 +192,8 @@ class LiveTable:
                 "seats": len(self.seats),
                 "bots": self.options["bots"],
                 "turn_seconds": self.options["turn_seconds"],
-                "rules": self.rules.to_dict(),
-                "phase_sequence": [str(phase) for phase in self.rules.phase_sequence],
+                "rules": self.options["rules"],
+                "phase_sequence": self.phase_texts,
             },
             "record_id": self.record_id,
             "turn_left": None if self.deadline is None else max(0.0, self.deadline - clock),
@@ -249,6 +261,8 @@ class TableManager:
         names = [seat.name for seat in table.seats]
         table.seed = seed
         table.game = game = Game(names, rules=table.rules, seed=seed)
+        table.encoded = {}
+        table.results.pop("hands", None)
         table.logs = {
             viewer: EventLog(names, table.rules, viewer=viewer, verbose=True)
             for viewer in [None, *range(len(names))]
@@ -482,7 +496,7 @@ class TableManager:
             "version": table.version,
             "you": seat,
             "table": table.public(self.clock()),
-            "view": None if game is None else game.view(seat).to_dict(),
+            "view": None if game is None else _view_dict(table, game, seat),
             "log": [] if game is None else table.logs[seat].lines,
         }
 
@@ -525,6 +539,24 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _view_dict(table: LiveTable, game: Game, seat: int | None) -> dict[str, Any]:
+    """``game.view(seat).to_dict()``, with this hand's events encoded once per viewer."""
+    view = game.view(seat)
+    cache = table.encoded.setdefault(seat, ([], game.hand_start))
+    if cache[1] != game.hand_start or len(cache[0]) > len(view.history):
+        cache = table.encoded[seat] = ([], game.hand_start)
+    encoded = cache[0]
+    encoded.extend(event_to_dict(event) for event in view.history[len(encoded) :])
+    data = replace(view, history=(), hand_results=()).to_dict()
+    data["history"] = list(encoded)
+    results = table.results.setdefault("hands", [])
+    if len(results) > len(view.hand_results):
+        results.clear()
+    results.extend(event_to_dict(event) for event in view.hand_results[len(results) :])
+    data["hand_results"] = list(results)
+    return data
 
 
 def _fresh_seed() -> int:
