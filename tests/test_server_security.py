@@ -183,3 +183,25 @@ def test_every_error_code_is_documented() -> None:
     text = (Path(__file__).parent.parent / "docs" / "server-protocol.md").read_text()
     for code in [*ERRORS, "no_such_record", "bad_rules", "invalid_request", "bad_sheet"]:
         assert f"`{code}`" in text, code
+
+
+def test_a_client_that_stops_reading_is_dropped() -> None:
+    import asyncio
+    import time
+
+    from phase10.server.tables import Connection
+
+    sent: list[str] = []
+
+    async def send(text: str) -> None:
+        sent.append(text)
+
+    async def scenario() -> Connection:
+        conn = Connection(send, time.monotonic)
+        for number in range(conn.queue.maxsize + 10):
+            conn.push({"n": number})
+        await asyncio.wait_for(conn.writer(), timeout=5)
+        return conn
+
+    conn = asyncio.run(scenario())
+    assert conn.overflowed and sent == []

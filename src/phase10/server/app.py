@@ -250,7 +250,13 @@ def create_app(
             await websocket.close(code=4404)
             return
         conn = Connection(websocket.send_text, manager.clock, rate=rate, burst=burst)
-        writer = _spawn(conn.writer())
+
+        async def write() -> None:
+            await conn.writer()
+            if conn.overflowed:
+                await websocket.close(code=1008)
+
+        writer = _spawn(write())
         try:
             while True:
                 message = await websocket.receive()

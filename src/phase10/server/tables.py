@@ -88,6 +88,8 @@ class Connection:
         self.seat: int | None = None
         self.bad_tokens = 0
         self.dropped = 0
+        #: the client stopped reading: its messages piled up and the socket is closed
+        self.overflowed = False
         self._tokens = burst
         self._last = clock()
 
@@ -109,6 +111,7 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.warning("dropping a connection that does not read its messages")
+            self.overflowed = True
             self.close()
 
     def close(self) -> None:
