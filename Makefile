@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play test lint format bench clean distclean
+.PHONY: help install play serve test lint format bench chromium clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -27,7 +27,7 @@ $(PY):
 	$(PIP) install --upgrade pip
 
 $(STAMP_CLI): pyproject.toml | $(PY)
-	$(PIP) install -e '.[cli,tui]'
+	$(PIP) install -e '.[cli,tui,server]'
 	@touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
@@ -43,11 +43,20 @@ install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 play: install ## Play Phase 10 in the terminal against the computer
 	$(BIN)/phase10 play
 
-test: $(STAMP_TEST) ## Lint, type-check and run the full test suite
+test: $(STAMP_TEST) chromium ## Lint, type-check and run the full test suite
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+# The browser tests drive Debian's Chromium; install it when it is missing.
+chromium: ## Install Debian's chromium for the browser tests (when missing)
+	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
+		{ apt-get update && apt-get install -y chromium; } || \
+		echo "chromium could not be installed: the browser tests will be skipped"
+
+serve: install ## Host games in the browser on http://127.0.0.1:8000/
+	$(BIN)/phase10 serve
 
 lint: $(STAMP_TEST) ## Run ruff and mypy only
 	$(BIN)/ruff check $(LINT_PATHS)

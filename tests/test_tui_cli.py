@@ -17,6 +17,7 @@ from phase10.core import Card, Draw, Game, IllegalActionError, InvalidActionErro
 from phase10.core.records import GameRecord, dumps, loads, snapshot
 from phase10.tui.session import (
     HUMAN,
+    ChoiceError,
     Session,
     SessionError,
     Settings,
@@ -329,19 +330,19 @@ def test_a_record_with_a_wrong_controllers_tag_is_refused(
 def test_lay_down_choices_say_why_not() -> None:
     session = two_player()
     view = session.view
-    with pytest.raises(SessionError, match=r"draw a card \(d\) or take the discard \(t\) first"):
+    with pytest.raises(ChoiceError, match=r"draw a card \(d\) or take the discard \(t\) first"):
         lay_down_choices(view, cards("R7 B7 G7 Y3 Y3 W"))
-    with pytest.raises(SessionError, match="it is not your turn"):
+    with pytest.raises(ChoiceError, match="it is not your turn"):
         lay_down_choices(session.game.view(1), cards("R1 R2 R3"))
     session.apply("draw")
     view = session.view
-    with pytest.raises(SessionError, match="select the cards to lay down first"):
+    with pytest.raises(ChoiceError, match="select the cards to lay down first"):
         lay_down_choices(view, [])
     with pytest.raises(
-        SessionError, match=r"R7 B7 Y3 do not make phase 1 \(2 sets of 3\) using every"
+        ChoiceError, match=r"R7 B7 Y3 do not make phase 1 \(2 sets of 3\) using every"
     ):
         lay_down_choices(view, cards("R7 B7 Y3"))
-    with pytest.raises(SessionError, match="do not make phase 1"):
+    with pytest.raises(ChoiceError, match="do not make phase 1"):
         lay_down_choices(view, cards("R7 B7 G7 Y3 Y3 W G9"))  # one card too many
 
 
@@ -353,7 +354,7 @@ def test_lay_down_choices_are_all_legal_and_play() -> None:
     assert choices and all(view.is_legal(choice) for choice in choices)
     assert len({str(choice) for choice in choices}) == len(choices)
     session.apply(choices[0])
-    with pytest.raises(SessionError, match="you have laid down your phase this hand"):
+    with pytest.raises(ChoiceError, match="you have laid down your phase this hand"):
         lay_down_choices(session.view, cards("G9 B10"))
 
 
@@ -379,16 +380,16 @@ def test_lay_down_choices_offer_each_way_to_place_the_wilds() -> None:
 
 def test_hit_choices_say_why_not_and_give_only_legal_hits() -> None:
     session = two_player()
-    with pytest.raises(SessionError, match=r"draw a card \(d\) or take the discard \(t\) first"):
+    with pytest.raises(ChoiceError, match=r"draw a card \(d\) or take the discard \(t\) first"):
         hit_choices(session.view, Card.parse("R7"))
-    with pytest.raises(SessionError, match="it is not your turn"):
+    with pytest.raises(ChoiceError, match="it is not your turn"):
         hit_choices(session.game.view(1), Card.parse("R1"))
     session.apply("draw")  # G7
-    with pytest.raises(SessionError, match="lay down your phase before you hit"):
+    with pytest.raises(ChoiceError, match="lay down your phase before you hit"):
         hit_choices(session.view, Card.parse("G7"))
     session.apply("lay R7 B7 G7 + Y3 Y3 W")
     view = session.view
-    with pytest.raises(SessionError, match="G9 fits no group on the table"):
+    with pytest.raises(ChoiceError, match="G9 fits no group on the table"):
         hit_choices(view, Card.parse("G9"))
     sevens = next(gid for gid, meld in enumerate(view.melds) if "R7" in str(meld.group))
     hits = hit_choices(view, Card.parse("G7"))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from .greedy import GreedyPlayer
 from .simple import Player, RandomPlayer
 
-__all__ = ["BOT_NAMES", "make_player", "parse_bot_list"]
+__all__ = ["BOT_NAMES", "make_player", "parse_bot_list", "reseed"]
 
 #: the built-in bots
 BOT_NAMES = ("random", "greedy", "strong")
@@ -88,3 +88,14 @@ def parse_bot_list(text: str) -> list[str]:
             continue
         raise ValueError(f"unknown bot {spec!r}: {_HELP}")
     return specs
+
+
+def reseed(player: Player, key: str) -> None:
+    """Seed a built-in player's generator from ``key`` before one decision.
+
+    Seeding each decision from the game's seed, the seat and the number of actions
+    so far makes a resumed, replayed or undone game go on exactly as it would have.
+    """
+    rng = getattr(player, "rng", None)
+    if isinstance(rng, random.Random):
+        rng.seed(key)

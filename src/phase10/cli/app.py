@@ -252,3 +252,7 @@ from .play import replay as _replay  # noqa: E402
 
 app.command(name="play")(_play)
 app.command(name="replay")(_replay)
+
+from .serve import serve as _serve  # noqa: E402
+
+app.command(name="serve")(_serve)

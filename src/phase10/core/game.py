@@ -65,6 +65,7 @@ from .rules import (
     WildDealUp,
 )
 from .rules import Declare as DeclareMode
+from .standings import decide
 from .state import Meld, Seat, Stage
 from .views import PlayerView
 
@@ -545,36 +546,26 @@ class Game(Rulebook):
         self._after_hand(went_out, winner)
 
     def _after_hand(self, went_out: int | None, winner: int | None) -> None:
-        count = self.rules.phase_count
         if winner is not None:
             return self._end_game((winner,), "the only player on the last phase laid it down")
         if self.tie_break:
             if went_out is not None:
                 return self._end_game((went_out,), "went out first in the tie-break hand")
             return self._next_hand(self.players_in_hand)
-        if self.rules.advance is Advance.ALL:
-            if self.seats[0].phase >= count:
-                best = min(seat.score for seat in self.seats)
-                low = [i for i, seat in enumerate(self.seats) if seat.score == best]
-                most = max(len(self.seats[i].completed) for i in low)
-                winners = tuple(i for i in low if len(self.seats[i].completed) == most)
-                reason = (
-                    "lowest total score" if len(low) == 1 else "lowest total, most phases completed"
-                )
-                return self._end_game(winners, reason if len(winners) == 1 else "a shared win")
+        outcome = decide(
+            self.rules,
+            scores=[seat.score for seat in self.seats],
+            completed=[len(seat.completed) for seat in self.seats],
+            positions=[seat.phase for seat in self.seats],
+            players=self.players_in_hand,
+        )
+        if outcome is None:
             return self._next_hand(self.players_in_hand)
-        finishers = [p for p in self.players_in_hand if len(self.seats[p].completed) >= count]
-        if not finishers:
-            return self._next_hand(self.players_in_hand)
-        if len(finishers) == 1:
-            return self._end_game((finishers[0],), "completed the last phase")
-        best = min(self.seats[p].score for p in finishers)
-        tied = tuple(p for p in finishers if self.seats[p].score == best)
-        if len(tied) == 1:
-            return self._end_game(tied, "completed the last phase with the lowest total")
-        self.tie_break = True
-        self._emit(TieBreakStarted(tied))
-        return self._next_hand(tied)
+        if outcome.tie_break:
+            self.tie_break = True
+            self._emit(TieBreakStarted(outcome.tie_break))
+            return self._next_hand(outcome.tie_break)
+        return self._end_game(outcome.winners, outcome.reason)
 
     def _next_hand(self, players: tuple[int, ...]) -> None:
         self.players_in_hand = players

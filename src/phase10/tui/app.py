@@ -56,6 +56,7 @@ from .screens import (
 )
 from .session import (
     HUMAN,
+    ChoiceError,
     Session,
     SessionError,
     Settings,
@@ -488,7 +489,7 @@ class PlayApp(App[None]):
         assert self.session is not None
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
-        except SessionError as error:
+        except ChoiceError as error:
             self.say(str(error))
             return
         self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
@@ -503,7 +504,7 @@ class PlayApp(App[None]):
         view = self.session.view
         try:
             choices = hit_choices(view, card)
-        except SessionError as error:
+        except ChoiceError as error:
             self.say(str(error))
             return
         if group_id is not None:

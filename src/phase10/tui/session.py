@@ -23,26 +23,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from phase10.bots import make_player
+from phase10.bots.registry import reseed
 from phase10.bots.simple import Player
-from phase10.core import (
-    Action,
-    Card,
-    DeclareMode,
-    Event,
-    Game,
-    Hit,
-    LayDown,
-    PhaseOrder,
-    PlayerView,
-    Rules,
-    Stage,
-)
-from phase10.core.laydowns import lay_downs
+from phase10.core import Action, Event, Game, PlayerView, Rules
+from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
 from phase10.core.records import GameRecord, RecordError, dumps, loads
 
 __all__ = [
     "HUMAN",
     "OPPONENT_NAMES",
+    "ChoiceError",
     "Session",
     "SessionError",
     "Settings",
@@ -257,9 +247,7 @@ class Session:
         if not self.bot_to_move:
             raise SessionError("no computer player is to move")
         bot = self.bots[seat]
-        rng = getattr(bot, "rng", None)
-        if isinstance(rng, random.Random):
-            rng.seed(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
+        reseed(bot, f"{self.game.seed}:{seat}:{len(self.game.actions)}")
         return bot, self.game.view(seat)
 
     def bot_action(self) -> Action:
@@ -333,74 +321,6 @@ class Session:
             Path(temporary).unlink(missing_ok=True)
             raise
         return target
-
-
-# -- turning a selection into actions -------------------------------------------------
-
-
-def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
-    """Every legal lay-down of exactly ``cards`` (all of them) for the viewer, by the text.
-
-    Raises :class:`SessionError` saying why when there is none.
-    """
-    if not view.is_my_turn:
-        raise SessionError("it is not your turn")
-    if view.stage is Stage.DRAW:
-        raise SessionError("draw a card (d) or take the discard (t) first")
-    if view.stage is not Stage.PLAY:
-        raise SessionError(f"you cannot lay down now (the game waits for: {view.stage.value})")
-    me = view.viewer
-    assert me is not None
-    seat = view.seats[me]
-    if seat.laid is not None:
-        raise SessionError("you have laid down your phase this hand: hit cards onto groups instead")
-    if not cards:
-        raise SessionError("select the cards to lay down first (space, or click them)")
-    allowed = view.allowed_phases(me)
-    explicit = (
-        view.rules.phase_order is PhaseOrder.ANY
-        and view.rules.declare is DeclareMode.LAYDOWN
-        and not view.tie_break
-    )
-    found: dict[str, LayDown] = {}
-    for index in allowed:
-        for groups in lay_downs(view.phase_of(index), cards, view.rules.natural_min):
-            if sum(len(group.cards) for group in groups) != len(cards):
-                continue
-            action = LayDown(groups, index + 1 if explicit else None)
-            if view.is_legal(action):
-                canonical = view.check(action)
-                assert isinstance(canonical, LayDown)
-                found.setdefault(str(canonical), canonical)
-    if not found:
-        phases = " or ".join(f"phase {i + 1} ({view.phase_of(i)})" for i in allowed)
-        shown = " ".join(str(card) for card in cards)
-        raise SessionError(f"{shown} do not make {phases} using every selected card")
-    return [found[text] for text in sorted(found)]
-
-
-def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
-    """Every legal way to put ``card`` on a table group (each group, each run end).
-
-    Raises :class:`SessionError` saying why when there is none.
-    """
-    if not view.is_my_turn:
-        raise SessionError("it is not your turn")
-    if view.stage is Stage.DRAW:
-        raise SessionError("draw a card (d) or take the discard (t) first")
-    me = view.viewer
-    assert me is not None
-    if view.seats[me].laid is None:
-        raise SessionError("lay down your phase before you hit cards onto groups")
-    choices = [
-        Hit(card, gid, spot if card.is_wild else None)
-        for gid, meld in enumerate(view.melds)
-        for spot in meld.group.placements(card)
-    ]
-    legal = [hit for hit in choices if view.is_legal(hit)]
-    if not legal:
-        raise SessionError(f"{card} fits no group on the table")
-    return legal
 
 
 def save_copy(session: Session) -> Path:

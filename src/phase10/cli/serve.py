@@ -1,0 +1,82 @@
+"""``phase10 serve``: the multiplayer server and its browser client.
+
+It needs the ``server`` extra (FastAPI, uvicorn, SQLAlchemy); without it it says how
+to install it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (0.0.0.0: every one).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            metavar="URL",
+            help="sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+            "(default: SQLite in the data directory).",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float,
+        typer.Option("--bot-delay", metavar="SECONDS", help="The pause before each bot action."),
+    ] = 0.6,
+    rate_limit: Annotated[
+        float,
+        typer.Option(
+            "--rate-limit",
+            metavar="N",
+            help="Messages a second one connection may send on average (twice that at once).",
+        ),
+    ] = 30.0,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            "--proxy-headers/--no-proxy-headers",
+            help="Trust X-Forwarded-* headers from a reverse proxy on this machine.",
+        ),
+    ] = True,
+) -> None:
+    """Host games in the browser: tables with an invite link, bots, history, a score sheet."""
+    try:
+        import uvicorn
+
+        from phase10.server import create_app
+    except ImportError:
+        fail("the server needs the 'server' extra: pip install 'phase10[server]'")
+    if not 0 < port < 65536:
+        fail(f"the port must be 1 to 65535, not {port}")
+    if bot_delay < 0:
+        fail("the bot delay cannot be negative")
+    if rate_limit <= 0:
+        fail("the rate limit must be positive")
+    try:
+        app = create_app(
+            database_url=database_url,
+            bot_delay=bot_delay,
+            rate=rate_limit,
+            burst=2 * rate_limit,
+        )
+    except Exception as error:  # a bad URL or an unreachable database
+        fail(f"cannot open the database: {error}")
+    typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        proxy_headers=proxy_headers,
+        ws_max_size=65536,
+        log_level="warning",
+    )

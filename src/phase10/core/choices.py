@@ -1,0 +1,95 @@
+"""Turning a player's selection of cards into the legal actions it can mean.
+
+An interface lets a player pick cards and press "lay down" or "hit"; these functions
+ask the engine which actions those cards make, and say why when there is none.
+
+>>> from phase10.core.game import Game
+>>> game = Game(["Ann", "Bob"], seed=3)
+>>> lay_down_choices(game.view(game.current), [])
+Traceback (most recent call last):
+...
+phase10.core.choices.ChoiceError: draw a card (d) or take the discard (t) first
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Hit, LayDown
+from .cards import Card
+from .laydowns import lay_downs
+from .rules import Declare as DeclareMode
+from .rules import PhaseOrder
+from .state import Stage
+from .views import PlayerView
+
+__all__ = ["ChoiceError", "hit_choices", "lay_down_choices"]
+
+
+class ChoiceError(ValueError):
+    """A selection that makes no legal action (the message says why)."""
+
+
+def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
+    """Every legal lay-down of exactly ``cards`` (all of them) for the viewer, by the text.
+
+    Raises :class:`ChoiceError` saying why when there is none.
+    """
+    if not view.is_my_turn:
+        raise ChoiceError("it is not your turn")
+    if view.stage is Stage.DRAW:
+        raise ChoiceError("draw a card (d) or take the discard (t) first")
+    if view.stage is not Stage.PLAY:
+        raise ChoiceError(f"you cannot lay down now (the game waits for: {view.stage.value})")
+    me = view.viewer
+    assert me is not None
+    seat = view.seats[me]
+    if seat.laid is not None:
+        raise ChoiceError("you have laid down your phase this hand: hit cards onto groups instead")
+    if not cards:
+        raise ChoiceError("select the cards to lay down first (space, or click them)")
+    allowed = view.allowed_phases(me)
+    explicit = (
+        view.rules.phase_order is PhaseOrder.ANY
+        and view.rules.declare is DeclareMode.LAYDOWN
+        and not view.tie_break
+    )
+    found: dict[str, LayDown] = {}
+    for index in allowed:
+        for groups in lay_downs(view.phase_of(index), cards, view.rules.natural_min):
+            if sum(len(group.cards) for group in groups) != len(cards):
+                continue
+            action = LayDown(groups, index + 1 if explicit else None)
+            if view.is_legal(action):
+                canonical = view.check(action)
+                assert isinstance(canonical, LayDown)
+                found.setdefault(str(canonical), canonical)
+    if not found:
+        phases = " or ".join(f"phase {i + 1} ({view.phase_of(i)})" for i in allowed)
+        shown = " ".join(str(card) for card in cards)
+        raise ChoiceError(f"{shown} do not make {phases} using every selected card")
+    return [found[text] for text in sorted(found)]
+
+
+def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
+    """Every legal way to put ``card`` on a table group (each group, each run end).
+
+    Raises :class:`ChoiceError` saying why when there is none.
+    """
+    if not view.is_my_turn:
+        raise ChoiceError("it is not your turn")
+    if view.stage is Stage.DRAW:
+        raise ChoiceError("draw a card (d) or take the discard (t) first")
+    me = view.viewer
+    assert me is not None
+    if view.seats[me].laid is None:
+        raise ChoiceError("lay down your phase before you hit cards onto groups")
+    choices = [
+        Hit(card, gid, spot if card.is_wild else None)
+        for gid, meld in enumerate(view.melds)
+        for spot in meld.group.placements(card)
+    ]
+    legal = [hit for hit in choices if view.is_legal(hit)]
+    if not legal:
+        raise ChoiceError(f"{card} fits no group on the table")
+    return legal

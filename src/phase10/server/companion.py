@@ -1,0 +1,143 @@
+"""The table-side companion: a score sheet for a game played with real cards.
+
+The browser keeps the sheet; the server does the sums with the engine's own rules:
+the points of the cards left in hand, who advances, and who has won (with the
+official tie rules: the lowest total among those who completed the last phase, then
+a tie-break hand between the players still tied).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from phase10.core import (
+    Advance,
+    CardError,
+    PhaseOrder,
+    RulesError,
+    hand_points,
+    parse_cards,
+    preset,
+)
+from phase10.core.standings import decide
+
+__all__ = ["Sheet", "router", "tally"]
+
+router = APIRouter(prefix="/api/companion")
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+
+
+class Points(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cards: Annotated[str, Field(max_length=400)]
+
+
+class Entry(BaseModel):
+    """One player's line for one hand: the points left in hand and whether the phase was made."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    points: int = Field(0, ge=0, le=1000)
+    phase: bool = False
+
+
+class Sheet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    preset: str = "official"
+    players: list[Name] = Field(min_length=2, max_length=6)
+    hands: list[list[Entry]] = Field(default_factory=list, max_length=200)
+    #: the seat that went out first in the tie-break hand, once it has been played
+    tie_break_winner: int | None = None
+
+
+class SheetError(ValueError):
+    pass
+
+
+def tally(sheet: Sheet) -> dict[str, Any]:
+    """Totals, phases and the outcome of a score sheet (raises :class:`SheetError`).
+
+    >>> sheet = Sheet(players=["Ann", "Bob"], hands=[[{"points": 0, "phase": True},
+    ...     {"points": 35, "phase": False}]])
+    >>> result = tally(sheet)
+    >>> [(p["name"], p["total"], p["phase"]) for p in result["players"]], result["outcome"]
+    ([('Ann', 0, 2), ('Bob', 35, 1)], None)
+    """
+    try:
+        rules = preset(sheet.preset)
+    except RulesError as error:
+        raise SheetError(str(error)) from None
+    if rules.phase_order is PhaseOrder.ANY:
+        raise SheetError("the score sheet follows the phases in order: choose another preset")
+    count = len(sheet.players)
+    players = list(range(count))
+    scores, completed, positions = [0] * count, [0] * count, [0] * count
+    outcome = None
+    for number, hand in enumerate(sheet.hands, start=1):
+        if outcome is not None:
+            raise SheetError(f"the game was over after hand {number - 1}")
+        if len(hand) != count:
+            raise SheetError(f"hand {number} needs one line for each of the {count} players")
+        for seat, entry in enumerate(hand):
+            if positions[seat] >= rules.phase_count and entry.phase:
+                raise SheetError(f"{sheet.players[seat]} has no phase left to make")
+            scores[seat] += entry.points
+            if entry.phase:
+                completed[seat] += 1
+            if rules.advance is Advance.ALL or entry.phase:
+                positions[seat] += 1
+        outcome = decide(
+            rules, scores=scores, completed=completed, positions=positions, players=players
+        )
+    result: dict[str, Any] = {
+        "phase_sequence": [str(phase) for phase in rules.phase_sequence],
+        "players": [
+            {
+                "name": name,
+                "total": scores[seat],
+                "completed": completed[seat],
+                "phase": positions[seat] + 1 if positions[seat] < rules.phase_count else None,
+            }
+            for seat, name in enumerate(sheet.players)
+        ],
+        "outcome": None,
+    }
+    if outcome is not None:
+        winners, reason = outcome.winners, outcome.reason
+        if outcome.tie_break and sheet.tie_break_winner is not None:
+            if sheet.tie_break_winner not in outcome.tie_break:
+                raise SheetError("the tie-break winner must be one of the tied players")
+            winners, reason = (sheet.tie_break_winner,), "went out first in the tie-break hand"
+        result["outcome"] = {
+            "winners": list(winners),
+            "names": [sheet.players[seat] for seat in winners],
+            "reason": reason,
+            "tie_break": list(outcome.tie_break) if not winners else [],
+        }
+    return result
+
+
+@router.post("/points")
+def points(body: Points) -> Any:
+    """The points the cards count left in hand."""
+    try:
+        cards = parse_cards(body.cards)
+    except CardError as error:
+        return JSONResponse({"error": "bad_cards", "message": str(error)}, 422)
+    return {"cards": " ".join(str(card) for card in cards), "points": hand_points(cards)}
+
+
+@router.post("/standings")
+def standings(body: Sheet) -> Any:
+    """Totals, phases and the winner of a score sheet."""
+    try:
+        return tally(body)
+    except SheetError as error:
+        return JSONResponse({"error": "bad_sheet", "message": str(error)}, 422)

@@ -1,0 +1,255 @@
+"""The server's database: tables, seats, every accepted action and finished records.
+
+SQLAlchemy 2 with typed mappings. SQLite (the default, in WAL mode) or PostgreSQL by
+URL. An action is committed before anyone hears of it, so a server stopped at any
+moment resumes every table from its stored actions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = [
+    "ActionRow",
+    "Base",
+    "RecordRow",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "default_database_url",
+    "hash_token",
+]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+    #: lobby, playing or over
+    status: Mapped[str] = mapped_column(String(16))
+    host_seat: Mapped[int] = mapped_column(Integer, default=0)
+    #: the table's options as JSON (rules, seat count, bots, timer)
+    options: Mapped[str] = mapped_column(Text)
+    #: games played at this table so far (a rematch starts the next)
+    game_no: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    #: human or bot
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "game_no", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    game_no: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    #: who chose it: player, bot or timer
+    by: Mapped[str] = mapped_column(String(16))
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    game_no: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[float] = mapped_column(Float)
+    players: Mapped[str] = mapped_column(Text)
+    winners: Mapped[str] = mapped_column(Text)
+    record: Mapped[str] = mapped_column(Text)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory (``$PHASE10_HOME`` when set)."""
+    home = os.environ.get("PHASE10_HOME")
+    if home:
+        folder = Path(home)
+    else:
+        import platformdirs
+
+        folder = Path(platformdirs.user_data_dir("phase10", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Every read and write the server makes; each method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._insert_action = insert(ActionRow)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self._sessions.begin() as session:
+            yield session
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables -----------------------------------------------------------------------
+
+    def create_table(self, table_id: str, options: dict[str, Any], seats: list[SeatRow]) -> None:
+        with self.session() as s:
+            s.add(
+                TableRow(
+                    id=table_id,
+                    created=time.time(),
+                    status="lobby",
+                    host_seat=0,
+                    options=json.dumps(options),
+                    game_no=0,
+                    seed=None,
+                )
+            )
+            s.flush()
+            s.add_all(seats)
+
+    def put_seat(self, row: SeatRow) -> None:
+        with self.session() as s:
+            s.merge(row)
+
+    def start_game(self, table_id: str, game_no: int, seed: int, bots: list[SeatRow]) -> None:
+        """Mark a game begun and seat its bots, at once."""
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            assert table is not None
+            table.status, table.game_no, table.seed = "playing", game_no, seed
+            for row in bots:
+                s.merge(row)
+
+    def append_action(self, table_id: str, game_no: int, number: int, text: str, by: str) -> None:
+        """Commit one accepted action (the hot path: a plain insert, no ORM unit of work)."""
+        row = {"table_id": table_id, "game_no": game_no, "number": number, "text": text, "by": by}
+        with self.engine.begin() as connection:
+            connection.execute(self._insert_action, row)
+
+    def finish_game(
+        self, table_id: str, game_no: int, record: dict[str, Any], winners: list[str]
+    ) -> int:
+        """Keep a finished game's record and mark the table over; returns the record's id."""
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            assert table is not None
+            table.status = "over"
+            row = RecordRow(
+                table_id=table_id,
+                game_no=game_no,
+                finished=time.time(),
+                players=json.dumps(record["players"]),
+                winners=json.dumps(winners),
+                record=json.dumps(record),
+            )
+            s.add(row)
+            s.flush()
+            return row.id
+
+    # -- reading ----------------------------------------------------------------------
+
+    def tables(self) -> list[tuple[TableRow, list[SeatRow], list[str]]]:
+        """Every table that is not over, with its seats and the current game's actions."""
+        result = []
+        with self.session() as s:
+            for table in s.scalars(select(TableRow).where(TableRow.status != "over")):
+                result.append(self._load(s, table))
+        return result
+
+    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[str]] | None:
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            return None if table is None else self._load(s, table)
+
+    @staticmethod
+    def _load(s: Session, table: TableRow) -> tuple[TableRow, list[SeatRow], list[str]]:
+        seats = list(
+            s.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat))
+        )
+        actions = list(
+            s.scalars(
+                select(ActionRow.text)
+                .where(ActionRow.table_id == table.id, ActionRow.game_no == table.game_no)
+                .order_by(ActionRow.number)
+            )
+        )
+        return table, seats, actions
+
+    def records(self, limit: int = 100) -> list[RecordRow]:
+        with self.session() as s:
+            query = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)
+            return list(s.scalars(query))
+
+    def record(self, record_id: int) -> RecordRow | None:
+        with self.session() as s:
+            return s.get(RecordRow, record_id)

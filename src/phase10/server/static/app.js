@@ -1,0 +1,68 @@
+// The browser client: one page, drawn by the path.
+import { api, el, initColourBlind, say } from "./cards.js";
+
+const main = document.getElementById("main");
+
+async function lobby() {
+  document.title = "Phase 10 — new table";
+  const presets = await api("/api/presets");
+  const form = el("form", { class: "panel", "aria-labelledby": "new-title" },
+    el("h1", { id: "new-title", text: "A new table" }),
+    el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+    el("label", {}, "Players ", el("select", { name: "seats" },
+      [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n) })))),
+    el("label", {}, "Rules ", el("select", { name: "preset" },
+      Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
+    el("label", {}, "Bots for empty seats ", el("select", { name: "bots" },
+      presets.bots.map((b) => el("option", { value: b, text: b, selected: b === "greedy" })))),
+    el("label", {}, "Turn timer (seconds, 0 for none) ",
+      el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
+    el("details", {}, el("summary", { text: "Rules options" }),
+      Object.entries(presets.options).map(([name, values]) => el("label", {}, `${name} `,
+        el("select", { name: `opt:${name}` }, el("option", { value: "", text: "(preset)" }),
+          values.map((v) => el("option", { value: v, text: v }))))),
+      el("label", {}, "Seed (optional: the same seed deals the same cards) ",
+        el("input", { name: "seed", type: "number", min: 0 }))),
+    el("button", { type: "submit", id: "create" }, "Create the table"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const options = {};
+    for (const [key, value] of data.entries()) {
+      if (key.startsWith("opt:") && value) options[key.slice(4)] = value;
+    }
+    const seed = data.get("seed") ? Number(data.get("seed")) : null;
+    try {
+      const seat = await api("/api/tables", {
+        name: data.get("name"), seats: Number(data.get("seats")), preset: data.get("preset"),
+        bots: data.get("bots"), turn_seconds: Number(data.get("turn_seconds")), options, seed,
+      });
+      localStorage.setItem(`phase10:${seat.table}`, seat.token);
+      location.assign(seat.link);
+    } catch (error) { say(error.message); }
+  });
+  const waiting = await api("/api/tables");
+  const list = el("section", { class: "panel", "aria-labelledby": "open-title" },
+    el("h2", { id: "open-title", text: "Tables waiting for players" }),
+    waiting.tables.length ? el("ul", {}, waiting.tables.map((t) => el("li", {},
+      el("a", { href: `/t/${t.id}` }, `${t.seats.map((s) => s.name || "open").join(", ")} (${t.options.preset})`))))
+      : el("p", { text: "None right now." }));
+  main.replaceChildren(form, list);
+  form.querySelector("input").focus();
+}
+
+async function route() {
+  initColourBlind();
+  const path = location.pathname;
+  try {
+    if (path.startsWith("/t/")) (await import("./table.js")).tablePage(main, path.split("/")[2]);
+    else if (path === "/history") (await import("./history.js")).historyPage(main);
+    else if (path.startsWith("/replay/")) (await import("./history.js")).replayPage(main, path.split("/")[2]);
+    else if (path === "/companion") (await import("./companion.js")).companionPage(main);
+    else await lobby();
+  } catch (error) {
+    main.replaceChildren(el("p", { class: "error", text: error.message }));
+  }
+}
+
+route();

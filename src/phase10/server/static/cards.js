@@ -1,0 +1,105 @@
+// Cards, groups and small page helpers shared by every page.
+
+export const COLOURS = { R: "red", B: "blue", G: "green", Y: "yellow" };
+export const MARKS = { R: "●", B: "■", G: "▲", Y: "◆" };
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function say(text) {
+  const status = document.getElementById("status");
+  if (status) status.textContent = text;
+}
+
+export async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || data.error || response.statusText);
+  return data;
+}
+
+// "R7" -> {colour: "R", number: 7}; "W=5" -> {wild: true, value: "5"}; "S" -> {skip: true}
+export function parseCard(token) {
+  if (token.startsWith("W")) return { wild: true, value: token.includes("=") ? token.split("=")[1] : null };
+  if (token === "S") return { skip: true };
+  return { colour: token[0], number: Number(token.slice(1)) };
+}
+
+export function cardLabel(token, value = null) {
+  const card = parseCard(token);
+  if (card.skip) return "Skip";
+  if (card.wild) {
+    const shown = card.value ?? value;
+    return shown ? `Wild as ${COLOURS[shown] ?? shown}` : "Wild";
+  }
+  return `${COLOURS[card.colour]} ${card.number}`;
+}
+
+// A card's face: colour, number or W/S, and the colour-blind mark.
+export function cardFace(token, { value = null, tag = "span", attrs = {} } = {}) {
+  const card = parseCard(token);
+  const kind = card.skip ? "skip" : card.wild ? "wild" : COLOURS[card.colour];
+  const face = el(tag, { class: `card ${kind}`, "aria-label": cardLabel(token, value), ...attrs });
+  if (card.skip) face.append(el("span", { class: "rank", text: "S" }));
+  else if (card.wild) {
+    face.append(el("span", { class: "rank", text: "W" }));
+    const shown = card.value ?? value;
+    if (shown) face.append(el("span", { class: "value", text: `=${shown}` }));
+  } else {
+    face.append(el("span", { class: "mark", "aria-hidden": "true", text: MARKS[card.colour] + card.colour }));
+    face.append(el("span", { class: "rank", text: String(card.number) }));
+  }
+  return face;
+}
+
+// A group as laid: its cards with each Wild's value, and what kind of group it is.
+export function groupInfo(group) {
+  const kind = group.kind.replace("_", " ");
+  let value = null;
+  let caption = kind;
+  if (group.number !== null && group.kind === "set") { value = String(group.number); caption = `set of ${group.number}s`; }
+  if (group.color) { value = value ?? group.color; caption = `${COLOURS[group.color]} ${kind}`; }
+  if (group.parity) { value = value ?? group.parity; caption = `${group.parity} ${kind}`; }
+  return { value, caption };
+}
+
+export function groupCards(meld) {
+  const info = groupInfo(meld.group);
+  const tokens = meld.text.split(" ");
+  return el("span", { class: "cards" }, tokens.map((t) => cardFace(t, { value: info.value })));
+}
+
+export function hands(text) {
+  return text ? text.split(" ") : [];
+}
+
+export function setColourBlind(on) {
+  document.body.classList.toggle("colour-blind", on);
+  localStorage.setItem("phase10:colour-blind", on ? "1" : "0");
+  const toggle = document.getElementById("cb-toggle");
+  if (toggle) toggle.setAttribute("aria-pressed", String(on));
+}
+
+export function initColourBlind() {
+  setColourBlind(localStorage.getItem("phase10:colour-blind") === "1");
+  document.getElementById("cb-toggle")?.addEventListener("click", () =>
+    setColourBlind(!document.body.classList.contains("colour-blind")));
+}

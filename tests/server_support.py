@@ -1,0 +1,218 @@
+"""Helpers for the server tests: sockets that keep every message, a leak check, a driver."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from phase10.bots import make_player
+from phase10.core import GameRecord, PlayerView
+from phase10.core.narration import EventLog
+
+#: the keys of a view a client may receive (RULES §7), and of the public table
+VIEW_KEYS = {
+    "viewer",
+    "rules",
+    "phase_sequence",
+    "stage",
+    "current",
+    "dealer",
+    "hand_number",
+    "players_in_hand",
+    "tie_break",
+    "hand",
+    "seats",
+    "melds",
+    "discard_pile",
+    "draw_size",
+    "history",
+    "hand_results",
+    "winners",
+}
+TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
+OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "rules", "phase_sequence"}
+
+
+class Client:
+    """A test WebSocket that remembers every message it received."""
+
+    def __init__(self, ws: Any, token: str | None = None, *, hello: bool = True) -> None:
+        self.ws = ws
+        self.messages: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        if hello:
+            self.send({"type": "hello", "token": token})
+            welcome = self.receive()
+            assert welcome["type"] == "welcome", welcome
+            self.seat = welcome["seat"]
+
+    def send(self, data: dict[str, Any] | str) -> None:
+        if isinstance(data, str):
+            self.ws.send_text(data)
+        else:
+            self.ws.send_text(json.dumps(data))
+
+    def receive(self) -> dict[str, Any]:
+        message = self.ws.receive_json()
+        self.messages.append(message)
+        return message
+
+    def next_of(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = self.receive()
+            if message["type"] == kind:
+                return message
+
+    def error(self) -> dict[str, Any]:
+        """The next error (states broadcast meanwhile are kept)."""
+        return self.next_of("error")
+
+    def wait_stable(self, version: int) -> dict[str, Any]:
+        """The first game state at ``version`` or later where a person (or nobody) is to move."""
+        while True:
+            message = self.receive()
+            if message["type"] == "error":
+                raise AssertionError(f"unexpected error: {message}")
+            if message["type"] != "state" or message["version"] < version:
+                continue
+            if _stable(message):
+                return message
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "state"]
+
+
+def _stable(state: dict[str, Any]) -> bool:
+    view = state["view"]
+    if view is None:
+        return False
+    if view["stage"] == "game_over":
+        return True
+    return state["table"]["seats"][view["current"]]["kind"] == "human"
+
+
+def create(client: Any, **body: Any) -> dict[str, Any]:
+    body.setdefault("name", "Ann")
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def join(client: Any, table: str, name: str) -> dict[str, Any]:
+    response = client.post(f"/api/tables/{table}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def play_out(
+    players: list[Client], watchers: Iterable[Client] = (), *, upto: int | None = None
+) -> dict[str, Any]:
+    """Play the seated clients with greedy bots (seeded by seat) until the game ends or
+    ``upto`` actions are played; returns the last stable state."""
+    watchers = list(watchers)
+    by_seat = {client.seat: client for client in players}
+    bots = {seat: make_player("greedy", random.Random(seat)) for seat in by_seat}
+    version = 0
+    order = players + watchers
+    while True:
+        states = [client.wait_stable(version) for client in order]
+        state = states[0]
+        assert {s["version"] for s in states} == {state["version"]}
+        view = state["view"]
+        if view["stage"] == "game_over" or (upto is not None and state["version"] >= upto):
+            return state
+        seat = view["current"]
+        actor = by_seat[seat]
+        mine = next(s for s in reversed(actor.states()) if s["version"] == state["version"])
+        action = bots[seat].choose(PlayerView.from_dict(mine["view"]))
+        actor.send({"type": "action", "action": str(action), "version": state["version"]})
+        order = [actor] + [client for client in players + watchers if client is not actor]
+        version = state["version"] + 1
+
+
+def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
+    """Every message each client received holds exactly what its seat may know: the view
+    the engine computes for that seat at that version, the public table, never the seed.
+    Returns the number of messages checked."""
+    saved = GameRecord.from_dict(record)
+    seed_text = str(saved.seed)
+    game = saved.new_game()
+    names = list(saved.players)
+    logs = {
+        viewer: EventLog(names, saved.rules, viewer=viewer, verbose=True)
+        for viewer in [None, *range(len(names))]
+    }
+    for event_log in logs.values():
+        event_log.feed(game.history)
+    expected: dict[tuple[int, int | None], tuple[dict[str, Any], list[str]]] = {}
+    for version in range(len(saved.actions) + 1):
+        for viewer in logs:
+            expected[version, viewer] = (game.view(viewer).to_dict(), logs[viewer].lines[-80:])
+        if version < len(saved.actions):
+            events = game.apply(saved.actions[version])
+            for event_log in logs.values():
+                event_log.feed(events)
+    checked = 0
+    for client in clients:
+        for message in client.messages:
+            raw = json.dumps(message)
+            assert len(seed_text) < 6 or seed_text not in raw, message["type"]
+            checked += 1
+            if message["type"] != "state":
+                assert message["type"] in {"welcome", "error", "choices", "hint", "pong"}
+                continue
+            assert message["you"] == client.seat
+            assert set(message["table"]) == TABLE_KEYS
+            assert set(message["table"]["options"]) == OPTION_KEYS
+            if message["view"] is None:
+                continue
+            if message["table"]["game_no"] != int(saved.tag("game") or 1):
+                continue
+            assert set(message["view"]) == VIEW_KEYS
+            view, lines = expected[message["version"], client.seat]
+            assert message["view"] == view
+            assert message["log"] == lines
+    return checked
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(database: Path, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``phase10 serve`` on a free port (killed at the end if still running)."""
+    import httpx
+
+    command = [sys.executable, "-m", "phase10.cli", "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0", *options]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)

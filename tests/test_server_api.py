@@ -1,0 +1,168 @@
+"""The server in-process: tables, joining, bots, a whole game over several sockets,
+rejoining, the turn timer, a rematch, history and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+from fastapi.testclient import TestClient
+
+from phase10.server import create_app
+from server_support import Client, check_no_leaks, create, join, play_out
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as test_client:
+        yield test_client
+
+
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/history", "/replay/3", "/companion"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert '<script type="module"' in response.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_create_join_and_the_lobby(client: TestClient) -> None:
+    host = create(client, name="Ann", seats=3, bots="random")
+    assert len(host["token"]) >= 32 and host["link"].endswith(host["token"])
+    guest = join(client, host["table"], "Bob")
+    assert guest["seat"] == 1 and guest["token"] != host["token"]
+    info = client.get(f"/api/tables/{host['table']}").json()
+    assert [seat["kind"] for seat in info["seats"]] == ["human", "human", "open"]
+    assert "seed" not in info["options"]
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = ann.wait_stable(0)
+        assert state["table"]["seats"][2]["kind"] == "bot"
+        assert state["table"]["status"] == "playing"
+    third = client.post(f"/api/tables/{host['table']}/join", json={"name": "Cy"})
+    assert third.status_code == 409 and third.json()["error"] == "already_started"
+
+
+def test_bad_requests_get_specific_errors(client: TestClient) -> None:
+    assert client.post("/api/tables", json={"name": ""}).json()["error"] == "invalid_request"
+    assert client.post("/api/tables", json={"name": "A", "seats": 7}).status_code == 422
+    bad = client.post("/api/tables", json={"name": "A", "preset": "nope"})
+    assert bad.status_code == 422 and bad.json()["error"] == "bad_rules"
+    bad = client.post("/api/tables", json={"name": "A", "options": {"advance": "sideways"}})
+    assert bad.json()["error"] == "bad_rules"
+    assert client.get("/api/tables/nothere").json()["error"] == "no_such_table"
+    with client.websocket_connect("/ws/nothere") as ws:
+        assert ws.receive_json()["code"] == "no_such_table"
+
+
+def test_a_whole_game_two_people_a_bot_and_a_spectator(client: TestClient) -> None:
+    host = create(client, name="Ann", seats=3, bots="greedy", preset="short-5", seed=905_117_330)
+    guest = join(client, host["table"], "Bob")
+    url = f"/ws/{host['table']}"
+    with (
+        client.websocket_connect(url) as a,
+        client.websocket_connect(url) as b,
+        client.websocket_connect(url) as s,
+    ):
+        ann, bob, watcher = Client(a, host["token"]), Client(b, guest["token"]), Client(s)
+        assert (ann.seat, bob.seat, watcher.seat) == (0, 1, None)
+        ann.send({"type": "start"})
+        final = play_out([ann, bob], [watcher])
+        assert final["view"]["stage"] == "game_over" and final["view"]["winners"]
+        record_id = final["table"]["record_id"]
+        assert record_id is not None
+    record = client.get(f"/api/records/{record_id}").json()
+    assert record["tags"]["controllers"] == "human,human,greedy"
+    assert len(record["actions"]) == final["version"]
+    assert check_no_leaks(record, [ann, bob, watcher]) > 3 * len(record["actions"])
+    history = client.get("/api/history").json()["games"]
+    assert history[0]["id"] == record_id and history[0]["players"] == ["Ann", "Bob", "Cy"]
+    frame = client.get(f"/api/records/{record_id}/replay", params={"step": 3}).json()
+    assert frame["step"] == 3 and frame["action"] == record["actions"][2]
+    assert all(len(hand.split()) >= 9 for hand in frame["hands"])
+
+
+def test_rejoin_with_the_same_link_after_a_disconnect(client: TestClient) -> None:
+    host = create(client, name="Ann", seats=2, preset="short-5", seed=9)
+    url = f"/ws/{host['table']}"
+    with client.websocket_connect(url) as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = ann.wait_stable(0)
+        ann.send({"type": "action", "action": "draw", "version": state["version"]})
+        after = ann.next_of("state")
+        hand = after["view"]["hand"]
+    with client.websocket_connect(url) as ws:
+        again = Client(ws, host["token"])
+        state = again.next_of("state")
+        assert state["version"] == after["version"] and state["view"]["hand"] == hand
+        assert state["view"]["stage"] == "play"
+
+
+def test_the_turn_timer_lets_a_stand_in_play_the_turn(db: str) -> None:
+    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as client:
+        host = create(client, name="Ann", seats=2, seed=3, turn_seconds=1)
+        with client.websocket_connect(f"/ws/{host['table']}") as ws:
+            ann = Client(ws, host["token"])
+            ann.send({"type": "start"})
+            first = ann.wait_stable(0)
+            assert first["view"]["current"] == 0 and 0 < first["table"]["turn_left"] <= 1
+            later = ann.wait_stable(first["version"] + 1)
+            assert later["version"] > first["version"]
+    by = _actions_by(db, host["table"])
+    assert by[first["version"]] == "timer"
+    assert set(by[: first["version"]]) <= {"bot"}
+
+
+def _actions_by(db: str, table: str) -> list[str]:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("select by from actions where table_id = :t order by number"), {"t": table}
+        )
+        return [row[0] for row in rows]
+
+
+def test_rematch_starts_a_new_game_at_the_same_table(client: TestClient) -> None:
+    host = create(client, name="Ann", seats=2, preset="short-5", seed=2)
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "rematch"})
+        assert ann.error()["code"] == "game_not_over"
+        ann.send({"type": "start"})
+        final = play_out([ann])
+        assert final["view"]["stage"] == "game_over"
+        ann.send({"type": "rematch"})
+        state = ann.wait_stable(0)
+        while state["table"]["game_no"] != 2:
+            state = ann.wait_stable(0)
+        assert state["table"]["status"] == "playing" and state["table"]["record_id"] is None
+
+
+def test_tables_resume_from_the_database(db: str) -> None:
+    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as client:
+        host = create(client, name="Ann", seats=2, preset="short-5", seed=4)
+        with client.websocket_connect(f"/ws/{host['table']}") as ws:
+            ann = Client(ws, host["token"])
+            ann.send({"type": "start"})
+            middle = play_out([ann], upto=30)
+    app = create_app(database_url=db, rate=1000, burst=1000)
+    with TestClient(app) as client, client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        state = ann.next_of("state")
+        assert state["version"] == middle["version"]
+        assert state["view"] == middle["view"]

@@ -1,0 +1,232 @@
+"""The browser client in Debian's Chromium, driven by Playwright: two people play a
+seeded game with a bot to the end by mouse and keyboard, one closes the page and comes
+back by the seat link, a spectator watches; screenshots of the main screens are kept
+in test-artefacts/."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(
+        "Debian's chromium is not installed (apt-get install -y chromium)", allow_module_level=True
+    )
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+from phase10.bots import make_player  # noqa: E402
+from phase10.core import Discard, Hit, LayDown, PlayerView, TakeDiscard  # noqa: E402
+from server_support import free_port, server  # noqa: E402
+
+ARTEFACTS = Path(__file__).parent.parent / "test-artefacts"
+SEED = 61_803_398_874
+TIMEOUT = 15_000
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    database = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+    with server(database, port, "--rate-limit", "1000"):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+
+
+def state(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.phase10State")
+    return result
+
+
+def wait_version(page: Any, version: int) -> dict[str, Any]:
+    page.wait_for_function(
+        f"window.phase10State && window.phase10State.view && "
+        f"window.phase10State.version >= {version}",
+        timeout=TIMEOUT,
+    )
+    return state(page)
+
+
+def select(page: Any, cards: list[str]) -> None:
+    """Click the hand's buttons for these cards (each physical card once)."""
+    hand = state(page)["view"]["hand"].split()
+    used: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
+        used.add(index)
+        page.click(f'[data-card="{index}"]')
+
+
+def choose(page: Any, text: str) -> None:
+    """Pick ``text`` among the offered choices when the client asks which one."""
+    button = page.locator("button.choice", has_text=text)
+    if button.count():
+        button.first.click()
+    elif page.locator("button.choice").count():
+        page.locator("button.choice").first.click()
+
+
+def play_turn(page: Any, version: int) -> None:
+    """One action chosen by a greedy bot from the page's own view, done with the UI."""
+    current = state(page)
+    view = PlayerView.from_dict(current["view"])
+    bot = make_player("greedy", random.Random(version))
+    action = bot.choose(view)
+    if str(action) == "draw":
+        page.click("#draw-pile")
+    elif isinstance(action, TakeDiscard):
+        page.keyboard.press("t")
+    elif isinstance(action, Discard):
+        select(page, [str(action.card)])
+        page.keyboard.press("x")
+        if action.target is not None:
+            page.wait_for_selector("button.choice", timeout=TIMEOUT)
+            choose(page, str(action))
+    elif isinstance(action, LayDown):
+        select(page, [str(card) for card in action.cards])
+        page.keyboard.press("l")
+        page.wait_for_function(
+            f"window.phase10State.version > {version} || document.querySelector('button.choice')",
+            timeout=TIMEOUT,
+        )
+        choose(page, str(action))
+    elif isinstance(action, Hit):
+        select(page, [str(action.card)])
+        page.click(f'[data-group="{action.group}"]')
+        page.wait_for_function(
+            f"window.phase10State.version > {version} || document.querySelector('button.choice')",
+            timeout=TIMEOUT,
+        )
+        choose(page, f"g{action.group}")
+    else:
+        raise AssertionError(f"unexpected action {action}")
+    wait_version(page, version + 1)
+
+
+def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any) -> None:
+    ann_context, bob_context, watcher_context = (browser.new_context() for _ in range(3))
+    ann = ann_context.new_page()
+    ann.goto(base + "/")
+    ann.fill("input[name=name]", "Ann")
+    ann.select_option("select[name=seats]", "3")
+    ann.select_option("select[name=preset]", "short-5")
+    ann.select_option("select[name=bots]", "random")
+    ann.click("text=Rules options")
+    ann.fill("input[name=seed]", str(SEED))
+    shot(ann, "new-table")
+    ann.click("#create")
+    ann.wait_for_selector("#start", timeout=TIMEOUT)
+    invite = ann.input_value("#invite")
+    seat_link = ann.input_value("#seat-link")
+
+    bob = bob_context.new_page()
+    bob.goto(invite)
+    bob.fill("input[name=name]", "Bob")
+    bob.click("#join")
+    bob.wait_for_selector("text=The host starts the game.", timeout=TIMEOUT)
+    ann.wait_for_selector("text=Seat 2: Bob", timeout=TIMEOUT)
+    shot(ann, "lobby")
+
+    ann.click("#start")
+    wait_version(ann, 0)
+    wait_version(bob, 0)
+
+    watcher = watcher_context.new_page()
+    watcher.goto(invite)
+    watcher.click("#watch")
+    wait_version(watcher, 0)
+    assert watcher.locator("[data-card]").count() == 0
+    assert state(watcher)["view"]["hand"] == "" and state(watcher)["you"] is None
+
+    pages = {0: ann, 1: bob}
+    closed_once = False
+    shot_taken = False
+    for _ in range(2000):
+        now = state(ann)
+        view = now["view"]
+        if view["stage"] == "game_over":
+            break
+        seat = view["current"]
+        if seat not in pages:  # the bot plays on the server
+            wait_version(ann, now["version"] + 1)
+            continue
+        page = pages[seat]
+        wait_version(page, now["version"])
+        if not shot_taken and view["melds"]:
+            shot(page, "table")
+            shot_taken = True
+        if not closed_once and seat == 1 and now["version"] > 20:
+            hand = state(bob)["view"]["hand"]
+            bob_link = bob.input_value("#seat-link")
+            bob.close()
+            bob = browser.new_context().new_page()
+            bob.goto(bob_link)
+            pages[1] = page = bob
+            assert wait_version(bob, now["version"])["view"]["hand"] == hand
+            closed_once = True
+        play_turn(page, now["version"])
+        wait_version(ann, now["version"] + 1)
+    else:
+        raise AssertionError("the game did not end")
+    assert closed_once
+    ann.wait_for_selector("#winner", timeout=TIMEOUT)
+    bob.wait_for_selector("#winner", timeout=TIMEOUT)
+    watcher.wait_for_selector("#winner", timeout=TIMEOUT)
+    shot(ann, "game-over")
+    shot(watcher, "spectator")
+    assert ann.locator("#rematch").count() == 1 and watcher.locator("#rematch").count() == 0
+
+    ann.click("text=Replay this game")
+    ann.wait_for_selector("#replay-step", timeout=TIMEOUT)
+    ann.keyboard.press("ArrowRight")
+    ann.wait_for_selector("text=Action 1 of", timeout=TIMEOUT)
+    shot(ann, "replay")
+    ann.goto(base + "/history")
+    ann.wait_for_selector("text=Replay", timeout=TIMEOUT)
+    shot(ann, "history")
+
+    other = browser.new_context().new_page()
+    other.goto(seat_link)
+    assert wait_version(other, 0)["you"] == 0
+
+
+def test_keyboard_and_colour_blind_mode_and_the_score_sheet(base: str, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(base + "/companion")
+    names = page.locator("input.player-name")
+    names.nth(0).fill("Ann")
+    names.nth(0).press("Tab")
+    names.nth(1).fill("Bob")
+    names.nth(1).press("Tab")
+    page.click("#add-hand")
+    page.wait_for_selector("input.points", timeout=TIMEOUT)
+    page.locator("input.left").nth(1).fill("R7 W S")
+    page.locator("input.left").nth(1).press("Tab")
+    page.wait_for_function(
+        "document.querySelectorAll('input.points')[1].value === '45'", timeout=TIMEOUT
+    )
+    page.locator("input[type=checkbox]").nth(0).check()
+    page.wait_for_selector("text=phase 2: 1 set of 3 + 1 run of 4", timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    page.click("#cb-toggle")
+    assert page.evaluate("document.body.classList.contains('colour-blind')")
+    shot(page, "score-sheet")
