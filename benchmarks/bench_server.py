@@ -36,6 +36,12 @@ def _free_port() -> int:
         return port
 
 
+def _cpu_s(pid: int) -> float:
+    """User and system CPU seconds a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -52,8 +58,9 @@ class Stats:
         self.measuring = False
 
 
-async def _seat(url: str, token: str, host: bool, stats: Stats, stop: asyncio.Event) -> None:
+async def _seat(url: str, token: str, host: bool, stats: Stats, sockets: list[Any]) -> None:
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     from phase10.bots import make_player
     from phase10.core import PlayerView
@@ -61,45 +68,46 @@ async def _seat(url: str, token: str, host: bool, stats: Stats, stop: asyncio.Ev
     bot = make_player("greedy", random.Random(token))
     sent_at: float | None = None
     waiting_for = -1
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, compression=None) as ws:
+        sockets.append(ws)
         await ws.send(json.dumps({"type": "hello", "token": token}))
         if host:
             await ws.send(json.dumps({"type": "start"}))
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except TimeoutError:
-                continue
-            message = json.loads(raw)
-            if message["type"] == "error":
-                stats.errors += 1
-                continue
-            if message["type"] != "state" or message["view"] is None:
-                continue
-            version, view = message["version"], message["view"]
-            if sent_at is not None and version >= waiting_for:
-                if stats.measuring:
-                    stats.latencies.append(time.perf_counter() - sent_at)
-                    stats.actions += 1
-                sent_at = None
-            if view["stage"] == "game_over":
-                if host and message["table"]["status"] == "over":
-                    stats.games += stats.measuring
-                    await ws.send(json.dumps({"type": "rematch"}))
-                continue
-            if view["current"] != message["you"] or sent_at is not None:
-                continue
-            action = bot.choose(PlayerView.from_dict(view))
-            sent_at, waiting_for = time.perf_counter(), version + 1
-            await ws.send(json.dumps({"type": "action", "action": str(action)}))
+        try:
+            async for raw in ws:
+                await asyncio.sleep(0)  # let the other games and the timer run
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    stats.errors += 1
+                    continue
+                if message["type"] != "state" or message["view"] is None:
+                    continue
+                version, view = message["version"], message["view"]
+                if sent_at is not None and version >= waiting_for:
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent_at)
+                        stats.actions += 1
+                    sent_at = None
+                if view["stage"] == "game_over":
+                    if host and message["table"]["status"] == "over":
+                        stats.games += stats.measuring
+                        await ws.send(json.dumps({"type": "rematch"}))
+                    continue
+                if view["current"] != message["you"] or sent_at is not None:
+                    continue
+                action = bot.choose(PlayerView.from_dict(view))
+                sent_at, waiting_for = time.perf_counter(), version + 1
+                await ws.send(json.dumps({"type": "action", "action": str(action)}))
+        except ConnectionClosed:
+            pass
 
 
 async def _load(base: str, games: int, warmup: float, seconds: float, pid: int) -> dict[str, Any]:
     import httpx
 
     stats = Stats()
-    stop = asyncio.Event()
-    tasks = []
+    sockets: list[Any] = []
+    seats = []
     async with httpx.AsyncClient(base_url=base) as http:
         for number in range(games):
             body = {"name": "A", "seats": 2, "preset": "official", "seed": number}
@@ -108,20 +116,26 @@ async def _load(base: str, games: int, warmup: float, seconds: float, pid: int) 
                 await http.post(f"/api/tables/{host['table']}/join", json={"name": "B"})
             ).json()
             url = base.replace("http", "ws") + f"/ws/{host['table']}"
-            tasks.append(asyncio.create_task(_seat(url, guest["token"], False, stats, stop)))
-            tasks.append(asyncio.create_task(_seat(url, host["token"], True, stats, stop)))
+            seats += [(url, guest["token"], False), (url, host["token"], True)]
+    tasks = [asyncio.create_task(_seat(*seat, stats, sockets)) for seat in seats]
     await asyncio.sleep(warmup)
     stats.measuring = True
     memory = [_rss_mib(pid)]
+    cpu = (_cpu_s(pid), _cpu_s(os.getpid()))
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         await asyncio.sleep(min(5.0, seconds - elapsed))
         memory.append(_rss_mib(pid))
     stats.measuring = False
     elapsed = time.perf_counter() - start
-    stop.set()
+    server_cpu, client_cpu = _cpu_s(pid) - cpu[0], _cpu_s(os.getpid()) - cpu[1]
+    for task in tasks:
+        task.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    failures = sum(isinstance(result, BaseException) for result in results)
+    failures = sum(
+        isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError)
+        for result in results
+    )
     latencies = sorted(stats.latencies) or [0.0]
     return {
         "games": games,
@@ -132,6 +146,8 @@ async def _load(base: str, games: int, warmup: float, seconds: float, pid: int) 
         "p50_ms": round(1000 * statistics.median(latencies), 2),
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2),
         "errors": stats.errors + failures,
+        "server_cpu_per_s": round(server_cpu / elapsed, 2),
+        "client_cpu_per_s": round(client_cpu / elapsed, 2),
         "server_rss_mib_start": round(memory[0], 1),
         "server_rss_mib_end": round(memory[-1], 1),
         "server_rss_mib_max": round(max(memory), 1),

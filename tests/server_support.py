@@ -16,6 +16,7 @@ from typing import Any
 from phase10.bots import make_player
 from phase10.core import GameRecord, PlayerView
 from phase10.core.narration import EventLog
+from phase10.server.tables import LOG_LINES
 
 #: the keys of a view a client may receive (RULES §7), and of the public table
 VIEW_KEYS = {
@@ -157,7 +158,10 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
     expected: dict[tuple[int, int | None], tuple[dict[str, Any], list[str]]] = {}
     for version in range(len(saved.actions) + 1):
         for viewer in logs:
-            expected[version, viewer] = (game.view(viewer).to_dict(), logs[viewer].lines[-80:])
+            expected[version, viewer] = (
+                game.view(viewer).to_dict(),
+                logs[viewer].lines[-LOG_LINES:],
+            )
         if version < len(saved.actions):
             events = game.apply(saved.actions[version])
             for event_log in logs.values():

@@ -166,3 +166,17 @@ def test_tables_resume_from_the_database(db: str) -> None:
         state = ann.next_of("state")
         assert state["version"] == middle["version"]
         assert state["view"] == middle["view"]
+
+
+def test_serve_refuses_bad_options() -> None:
+    from typer.testing import CliRunner
+
+    from phase10.cli.app import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "--port", "70000"])
+    assert result.exit_code == 2 and "port" in result.output
+    result = runner.invoke(app, ["serve", "--database-url", "nosuchdb://x"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output
+    result = runner.invoke(app, ["serve", "--rate-limit", "0"])
+    assert result.exit_code == 2

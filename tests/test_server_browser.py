@@ -85,6 +85,14 @@ def choose(page: Any, text: str) -> None:
         page.locator("button.choice").first.click()
 
 
+def settle(page: Any, version: int) -> None:
+    """Wait until the action is played, or the client asks which one."""
+    page.wait_for_function(
+        f"window.phase10State.version > {version} || document.querySelector('button.choice')",
+        timeout=TIMEOUT,
+    )
+
+
 def play_turn(page: Any, version: int) -> None:
     """One action chosen by a greedy bot from the page's own view, done with the UI."""
     current = state(page)
@@ -99,23 +107,17 @@ def play_turn(page: Any, version: int) -> None:
         select(page, [str(action.card)])
         page.keyboard.press("x")
         if action.target is not None:
-            page.wait_for_selector("button.choice", timeout=TIMEOUT)
+            settle(page, version)
             choose(page, str(action))
     elif isinstance(action, LayDown):
         select(page, [str(card) for card in action.cards])
         page.keyboard.press("l")
-        page.wait_for_function(
-            f"window.phase10State.version > {version} || document.querySelector('button.choice')",
-            timeout=TIMEOUT,
-        )
+        settle(page, version)
         choose(page, str(action))
     elif isinstance(action, Hit):
         select(page, [str(action.card)])
         page.click(f'[data-group="{action.group}"]')
-        page.wait_for_function(
-            f"window.phase10State.version > {version} || document.querySelector('button.choice')",
-            timeout=TIMEOUT,
-        )
+        settle(page, version)
         choose(page, f"g{action.group}")
     else:
         raise AssertionError(f"unexpected action {action}")

@@ -46,7 +46,7 @@ log = logging.getLogger("phase10.server")
 #: the names bots take, skipping those the players chose
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 #: how many log lines a state message carries
-LOG_LINES = 80
+LOG_LINES = 50
 
 
 @dataclass(slots=True)
