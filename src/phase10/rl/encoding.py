@@ -70,6 +70,7 @@ from phase10.core import (
     lay_downs,
 )
 from phase10.core.feasibility import can_lay, hand_counts
+from phase10.core.legality import SeatLike
 from phase10.core.rules import Declare as DeclareMode
 from phase10.core.rules import PhaseOrder
 
@@ -114,24 +115,12 @@ SEAT_FEATURES: Final = 2 + (MAX_PHASES + 1) + MAX_PHASES + 1 + MAX_PHASES + 5
 GLOBAL_FEATURES: Final = len(_STAGES) + 4
 
 
-class SeatState(Protocol):
+class SeatState(SeatLike, Protocol):
     """What everyone may know of a seat (RULES §7): a :class:`~phase10.core.Seat`
     or a view's :class:`~phase10.core.state.SeatInfo`. Never its cards."""
 
     @property
     def score(self) -> int: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def completed(self) -> set[int] | frozenset[int]: ...
-    @property
-    def laid(self) -> int | None: ...
-    @property
-    def declared(self) -> int | None: ...
-    @property
-    def pending_skip(self) -> bool: ...
-    @property
-    def floating(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
