@@ -12,19 +12,31 @@ That decides which card to discard, whether to take the top discard, and which
 phase to declare. A discard's score is lowered by how likely it is to help the next
 player: the share of hands sampled for them (their known cards plus unseen ones, kept
 only if none of the discards they passed over this hand would have helped them) that
-the card brings closer to their phase, or certain when they are down and can hit it; the greedy bot's judgement breaks ties (and plays the rest:
-laying down at once, hitting everything, Skips at the leader).
+the card brings closer to their phase, or certain when they are down and can hit it.
+
+Once its phase is down, the race is to go out. From level 3 the bot plays each
+candidate discard forward over sampled draws, hitting all it can onto the table as it
+lies and throwing the card furthest from any run's end, and keeps the hand that empties
+soonest, counting a card the next player would surely use as a turn lost; lower levels
+shed points.
+From level 3 it also aims Skips at whoever threatens the hand: while it is not down,
+the player down with the fewest cards (who may end the hand first); once down, a player
+not yet down (who may still gain a phase); then the game's leader. The greedy bot's
+judgement breaks ties and plays the rest (laying down at once, hitting everything).
 
 Levels change the budget (futures and horizon) and the noise:
 
-====== ======== ======== ===========================================
-level  futures  horizon  noise
-====== ======== ======== ===========================================
-1      12       3        picks among its three best discards at random 35% of the time
-2      24       4        10% of the time
-3      64       6        none (the default)
-4      160      8        none
-====== ======== ======== ===========================================
+====== ======== ======== ========= ==================================================
+level  futures  horizon  way out   noise
+====== ======== ======== ========= ==================================================
+1      12       3        -         picks among its three best discards at random 35% of the time
+2      24       4        -         10% of the time
+3      64       6        16        none (the default)
+4      160      8        48        none
+====== ======== ======== ========= ==================================================
+
+"way out" is the number of sampled draw sequences for the race to go out (``-``: not
+searched; Skips go to the game's leader).
 
 >>> import random
 >>> from phase10.core import Game
