@@ -17,12 +17,12 @@ the card brings closer to their phase, or certain when they are down and can hit
 Once its phase is down, the race is to go out. From level 3 the bot plays each
 candidate discard forward over sampled draws, hitting all it can onto the table as it
 lies and throwing the card furthest from any run's end, and keeps the hand that empties
-soonest, counting a card the next player would surely use as a turn lost; lower levels
-shed points.
-From level 3 it also aims Skips at whoever threatens the hand: while it is not down,
-the player down with the fewest cards (who may end the hand first); once down, a player
-not yet down (who may still gain a phase); then the game's leader. The greedy bot's
-judgement breaks ties and plays the rest (laying down at once, hitting everything).
+soonest, counting a card the next player would surely use as a turn lost (lower levels
+shed points). From level 3 it also aims Skips at whoever threatens the hand: while it
+is not down, the player down with the fewest cards (who may end the hand first); once
+down, a player not yet down (who may still gain a phase); then the game's leader. The
+greedy bot's judgement breaks ties and plays the rest (laying down at once, hitting
+everything).
 
 Levels change the budget (futures and horizon) and the noise:
 
