@@ -246,3 +246,65 @@ def test_declined_lists_the_discards_a_player_passed_over() -> None:
     assert {
         seat: sorted(map(str, cards.elements())) for seat, cards in known_held(game.view(1)).items()
     } == {0: ["G7"]}
+
+
+def test_strong_once_down_keeps_the_cards_that_can_still_go_out() -> None:
+    """Down with a 5 (no group can ever take it) and Y11 G12 (a 10 away from the run), the
+    strong bot throws the 5, though the greedy bot sheds a 10-point card instead."""
+    hands = ["R3 R4 R5 R6 G7 B8 Y9 Y11 B5 G12", "R1 R1 B3 B4 G9 Y1 Y2 R12 G2 B10"]
+    choices = {}
+    for name, player in (
+        ("strong", StrongPlayer(random.Random(0))),
+        ("greedy", GreedyPlayer(random.Random(0))),
+    ):
+        game = arranged(hands, "Y5", "R2", phases=[4, 1])
+        game.apply(Draw())  # R2
+        lay = player.choose(game.view(0))
+        assert isinstance(lay, LayDown) and len(lay.cards) == 8  # R2 to Y9
+        game.apply(lay)
+        action = player.choose(game.view(0))
+        assert isinstance(action, Discard)
+        choices[name] = str(action.card)
+    assert choices["strong"] in ("R5", "B5")
+    assert choices["greedy"] in ("Y11", "G12")
+
+
+def test_turns_to_out_draws_hits_and_discards() -> None:
+    from phase10.bots.strong import _turns_to_out
+    from phase10.core import GroupKind, parse_group
+
+    table = [parse_group(GroupKind.RUN, "R3 R4 R5 R6 G7 B8 Y9")]
+    hand = parse_cards("Y11 G12")
+    assert _turns_to_out(table, hand, parse_cards("B10 R1 R1")) == 0  # 10, 11, 12 all go
+    assert _turns_to_out(table, hand, parse_cards("R1 W R5")) == 1  # R1 hit, then W=10
+    assert _turns_to_out(table, hand, parse_cards("G5 B5 R5")) == 4  # never within 3 draws
+    assert _turns_to_out(table, parse_cards("B5 G12"), parse_cards("B10 W W")) == 1
+
+
+def test_strong_skips_the_player_about_to_go_out() -> None:
+    """Not down itself, the strong bot skips the player down to one card; the greedy bot
+    skips the leader in phases."""
+    hands = [
+        "S R11 B12 G1 Y5 R2 B10 G9 Y4 R6",
+        "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10",
+        "R7 B7 G7 Y7 R3 B3 Y3 G3 B12 Y10",
+    ]
+    targets = {}
+    for name, player in (
+        ("strong", StrongPlayer(random.Random(0))),
+        ("greedy", GreedyPlayer(random.Random(0))),
+    ):
+        game = arranged(hands, "Y6", "G1 Y1 R7 B1", phases=[1, 5, 1])
+        game.apply(Draw())
+        game.apply(Discard(parse_cards("R11")[0]))
+        game.apply(Draw())
+        game.apply(Discard(parse_cards("G12")[0]))
+        other = GreedyPlayer(random.Random(1))
+        while game.current == 2:
+            game.apply(other.choose(game.view(2)))
+        assert game.view(0).seats[2].laid is not None and len(game.hand(2)) == 1
+        game.apply(Draw())
+        action = player.choose(game.view(0))
+        assert isinstance(action, Discard) and action.card.is_skip
+        targets[name] = action.target
+    assert targets == {"strong": 2, "greedy": 1}

@@ -12,19 +12,31 @@ That decides which card to discard, whether to take the top discard, and which
 phase to declare. A discard's score is lowered by how likely it is to help the next
 player: the share of hands sampled for them (their known cards plus unseen ones, kept
 only if none of the discards they passed over this hand would have helped them) that
-the card brings closer to their phase, or certain when they are down and can hit it; the greedy bot's judgement breaks ties (and plays the rest:
-laying down at once, hitting everything, Skips at the leader).
+the card brings closer to their phase, or certain when they are down and can hit it.
+
+Once its phase is down, the race is to go out. From level 3 the bot plays each
+candidate discard forward over sampled draws, hitting all it can onto the table as it
+lies and throwing the card furthest from any run's end, and keeps the hand that empties
+soonest, counting a card the next player would surely use as a turn lost (lower levels
+shed points). From level 3 it also aims Skips at whoever threatens the hand: while it
+is not down, the player down with the fewest cards (who may end the hand first); once
+down, a player not yet down (who may still gain a phase); then the game's leader. The
+greedy bot's judgement breaks ties and plays the rest (laying down at once, hitting
+everything).
 
 Levels change the budget (futures and horizon) and the noise:
 
-====== ======== ======== ===========================================
-level  futures  horizon  noise
-====== ======== ======== ===========================================
-1      12       3        picks among its three best discards at random 35% of the time
-2      24       4        10% of the time
-3      64       6        none (the default)
-4      160      8        none
-====== ======== ======== ===========================================
+====== ======== ======== ========= ==================================================
+level  futures  horizon  way out   noise
+====== ======== ======== ========= ==================================================
+1      12       3        -         picks among its three best discards at random 35% of the time
+2      24       4        -         10% of the time
+3      64       6        16        none (the default)
+4      160      8        48        none
+====== ======== ======== ========= ==================================================
+
+"way out" is the number of sampled draw sequences for the race to go out (``-``: not
+searched; Skips go to the game's leader).
 
 >>> import random
 >>> from phase10.core import Game
@@ -39,17 +51,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from phase10.core import Action, Card, Declare, Discard, NaturalMin, Phase, PlayerView
+from phase10.core import Action, Card, Declare, Discard, Group, NaturalMin, Phase, PlayerView
 from phase10.core.feasibility import CompiledPhase
 from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
 from .greedy import GreedyPlayer, _wanted_by_next, partner_score
-from .knowledge import danger, declined, known_held, next_player, target_phases
+from .knowledge import danger, declined, known_held, leader_key, next_player, target_phases
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "StrongPlayer"]
 
@@ -60,19 +73,25 @@ class Level:
     horizon: int
     noise: float
     opponent_samples: int
+    #: futures searched for the fastest way out once down (0: shed points, deny the next player)
+    outs: int = 0
+    #: aim Skips at whoever threatens this hand most (else at the game's leader)
+    aim_skips: bool = False
 
 
 LEVELS = {
     1: Level(futures=12, horizon=3, noise=0.35, opponent_samples=4),
     2: Level(futures=24, horizon=4, noise=0.10, opponent_samples=8),
-    3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16),
-    4: Level(futures=160, horizon=8, noise=0.0, opponent_samples=32),
+    3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16, outs=16, aim_skips=True),
+    4: Level(futures=160, horizon=8, noise=0.0, opponent_samples=32, outs=48, aim_skips=True),
 }
 DEFAULT_LEVEL = 3
 #: how many turns of its own progress the bot gives up to keep a card from the next player
 DENIAL_WEIGHT = 0.5
 #: sample the next player's hand among those that would not have taken what they passed
 OPPONENT_MODEL = True
+#: once down, how many turns of going out the bot gives up to keep a card from the next player
+DOWN_DENIAL_WEIGHT = 1.0
 
 
 class StrongPlayer(GreedyPlayer):
@@ -174,11 +193,16 @@ class StrongPlayer(GreedyPlayer):
         phases = target_phases(view)
         skips = [d for d in discards if d.card.is_skip]
         if skips:
+            aimed = [d for d in skips if d.target is not None]
+            if self.budget.aim_skips and aimed:
+                return max(aimed, key=lambda d: _skip_key(view, d.target))
             return super().discard(view, discards)
         if not phases:
-            # Down already: keep back what would help the next player most, then shed points.
+            # Down already: go out fast, keep back what would help the next player, shed points.
             kept = [d for d in discards if not d.card.is_wild] or discards
             helps = self._helps_next(view, list(dict.fromkeys(d.card for d in kept)))
+            if self.budget.outs and len(kept) > 1:
+                return self._down_discard(view, kept, helps)
             return min(kept, key=lambda d: (round(helps[d.card], 6), -d.card.points, d.card.index))
         candidates = [d for d in discards if not d.card.is_wild] or discards
         cards = list(dict.fromkeys(d.card for d in candidates))
@@ -212,6 +236,34 @@ class StrongPlayer(GreedyPlayer):
         if self.budget.noise and self.rng.random() < self.budget.noise:
             choice = self.rng.choice(scored[:3])[6]
         return next(d for d in candidates if d.card == choice)
+
+    def _down_discard(
+        self, view: PlayerView, kept: list[Discard], helps: dict[Card, float]
+    ) -> Discard:
+        """Once down: the discard after which the hand goes out soonest (hitting all it can
+        of the sampled draws onto the table as it lies), less what it gives the next player.
+        """
+        cards = list(dict.fromkeys(d.card for d in kept))
+        table = [meld.group for meld in view.melds]
+        deck = _draw_pool(view, known_held(view))
+        horizon = min(self.budget.horizon, len(deck))
+        samples = self.budget.outs
+        futures: list[list[Card]] = [[] for _ in range(samples)]
+        if horizon:
+            generator = np.random.default_rng(self.rng.getrandbits(64))
+            keys = generator.random((samples, len(deck)))
+            drawn = deck[np.argpartition(keys, horizon - 1, axis=1)[:, :horizon]]
+            futures = [[Card.from_index(int(index)) for index in row] for row in drawn]
+        scored = []
+        for card in cards:
+            rest = list(view.hand)
+            rest.remove(card)
+            turns = sum(_turns_to_out(table, rest, future) for future in futures) / samples
+            scored.append(
+                (round(turns + DOWN_DENIAL_WEIGHT * helps[card], 6), -card.points, card.index, card)
+            )
+        choice = min(scored)[3]
+        return next(d for d in kept if d.card == choice)
 
     def _helps_next(self, view: PlayerView, cards: list[Card]) -> dict[Card, float]:
         """For each card, how likely it is to help the next player if discarded: the share
@@ -269,6 +321,71 @@ class StrongPlayer(GreedyPlayer):
             return phases[0]
         natural_min = view.rules.natural_min
         return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))
+
+
+def _skip_key(view: PlayerView, seat: int | None) -> tuple[int, ...]:
+    """Whom a Skip hurts most this hand (higher first): when the viewer is not down, the
+    player down with the fewest cards, who may end the hand before the viewer lays its
+    phase; when it is down, a player not yet down, who may still gain a phase. Then the
+    game's leader.
+    """
+    me = view.viewer
+    assert seat is not None and me is not None
+    info = view.seats[seat]
+    lead = leader_key(view, seat)
+    if view.seats[me].laid is None:
+        down = info.laid is not None
+        return (down, -info.hand_size if down else 0, *lead)
+    return (info.laid is None, *lead)
+
+
+def _turns_to_out(table: list[Group], hand: list[Card], future: list[Card]) -> int:
+    """The turn (from 0) in which the hand is gone, drawing the ``future`` cards in turn,
+    hitting all it can onto ``table`` and discarding its least promising card; the
+    horizon plus one when it never is.
+    """
+    groups = list(table)
+    hand = list(hand)
+    for turn, card in enumerate(future):
+        hand.append(card)
+        for hit in best_hits(groups, hand):
+            groups[hit.group] = groups[hit.group].hit(hit.card, hit.number)
+            hand.remove(hit.card)
+        if len(hand) <= 1:
+            return turn
+        live = _liveness(hand, groups)
+        hand.remove(min(hand, key=lambda c: (c.is_wild, live.get(c, 0.0), -c.points, c.index)))
+    return len(future) + 1
+
+
+def _liveness(hand: Sequence[Card], table: Sequence[Group]) -> dict[Card, float]:
+    """For each numbered card in hand, how close it is to fitting a run on the table: 1
+    when the rest of the hand fills the gap to a run's end, halved for each number that
+    has still to come; 0 when no run can reach it.
+    """
+    numbers = Counter(card.number for card in hand if card.number is not None)
+    live: dict[Card, float] = {}
+    for card in hand:
+        number = card.number
+        if number is None:
+            continue
+        best = 0.0
+        for group in table:
+            low, high = group.low, group.high
+            if low is None or high is None:
+                continue
+            if group.color is not None and card.color is not group.color:
+                continue
+            if number > high:
+                gap = range(high + 1, number)
+            elif number < low:
+                gap = range(number + 1, low)
+            else:
+                continue
+            short = sum(1 for n in gap if not numbers[n])
+            best = max(best, 0.5**short)
+        live[card] = best
+    return live
 
 
 def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]) -> bool:
