@@ -123,6 +123,9 @@ class Card:
         """Read one card: ``R7``, ``b12``, ``W`` (Wild) or ``S`` (Skip); case is ignored."""
         if not isinstance(text, str):
             raise CardError(f"a card is written as text such as 'R7', not {text!r}")
+        card = _BY_TEXT.get(text)
+        if card is not None:  # the common case: exactly as written by str(card)
+            return card
         token = text.strip().upper()
         match = _NOTATION.match(token)
         if match is None:
@@ -190,6 +193,10 @@ class Card:
         return self.index
 
     def __str__(self) -> str:
+        # Every record, view and message writes cards: look the notation up by index.
+        return _TEXTS[self.index]
+
+    def _notation(self) -> str:
         if self.kind is CardKind.WILD:
             return "W"
         if self.kind is CardKind.SKIP:
@@ -206,6 +213,8 @@ _BY_INDEX: Final[tuple[Card, ...]] = (
     Card(CardKind.WILD),
     Card(CardKind.SKIP),
 )
+_TEXTS: Final[tuple[str, ...]] = tuple(card._notation() for card in _BY_INDEX)
+_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _BY_INDEX}
 WILD: Final = _BY_INDEX[48]
 SKIP: Final = _BY_INDEX[49]
 

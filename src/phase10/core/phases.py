@@ -19,8 +19,9 @@ phase10.core.phases.PhaseParseError: cannot read '2 sets of three and a flush of
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 __all__ = ["GroupKind", "GroupSpec", "Phase", "PhaseParseError"]
 
@@ -96,10 +97,13 @@ class Phase:
     """A phase: the groups that must be laid down together, in the order written."""
 
     groups: tuple[GroupSpec, ...]
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.groups:
             raise PhaseParseError("a phase needs at least one group")
+        # Views, records and messages write the same few phases over and over.
+        object.__setattr__(self, "_text", self._phrase())
 
     @staticmethod
     def parse(text: str) -> Phase:
@@ -113,7 +117,9 @@ class Phase:
         >>> Phase.parse("2 color even or odd of 4")
         Phase.parse('1 color even or odd of 4 + 1 color even or odd of 4')
         """
-        return _Parser(text).phase()
+        if not isinstance(text, str):
+            return _Parser(text).phase()  # refused there, with the message for every reader
+        return _parse(text)
 
     @property
     def min_cards(self) -> int:
@@ -121,6 +127,9 @@ class Phase:
         return sum(group.size for group in self.groups)
 
     def __str__(self) -> str:
+        return self._text
+
+    def _phrase(self) -> str:
         parts: list[str] = []
         index = 0
         while index < len(self.groups):
@@ -162,6 +171,12 @@ _EXPECTED_GROUP = (
     "a group such as 'set of 3', 'run of 4', '7 cards of one color', 'even or odd of 8', "
     "'color run of 4' or 'color even or odd of 3'"
 )
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Phase:
+    """Phases are values: every reader of rules (views, records, messages) parses the same few."""
+    return _Parser(text).phase()
 
 
 class _Parser:

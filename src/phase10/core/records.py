@@ -404,9 +404,13 @@ _ACTION_TYPES: dict[str, type[Action]] = {
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """An event as a JSON-ready dict: ``{"type": "Drew", "player": 0, "card": "R7"}``."""
-    data: dict[str, Any] = {"type": type(event).__name__}
-    for item in dataclasses.fields(event):
-        data[item.name] = _encode(getattr(event, item.name))
+    cls = type(event)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = [item.name for item in dataclasses.fields(cls)]
+    data: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        data[name] = _encode(getattr(event, name))
     return data
 
 
@@ -419,16 +423,28 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     return cls(**_fields_from_dict(cls, data))
 
 
+#: each event's field names, in order
+_NAMES: dict[type[Any], list[str]] = {}
+#: each action's and event's fields: name, annotation, whether required, and the class name
+_FIELDS: dict[type[Any], list[tuple[str, str, bool, str]]] = {}
+
+
 def _fields_from_dict(cls: type[Any], data: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of an action or event, each checked against its type (a missing field with
     a default takes it).
     """
     values: dict[str, Any] = {}
-    for item in dataclasses.fields(cls):
-        if item.name in data or item.default is dataclasses.MISSING:
-            what = f"{cls.__name__}.{item.name}"
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _FIELDS[cls] = [
+            (item.name, str(item.type), item.default is dataclasses.MISSING, f"{cls.__name__}.")
+            for item in dataclasses.fields(cls)
+        ]
+    for name, annotation, required, prefix in fields:
+        if name in data or required:
+            what = prefix + name
             try:
-                values[item.name] = _decode(data.get(item.name), str(item.type), what)
+                values[name] = _decode(data.get(name), annotation, what)
             except RecordError:
                 raise
             except ValueError as error:
@@ -458,9 +474,14 @@ def _decode(value: Any, annotation: str, what: str) -> Any:
         raise RecordError(f"{what} is missing")
     if annotation.startswith("tuple["):
         item = annotation.removeprefix("tuple[").removesuffix(", ...]")
-        return tuple(
-            _decode(element, item, f"{what}[{i}]") for i, element in enumerate(_list(value, what))
-        )
+        elements = _list(value, what)
+        try:
+            return tuple(_decode(element, item, what) for element in elements)
+        except ValueError:
+            # name the element at fault (building each name up front costs every read)
+            return tuple(
+                _decode(element, item, f"{what}[{i}]") for i, element in enumerate(elements)
+            )
     if annotation == "Group":
         try:
             return _group_from_dict(value)

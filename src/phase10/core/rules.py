@@ -125,6 +125,8 @@ class Rules:
     end_when: EndWhen = EndWhen.HAND_END
     empty_draw_pile: EmptyDrawPile = EmptyDrawPile.RESHUFFLE
     phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
+    #: :meth:`to_dict`'s options, written once (every view sent to a client holds them)
+    _options: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, enum in _ENUMS.items():
@@ -162,6 +164,8 @@ class Rules:
                 raise RulesError(f"{phase} needs {phase.min_cards} cards; a hand holds at most 11")
         sequence = tuple(self.phase_list[n - 1] for n in self.phases) or self.phase_list
         object.__setattr__(self, "phase_sequence", sequence)
+        options = {name: getattr(self, name).value for name in _ENUMS}
+        object.__setattr__(self, "_options", options)
         if self.advance is Advance.ALL and self.phase_order is PhaseOrder.ANY:
             raise RulesError("advance='all' plays the phases in order; it cannot go with any order")
         if self.advance is Advance.ALL and self.end_when is EndWhen.IMMEDIATELY:
@@ -184,11 +188,8 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` reads it back."""
-        data: dict[str, Any] = {"phase_list": [str(phase) for phase in self.phase_list]}
-        data["phases"] = list(self.phases)
-        for name in _ENUMS:
-            data[name] = getattr(self, name).value
-        return data
+        phase_list = [str(phase) for phase in self.phase_list]
+        return {"phase_list": phase_list, "phases": list(self.phases), **self._options}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Rules:

@@ -60,7 +60,10 @@ class PlayerView(Rulebook):
     winners: tuple[int, ...]
 
     @staticmethod
-    def of(game: Game, viewer: int | None) -> PlayerView:
+    def of(game: Game, viewer: int | None, *, history: bool = True) -> PlayerView:
+        """``viewer``'s view of ``game``. ``history=False`` leaves out this hand's events and
+        the results of earlier hands, for callers that keep their own copy of those (a server
+        that encodes each event once, not once per message)."""
         seated = isinstance(viewer, int) and not isinstance(viewer, bool)
         if viewer is not None and not (seated and 0 <= viewer < game.num_players):
             raise ValueError(f"there is no player {viewer!r} (seats 0 to {game.num_players - 1})")
@@ -78,8 +81,12 @@ class PlayerView(Rulebook):
             melds=tuple(game.melds),
             discard_pile=tuple(game.discard_pile),
             draw_size=len(game.draw_pile),
-            history=tuple(event.seen_by(viewer) for event in game.history[game.hand_start :]),
-            hand_results=tuple(game.hand_results),
+            history=(
+                tuple(event.seen_by(viewer) for event in game.history[game.hand_start :])
+                if history
+                else ()
+            ),
+            hand_results=tuple(game.hand_results) if history else (),
             winners=game.winners,
         )
 
