@@ -29,7 +29,8 @@ from sqlalchemy import (
     insert,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -150,6 +151,7 @@ class Store:
         Base.metadata.create_all(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)
+        self._appender: Connection | None = None
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -157,6 +159,8 @@ class Store:
             yield session
 
     def close(self) -> None:
+        if self._appender is not None:
+            self._appender.close()
         self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------------
@@ -193,8 +197,18 @@ class Store:
     def append_action(self, table_id: str, game_no: int, number: int, text: str, by: str) -> None:
         """Commit one accepted action (the hot path: a plain insert, no ORM unit of work)."""
         row = {"table_id": table_id, "game_no": game_no, "number": number, "text": text, "by": by}
-        with self.engine.begin() as connection:
-            connection.execute(self._insert_action, row)
+        if self._appender is None or self._appender.invalidated or self._appender.closed:
+            # One connection kept for the hot path: a pool checkout costs more than the insert.
+            self._appender = self.engine.connect()
+        try:
+            with self._appender.begin():
+                self._appender.execute(self._insert_action, row)
+        except DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+            self._appender = None
+            with self.engine.begin() as connection:
+                connection.execute(self._insert_action, row)
 
     def finish_game(
         self, table_id: str, game_no: int, record: dict[str, Any], winners: list[str]

@@ -15,8 +15,10 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from phase10.bots import make_player
 from phase10.bots.hints import hint
@@ -29,6 +31,7 @@ from phase10.core import (
     GameRecord,
     IllegalActionError,
     InvalidActionError,
+    PlayerView,
     Rules,
     parse_cards,
 )
@@ -106,7 +109,7 @@ class Connection:
         return True
 
     def push(self, data: dict[str, Any] | str) -> None:
-        text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
+        text = data if isinstance(data, str) else dumps(data)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -142,7 +145,8 @@ class LiveTable:
     record_id: int | None = None
     conns: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    logs: dict[int | None, EventLog] = field(default_factory=dict)
+    #: each viewer's narration of the game, and how many of its events it has read
+    logs: dict[int | None, tuple[EventLog, int]] = field(default_factory=dict)
     bots: dict[int, Player] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
@@ -257,32 +261,21 @@ class TableManager:
             self._new_game(table, row.seed)
             assert table.game is not None
             for text in actions:
-                self._feed(table, table.game.apply(text))
+                table.game.apply(text)
         return table
 
     def _new_game(self, table: LiveTable, seed: int) -> None:
         names = [seat.name for seat in table.seats]
         table.seed = seed
-        table.game = game = Game(names, rules=table.rules, seed=seed)
+        table.game = Game(names, rules=table.rules, seed=seed)
         table.encoded = {}
         table.results.pop("hands", None)
-        table.logs = {
-            viewer: EventLog(names, table.rules, viewer=viewer, verbose=True)
-            for viewer in [None, *range(len(names))]
-        }
-        self._feed(table, game.history)
+        table.logs = {}
         table.bots = {
             number: make_player(seat.bot or "greedy", random.Random(f"{seed}:{number}"))
             for number, seat in enumerate(table.seats)
             if seat.kind == "bot"
         }
-
-    @staticmethod
-    def _feed(table: LiveTable, events: Any) -> None:
-        events = list(events)
-        for event_log in table.logs.values():
-            event_log.feed(events)
-            del event_log.lines[:-LOG_LINES]
 
     # -- lobby ------------------------------------------------------------------------
 
@@ -367,7 +360,7 @@ class TableManager:
             except (InvalidActionError, CardError) as error:
                 raise ProtocolError("invalid_action", str(error)) from None
             self.store.append_action(table.id, table.game_no, len(game.actions), str(action), by)
-            self._feed(table, game.apply_unchecked(action))
+            game.apply_unchecked(action)
             if game.is_over:
                 self._finish(table)
         self.after_change(table)
@@ -489,7 +482,7 @@ class TableManager:
             if not conn.joined:
                 continue
             if conn.seat not in cache:
-                cache[conn.seat] = json.dumps(self.state(table, conn.seat), separators=(",", ":"))
+                cache[conn.seat] = dumps(self.state(table, conn.seat))
             conn.push(cache[conn.seat])
 
     def state(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
@@ -500,7 +493,7 @@ class TableManager:
             "you": seat,
             "table": table.public(self.clock()),
             "view": None if game is None else _view_dict(table, game, seat),
-            "log": [] if game is None else table.logs[seat].lines,
+            "log": [] if game is None else _log_lines(table, game, seat),
         }
 
     # -- connections ------------------------------------------------------------------
@@ -544,22 +537,42 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
+    """The last lines of the game's narration for one viewer, narrated when first asked for
+    (a table without spectators never narrates for one)."""
+    names = [seat.name for seat in table.seats]
+    event_log, read = table.logs.get(viewer) or (
+        EventLog(names, table.rules, viewer=viewer, verbose=True),
+        0,
+    )
+    if read < len(game.history):
+        event_log.feed(game.history[read:])
+        del event_log.lines[:-LOG_LINES]
+    table.logs[viewer] = (event_log, len(game.history))
+    return event_log.lines
+
+
 def _view_dict(table: LiveTable, game: Game, seat: int | None) -> dict[str, Any]:
-    """``game.view(seat).to_dict()``, with this hand's events encoded once per viewer."""
-    view = game.view(seat)
-    cache = table.encoded.setdefault(seat, ([], game.hand_start))
-    if cache[1] != game.hand_start or len(cache[0]) > len(view.history):
+    """``game.view(seat).to_dict()``, with each event encoded once per viewer, not per message."""
+    events = game.history[game.hand_start :]
+    cache = table.encoded.get(seat)
+    if cache is None or cache[1] != game.hand_start or len(cache[0]) > len(events):
         cache = table.encoded[seat] = ([], game.hand_start)
     encoded = cache[0]
-    encoded.extend(event_to_dict(event) for event in view.history[len(encoded) :])
-    data = replace(view, history=(), hand_results=()).to_dict()
+    encoded.extend(event_to_dict(event.seen_by(seat)) for event in events[len(encoded) :])
+    data = PlayerView.of(game, seat, history=False).to_dict()
     data["history"] = list(encoded)
     results = table.results.setdefault("hands", [])
-    if len(results) > len(view.hand_results):
+    if len(results) > len(game.hand_results):
         results.clear()
-    results.extend(event_to_dict(event) for event in view.hand_results[len(results) :])
+    results.extend(event_to_dict(event) for event in game.hand_results[len(results) :])
     data["hand_results"] = list(results)
     return data
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON text (orjson: every action sends each connection its whole state)."""
+    return orjson.dumps(data).decode()
 
 
 def _fresh_seed() -> int:
