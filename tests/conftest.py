@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def postgres_url(postgres_cluster: Any) -> Iterator[str]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The server's database, once in SQLite and once in PostgreSQL."""
     if request.param == "postgresql":
         url: str = request.getfixturevalue("postgres_url")
