@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test lint format bench chromium clean distclean
+.PHONY: help install play serve test lint format bench chromium postgresql clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -43,7 +43,7 @@ install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 play: install ## Play Phase 10 in the terminal against the computer
 	$(BIN)/phase10 play
 
-test: $(STAMP_TEST) chromium ## Lint, type-check and run the full test suite
+test: $(STAMP_TEST) chromium postgresql ## Lint, type-check and run the full test suite
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
@@ -54,6 +54,13 @@ chromium: ## Install Debian's chromium for the browser tests (when missing)
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
 		{ apt-get update && apt-get install -y chromium; } || \
 		echo "chromium could not be installed: the browser tests will be skipped"
+
+# The server's PostgreSQL tests start a throw-away cluster with Debian's PostgreSQL
+# server programs (initdb, pg_ctl); install them when they are missing.
+postgresql: ## Install Debian's PostgreSQL for the database tests (when missing)
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		{ apt-get update && apt-get install -y postgresql; } || \
+		echo "postgresql could not be installed: the PostgreSQL tests will be skipped"
 
 serve: install ## Host games in the browser on http://127.0.0.1:8000/
 	$(BIN)/phase10 serve

@@ -197,12 +197,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: Path, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """A real ``phase10 serve`` on a free port (killed at the end if still running)."""
+def server(database: Path | str, port: int, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real ``phase10 serve`` on a free port (killed at the end if still running), on a
+    SQLite file or a database URL."""
     import httpx
 
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
     command = [sys.executable, "-m", "phase10.cli", "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0", *options]
+    command += ["--database-url", url, "--bot-delay", "0", *options]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30

@@ -1,10 +1,9 @@
-"""The server in-process: tables, joining, bots, a whole game over several sockets,
-rejoining, the turn timer, a rematch, history and replay."""
+"""The server in-process, on SQLite and on PostgreSQL: tables, joining, bots, a whole
+game over several sockets, rejoining, the turn timer, a rematch, history and replay."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,9 @@ from server_support import Client, check_no_leaks, create, join, play_out
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+def db(database_url: str) -> str:
+    """SQLite, then PostgreSQL (tests/conftest.py)."""
+    return database_url
 
 
 @pytest.fixture

@@ -1,11 +1,13 @@
 """The browser client in Debian's Chromium, driven by Playwright: two people play a
 seeded game with a bot to the end by mouse and keyboard, one closes the page and comes
-back by the seat link, a spectator watches; screenshots of the main screens are kept
-in test-artefacts/."""
+back by the seat link, a spectator watches; a dealer gives the turned-up Wild and both
+declare their phases, by mouse and by keyboard; screenshots of the main screens are
+kept in test-artefacts/."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,18 +23,24 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 from phase10.bots import make_player  # noqa: E402
-from phase10.core import Discard, Hit, LayDown, PlayerView, TakeDiscard  # noqa: E402
+from phase10.core import Discard, Game, Hit, LayDown, PlayerView, Rules, TakeDiscard  # noqa: E402
 from server_support import free_port, server  # noqa: E402
 
 ARTEFACTS = Path(__file__).parent.parent / "test-artefacts"
 SEED = 61_803_398_874
+#: with the masters rules, Ann deals the first hand of this seed and turns up a Wild
+WILD_SEED = 1
 TIMEOUT = 15_000
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def base(database: Path) -> Iterator[str]:
     port = free_port()
-    database = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
     with server(database, port, "--rate-limit", "1000"):
         yield f"http://127.0.0.1:{port}"
 
@@ -232,3 +240,110 @@ def test_keyboard_and_colour_blind_mode_and_the_score_sheet(base: str, browser: 
     page.click("#cb-toggle")
     assert page.evaluate("document.body.classList.contains('colour-blind')")
     shot(page, "score-sheet")
+
+
+def stored_actions(database: Path, table: str) -> list[str]:
+    """The actions the server has stored for a table, in order."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute(
+            "select text from actions where table_id = ? order by game_no, number", (table,)
+        )
+        return [row[0] for row in rows]
+
+
+@pytest.mark.parametrize("way", ["mouse", "keyboard"])
+def test_giving_the_turned_up_wild_and_declaring_phases(
+    base: str, database: Path, browser: Any, way: str
+) -> None:
+    """Masters rules with the dealer giving a turned-up Wild: Ann gives it to Bob, Bob
+    discards a card, then Bob and Ann declare their phases, all with the mouse or all
+    with the keyboard; both pages show the outcome and the server holds exactly it."""
+    ann = browser.new_context().new_page()
+    ann.goto(base + "/")
+    ann.fill("input[name=name]", "Ann")
+    ann.select_option("select[name=seats]", "2")
+    ann.select_option("select[name=preset]", "masters")
+    ann.click("text=Rules options")
+    ann.select_option("select[name='opt:wild_deal_up']", "dealer_chooses")
+    ann.fill("input[name=seed]", str(WILD_SEED))
+    ann.click("#create")
+    ann.wait_for_selector("#start", timeout=TIMEOUT)
+    bob = browser.new_context().new_page()
+    bob.goto(ann.input_value("#invite"))
+    bob.fill("input[name=name]", "Bob")
+    bob.click("#join")
+    ann.wait_for_selector("text=Seat 2: Bob", timeout=TIMEOUT)
+    ann.click("#start")
+
+    # Ann deals and turns up a Wild: she gives it to Bob (seat 2)
+    view = wait_version(ann, 0)["view"]
+    assert (view["stage"], view["dealer"], view["current"]) == ("give_wild", 0, 0)
+    assert view["discard_pile"] == "W"
+    ann.wait_for_selector("#give-1", timeout=TIMEOUT)
+    assert ann.locator("#give-0").inner_text() == "Keep the Wild (1)"
+    dealt = wait_version(bob, 0)["view"]
+    assert dealt["stage"] == "give_wild" and len(dealt["hand"].split()) == 10
+    assert bob.locator("#give-1").count() == 0  # not Bob's choice
+    shot(ann, f"give-wild-{way}")
+    if way == "mouse":
+        ann.click("#give-1")
+    else:
+        ann.keyboard.press("2")
+
+    # Bob has the Wild and eleven cards: he discards the lowest card
+    view = wait_version(bob, 1)["view"]
+    assert (view["stage"], view["current"], view["discard_pile"]) == ("wild_discard", 1, "")
+    hand = view["hand"].split()
+    assert len(hand) == 11 and hand.count("W") == dealt["hand"].split().count("W") + 1
+    bob.wait_for_selector("text=you have the Wild: discard a card", timeout=TIMEOUT)
+    first = bob.locator("[data-card]").first
+    card = hand[int(first.get_attribute("data-card"))]
+    assert card[0] in "RBGY", hand
+    if way == "mouse":
+        first.click()
+        bob.click("#act-discard")
+    else:
+        bob.keyboard.press("1")
+        bob.keyboard.press("x")
+
+    # Bob plays first, so he declares first (phase 3), then Ann (phase 10)
+    view = wait_version(bob, 2)["view"]
+    assert (view["stage"], view["current"], view["discard_pile"]) == ("declare", 1, card)
+    assert len(view["hand"].split()) == 10
+    bob.wait_for_selector("#declare-10", timeout=TIMEOUT)
+    assert bob.locator("[id^=declare-]").count() == 10
+    shot(bob, f"declare-{way}")
+    if way == "mouse":
+        bob.click("#declare-3")
+    else:
+        bob.keyboard.press("3")
+    assert wait_version(ann, 3)["view"]["stage"] == "declare"
+    ann.wait_for_selector("#declare-10", timeout=TIMEOUT)
+    if way == "mouse":
+        ann.click("#declare-10")
+    else:
+        ann.keyboard.press("0")
+
+    # the first turn: Bob draws; both pages show the Wild's way and the declarations
+    for page in (ann, bob):
+        view = wait_version(page, 4)["view"]
+        assert (view["stage"], view["current"]) == ("draw", 1)
+        assert [seat["declared"] for seat in view["seats"]] == [10, 3]
+        page.wait_for_selector("text=Ann gives the turned-up Wild to Bob", timeout=TIMEOUT)
+        page.wait_for_selector("text=Bob declares phase 3", timeout=TIMEOUT)
+        page.wait_for_selector("text=Ann declares phase 10", timeout=TIMEOUT)
+        seats = page.locator("table.seats").inner_text()
+        assert "declared 10: 1 set of 5 + 1 set of 3" in seats
+        assert "declared 3: 1 set of 4 + 1 run of 4" in seats
+    shot(bob, f"declared-{way}")
+
+    # the server stored exactly these actions, and its game is the pages' game
+    table = state(ann)["table"]
+    expected = ["give p1", f"discard {card}", "declare 3", "declare 10"]
+    assert stored_actions(database, table["id"]) == expected
+    game = Game(["Ann", "Bob"], rules=Rules.from_dict(table["options"]["rules"]), seed=WILD_SEED)
+    for action in expected:
+        game.apply(action)
+    assert state(ann)["view"] == game.view(0).to_dict()
+    assert state(bob)["view"] == game.view(1).to_dict()
+    assert str(game.discard_pile[-1]) == card and game.seats[1].declared == 2

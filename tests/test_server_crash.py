@@ -1,4 +1,5 @@
-"""A real ``phase10 serve`` killed with SIGKILL mid-game resumes with no action lost."""
+"""A real ``phase10 serve`` killed with SIGKILL mid-game resumes with no action lost,
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -57,8 +58,13 @@ def play(seat: Seat, state: dict[str, Any], stop: int | None) -> tuple[int, dict
         state = seat.wait(state["version"] + 1)
 
 
-def test_sigkill_then_restart_loses_no_action(tmp_path: Path) -> None:
-    database = tmp_path / "crash.sqlite3"
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_sigkill_then_restart_loses_no_action(
+    tmp_path: Path, kind: str, request: pytest.FixtureRequest
+) -> None:
+    database: Path | str = tmp_path / "crash.sqlite3"
+    if kind == "postgresql":
+        database = request.getfixturevalue("postgres_url")
     port = free_port()
     with server(database, port, "--rate-limit", "1000") as process:
         base = f"http://127.0.0.1:{port}"
@@ -84,4 +90,5 @@ def test_sigkill_then_restart_loses_no_action(tmp_path: Path) -> None:
     saved = GameRecord.from_dict(record)
     assert len(saved.actions) == total
     assert saved.replay().winners == tuple(final["view"]["winners"])
-    assert os.path.exists(str(database) + "-wal") or database.stat().st_size > 0
+    if isinstance(database, Path):
+        assert os.path.exists(str(database) + "-wal") or database.stat().st_size > 0

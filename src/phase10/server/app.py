@@ -36,7 +36,13 @@ STATIC = Path(__file__).parent / "static"
 #: the pages the browser client draws (each is index.html; the script reads the path)
 PAGES = ("/", "/t/{table_id}", "/history", "/replay/{record_id}", "/companion")
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+#: a player's name: no control characters (PostgreSQL cannot store NUL in text)
+Name = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
 BotSpec = Annotated[str, Field(pattern=r"^(random|greedy|strong(:[1-4])?)$")]
 
 

@@ -35,6 +35,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.pool import StaticPool
 
 __all__ = [
+    "MAX_ID",
     "ActionRow",
     "Base",
     "RecordRow",
@@ -44,6 +45,12 @@ __all__ = [
     "default_database_url",
     "hash_token",
 ]
+
+
+#: the largest id of an action or a record (a 64-bit integer; SQLite's rowid)
+MAX_ID = 2**63 - 1
+#: ids counted by the database: 64-bit, and SQLite's rowid there (only INTEGER is one)
+Id = BigInteger().with_variant(Integer(), "sqlite")
 
 
 class Base(DeclarativeBase):
@@ -81,7 +88,7 @@ class ActionRow(Base):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("table_id", "game_no", "number"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     game_no: Mapped[int] = mapped_column(Integer)
     number: Mapped[int] = mapped_column(Integer)
@@ -93,7 +100,7 @@ class ActionRow(Base):
 class RecordRow(Base):
     __tablename__ = "records"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32), index=True)
     game_no: Mapped[int] = mapped_column(Integer)
     finished: Mapped[float] = mapped_column(Float)
@@ -241,6 +248,8 @@ class Store:
         return result
 
     def table(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[str]] | None:
+        if "\x00" in table_id:  # PostgreSQL refuses the character; no id holds it
+            return None
         with self.session() as s:
             table = s.get(TableRow, table_id)
             return None if table is None else self._load(s, table)
@@ -265,5 +274,7 @@ class Store:
             return list(s.scalars(query))
 
     def record(self, record_id: int) -> RecordRow | None:
+        if not 0 < record_id <= MAX_ID:  # beyond the column's integers: no such record
+            return None
         with self.session() as s:
             return s.get(RecordRow, record_id)

@@ -137,6 +137,23 @@ class TableView {
     this.act(`discard ${cards[0]}`);
   }
 
+  // the phases the player may declare (numbered from 1): those not completed yet
+  declarable() {
+    const view = this.view;
+    const done = new Set(view.seats[view.viewer].completed);
+    return view.phase_sequence.map((_, i) => i + 1).filter((n) => !done.has(n));
+  }
+
+  declare(phase) {
+    if (!this.declarable().includes(phase)) return say(`Phase ${phase} cannot be declared: choose one of ${this.declarable().join(", ")}.`);
+    this.act(`declare ${phase}`);
+  }
+
+  give(seat) {
+    if (!this.view.players_in_hand.includes(seat)) return say(`Seat ${seat + 1} is not in this hand.`);
+    this.act(`give p${seat}`);
+  }
+
   key(event) {
     if (event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
     const k = event.key;
@@ -144,6 +161,8 @@ class TableView {
     if (k === "c") setColourBlind(!document.body.classList.contains("colour-blind"));
     else if (k === "s") { this.sortBy = this.sortBy === "number" ? "colour" : "number"; this.render(); }
     else if (!this.myTurn) return;
+    else if (this.view.stage === "declare" && /^[0-9]$/.test(k)) this.declare(k === "0" ? 10 : Number(k));
+    else if (this.view.stage === "give_wild" && /^[1-9]$/.test(k)) this.give(Number(k) - 1);
     else if (k === "d") this.act("draw");
     else if (k === "t") this.act("take");
     else if (k === "l") this.lay();
@@ -217,7 +236,8 @@ class TableView {
       el("table", { class: "seats" },
         el("thead", {}, el("tr", {}, ["", "Player", "Cards", "Phase", "Score", ""].map((h) => el("th", { scope: "col", text: h })))),
         el("tbody", {}, view.seats.map((s, i) => {
-          const phase = s.phase <= view.phase_sequence.length ? `${s.phase}: ${view.phase_sequence[s.phase - 1]}` : "all done";
+          const phase = s.declared ? `declared ${s.declared}: ${view.phase_sequence[s.declared - 1]}`
+            : s.phase <= view.phase_sequence.length ? `${s.phase}: ${view.phase_sequence[s.phase - 1]}` : "all done";
           const who = table.seats[i];
           const notes = [s.pending_skip && "skipped next", s.laid && "laid down", s.floating && "floating",
             i === view.dealer && "dealer", who.kind === "bot" && `bot (${who.bot})`, who.kind === "human" && !who.connected && "away"];
@@ -273,16 +293,19 @@ class TableView {
       button("act-hint", "Hint (?)", () => this.send({ type: "hint" }), my),
     ];
     if (my && stage === "declare") {
-      const done = new Set(view.seats[view.viewer].completed);
-      view.phase_sequence.forEach((phase, i) => {
-        if (!done.has(i + 1)) parts.push(button(`declare-${i + 1}`, `Declare ${i + 1}: ${phase}`, () => this.act(`declare ${i + 1}`), true));
-      });
+      this.declarable().forEach((n) => parts.push(button(`declare-${n}`,
+        `Declare ${n}: ${view.phase_sequence[n - 1]} (${n % 10})`, () => this.declare(n), true)));
     }
     if (my && stage === "give_wild") {
-      view.players_in_hand.forEach((p) => parts.push(button(`give-${p}`, `Give the Wild to ${view.seats[p].name}`, () => this.act(`give p${p}`), true)));
+      view.players_in_hand.forEach((p) => parts.push(button(`give-${p}`,
+        `${p === view.viewer ? "Keep the Wild" : `Give the Wild to ${view.seats[p].name}`} (${p + 1})`, () => this.give(p), true)));
     }
-    const whose = view.stage === "game_over" ? "The game is over." : my ? `Your turn: ${stage === "draw" ? "draw or take the discard" : stage === "play" ? "lay down, hit, then discard" : stage.replace("_", " ")}.`
-      : `${view.seats[view.current].name} is playing.`;
+    const doing = { draw: "draw or take the discard", play: "lay down, hit, then discard",
+      declare: "declare the phase you will make this hand (0-9)",
+      give_wild: "give the turned-up Wild to a player, or keep it (the seat's number)",
+      wild_discard: "you have the Wild: discard a card" };
+    const whose = view.stage === "game_over" ? "The game is over." : my ? `Your turn: ${doing[stage] ?? stage.replace("_", " ")}.`
+      : `${view.seats[view.current].name} is ${stage === "declare" ? "declaring a phase" : stage === "give_wild" ? "giving the turned-up Wild" : "playing"}.`;
     return el("section", { class: "panel", "aria-label": "Actions" },
       el("p", { id: "turn", text: whose }), el("div", { class: "actions" }, parts),
       this.choices && el("div", { class: "choices", role: "group", "aria-label": "Choose one" },
