@@ -139,6 +139,9 @@ async def _play(seats: list[Seat], think: float, start_at: float, stop_at: float
 def _client(seats: list[Seat], think: float, start_at: float, stop_at: float) -> dict[str, Any]:
     import uvloop  # comes with uvicorn[standard]; the clients need the CPU more than the server
 
+    from phase10.cli.serve import quiet_garbage_collector
+
+    quiet_garbage_collector()  # the clients' own pauses are not the server's latency
     before = _cpu_s(os.getpid())
     stats = uvloop.run(_play(seats, think, start_at, stop_at))
     return {

@@ -180,3 +180,18 @@ def test_serve_refuses_bad_options() -> None:
     assert result.exit_code == 2 and "cannot open the database" in result.output
     result = runner.invoke(app, ["serve", "--rate-limit", "0"])
     assert result.exit_code == 2
+
+
+def test_serve_keeps_full_garbage_collections_rare() -> None:
+    import gc
+
+    from phase10.cli.serve import quiet_garbage_collector
+
+    before = gc.get_threshold()
+    try:
+        quiet_garbage_collector()
+        assert gc.get_threshold() == (5000, 5, 1000)
+        assert gc.get_freeze_count() > 0  # what was loaded at start is out of sight
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -6,6 +6,7 @@ to install it.
 
 from __future__ import annotations
 
+import gc
 from typing import Annotated
 
 import typer
@@ -72,6 +73,7 @@ def serve(
     except Exception as error:  # a bad URL or an unreachable database
         fail(f"cannot open the database: {error}")
     typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")
+    quiet_garbage_collector()
     uvicorn.run(
         app,
         host=host,
@@ -80,3 +82,17 @@ def serve(
         ws_max_size=65536,
         log_level="warning",
     )
+
+
+def quiet_garbage_collector() -> None:
+    """Keep full garbage collections out of play.
+
+    A server holds every table's game history, and a full collection walks all of it,
+    stopping every table for about 100 ms, several times a minute under load. The code
+    and data loaded at start are frozen out of the collector's sight, and the older
+    generations are collected far less often (a full collection after some 25 million
+    allocations rather than 70,000). Memory stays flat: a game's garbage is freed by
+    reference counting.
+    """
+    gc.freeze()
+    gc.set_threshold(5000, 5, 1000)
