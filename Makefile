@@ -35,7 +35,7 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	@touch $@
 
 $(STAMP_BENCH): pyproject.toml | $(PY)
-	$(PIP) install -e '.[cli,tui,rl]'
+	$(PIP) install -e '.[cli,tui,rl,server,bench]'
 	@touch $@
 
 install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
