@@ -210,3 +210,32 @@ def test_can_lay_property(indices: list[int], phase: Phase, natural_min: Natural
     if any(n > 2 for n in counts[:48]) or counts[48] > 8 or counts[49] > 4:
         return  # not a hand the deck can hold
     assert can_lay(phase, hand, natural_min) == brute_force(phase, hand, natural_min)
+
+
+def test_searches_leave_no_cyclic_garbage() -> None:
+    """Recursive helpers free themselves: a server running for hours must not depend on
+    full garbage collections (which stop every table) to get its memory back."""
+    import gc
+
+    from phase10.core import STANDARD_PHASES, NaturalMin, lay_downs, parse_group
+    from phase10.core.groups import GroupKind
+    from phase10.solver import can_lay, hand_counts
+    from phase10.solver.tactics import best_hits
+
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        hand = parse_cards("R3 B3 G3 Y3 R4 R5 R6 W W G9 G10 Y11")
+        for phase in [*STANDARD_PHASES, Phase.parse("1 color even or odd of 4 + 1 set of 3")]:
+            for natural_min in NaturalMin:
+                can_lay(phase, hand_counts(hand), natural_min)
+                list(lay_downs(phase, hand, natural_min))
+        table = [parse_group(GroupKind.RUN, "G3 G4 G5 G6"), parse_group(GroupKind.SET, "R9 B9 W")]
+        best_hits(table, parse_cards("G7 G8 W R9 G2 S"))
+        gc.collect()
+        assert gc.garbage == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()

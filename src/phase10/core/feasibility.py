@@ -308,7 +308,7 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
                         else need < compiled.total  # at least one numbered card laid
                     ):
                         best = need
-                elif descend(depth + 1, index, need):
+                elif descend(depth + 1, index, need):  # noqa: F821 (deleted once the search ends)
                     chosen.pop()
                     if by_number:
                         _release(anchor, demand)
@@ -320,7 +320,10 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
                 return True
         return False
 
-    descend(0, 0, 0)
+    try:
+        descend(0, 0, 0)
+    finally:
+        del descend  # a recursive closure holds itself: free it now, not at a full collection
     if best > limit:
         return too_many if group_rule else limit + 1
     return best
@@ -365,7 +368,7 @@ def _max_flow(chosen: list[Anchor], cells: list[int]) -> int:
                 holders[slot].append(cell)
                 return True
             for position, other in enumerate(holders[slot]):
-                if other != cell and augment(other, visited):
+                if other != cell and augment(other, visited):  # noqa: F821 (deleted once the search ends)
                     holders[slot][position] = cell
                     return True
         return False
@@ -379,6 +382,7 @@ def _max_flow(chosen: list[Anchor], cells: list[int]) -> int:
             if flow == room or not augment(cell, set()):
                 break
             flow += 1
+    del augment  # a recursive closure holds itself (see _search)
     return flow
 
 
@@ -398,9 +402,12 @@ def _each_group_gets_one(chosen: list[Anchor], cells: list[int]) -> bool:
                 taken.append(group)
                 return True
             for position, other in enumerate(taken):
-                if assign(other, visited):
+                if assign(other, visited):  # noqa: F821 (deleted once the search ends)
                     taken[position] = group
                     return True
         return False
 
-    return all(assign(group, set()) for group in range(len(chosen)))
+    try:
+        return all(assign(group, set()) for group in range(len(chosen)))
+    finally:
+        del assign  # a recursive closure holds itself (see _search)

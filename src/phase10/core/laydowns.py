@@ -167,12 +167,15 @@ def lay_downs(
             for card in group.cards:
                 counts[card] -= 1
             chosen[slot] = group
-            yield from place(depth + 1, key)
+            yield from place(depth + 1, key)  # noqa: F821 (deleted once the search ends)
             for card in group.cards:
                 counts[card] += 1
         chosen[slot] = None
 
-    yield from place(0, None)
+    try:
+        yield from place(0, None)
+    finally:
+        del place  # a recursive closure holds itself: free it with the search
 
 
 def could_fill(spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool) -> bool:

@@ -140,7 +140,7 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
                 for number in spots:
                     left[card] -= 1
                     grown = (min(low, number), max(high, number))
-                    (count, points), hits = search(left, (*ends[:slot], grown, *ends[slot + 1 :]))
+                    (count, points), hits = search(left, (*ends[:slot], grown, *ends[slot + 1 :]))  # noqa: F821 (deleted once the search ends)
                     left[card] += 1
                     candidate = (count + 1, points + card.points)
                     if candidate > best[0]:
@@ -150,7 +150,10 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
         return best
 
     start = tuple((groups[index].low or 0, groups[index].high or 0) for index in runs)
-    return search(cards, start)[1]
+    try:
+        return search(cards, start)[1]
+    finally:
+        del search  # a recursive closure holds itself: free it now, not at a full collection
 
 
 def outs(
