@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -190,27 +189,3 @@ def test_what_the_database_cannot_hold_is_refused_cleanly(database_url: str) -> 
             assert answer.status_code == 404 and answer.json()["error"] == "no_such_record"
         with client.websocket_connect("/ws/a%00b") as ws:
             assert ws.receive_json()["code"] == "no_such_table"
-
-
-def test_sqlite_log_is_checkpointed_by_its_own_thread_not_by_commits(tmp_path: Path) -> None:
-    path = tmp_path / "server.sqlite3"
-    store = Store(f"sqlite:///{path}", checkpoint_every=3600)  # only when asked, here
-    checkpointer = store._checkpointer
-    assert checkpointer is not None
-    with store.engine.connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
-    store.create_table("t1", {"seats": 2}, [seat("t1", 0, "Ann")])
-    store.start_game("t1", 1, 5, [])
-    for number in range(3000):  # each commit adds a page to the log: far past SQLite's 1,000
-        store.append_action("t1", 1, number, "draw", "human")
-    log_file = path.with_name(path.name + "-wal")
-    assert log_file.stat().st_size > 2000 * 4096  # no commit copied the log back
-    checkpointer.checkpoint()
-    with store.engine.connect() as connection:
-        busy, frames, copied = connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
-    assert busy == 0 and frames == copied  # everything is in the database file now
-    store.close()
-    assert not checkpointer._thread.is_alive()
-    reopened = Store(f"sqlite:///{path}")
-    assert len((reopened.table("t1") or pytest.fail("the table is missing"))[2]) == 3000
-    reopened.close()

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,7 +38,6 @@ __all__ = [
     "MAX_ID",
     "ActionRow",
     "Base",
-    "Checkpointer",
     "RecordRow",
     "SeatRow",
     "Store",
@@ -48,8 +45,6 @@ __all__ = [
     "default_database_url",
     "hash_token",
 ]
-
-log = logging.getLogger("phase10.server")
 
 
 #: the largest id of an action or a record (a 64-bit integer; SQLite's rowid)
@@ -148,61 +143,22 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=5000")
-            if not memory:  # a Checkpointer thread does it, off the event loop
-                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
     return create_engine(url, pool_pre_ping=True)
 
 
-class Checkpointer:
-    """Copies SQLite's write-ahead log into the database file from a thread of its own.
-
-    Left to itself SQLite does this inside the commit that fills the log, with an fsync
-    that can hold the server's event loop for many milliseconds; here no commit waits.
-    """
-
-    def __init__(self, engine: Engine, every: float = 1.0) -> None:
-        self._engine = engine
-        self._every = every
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self._every):
-            self.checkpoint()
-
-    def checkpoint(self) -> None:
-        try:
-            with self._engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        except Exception:  # the next round tries again; the log is safe meanwhile
-            log.warning("could not checkpoint the SQLite log", exc_info=True)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.checkpoint()
-
-
 class Store:
     """Every read and write the server makes; each method is one transaction."""
 
-    def __init__(self, url: str, *, checkpoint_every: float = 1.0) -> None:
+    def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
         Base.metadata.create_all(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)
         self._appender: Connection | None = None
-        memory = url in ("sqlite://", "sqlite:///:memory:")
-        self._checkpointer = (
-            Checkpointer(self.engine, checkpoint_every)
-            if url.startswith("sqlite") and not memory
-            else None
-        )
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -210,8 +166,6 @@ class Store:
             yield session
 
     def close(self) -> None:
-        if self._checkpointer is not None:
-            self._checkpointer.stop()
         if self._appender is not None:
             self._appender.close()
         self.engine.dispose()
