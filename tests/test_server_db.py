@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,17 @@ def test_what_the_database_cannot_hold_is_refused_cleanly(database_url: str) -> 
             assert answer.status_code == 404 and answer.json()["error"] == "no_such_record"
         with client.websocket_connect("/ws/a%00b") as ws:
             assert ws.receive_json()["code"] == "no_such_table"
+
+
+def test_sqlite_log_stays_small_under_steady_writes(tmp_path: Path) -> None:
+    """Each commit adds pages to SQLite's write-ahead log; it must be copied back and
+    restarted as the server goes, not grow for as long as games are played."""
+    path = tmp_path / "server.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    store.create_table("t1", {"seats": 2}, [seat("t1", 0, "Ann")])
+    store.start_game("t1", 1, 5, [])
+    for number in range(4000):  # about 4,000 pages of log: four times SQLite's checkpoint
+        store.append_action("t1", 1, number, "discard R7", "human")
+    log_file = path.with_name(path.name + "-wal")
+    assert log_file.stat().st_size < 1200 * 4096
+    store.close()
