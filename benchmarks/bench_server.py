@@ -218,7 +218,7 @@ def _load(
 
 
 def run(
-    games: int, seconds: float, rate: float = 1250.0, clients: int = 2, warmup: float = 5.0
+    games: int, seconds: float, rate: float = 1120.0, clients: int = 2, warmup: float = 5.0
 ) -> dict[str, Any]:
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -273,7 +273,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--rate",
         type=float,
-        default=1250,
+        default=1120,
         help="actions a second offered by all games (0: no pause)",
     )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
