@@ -82,7 +82,7 @@ def main() -> dict[str, object]:
     results: dict[str, object] = {"scalar_solver": _scalar(4000)}
     results["greedy_decision"] = _decisions(None, 4)
     for level in LEVELS:
-        results[f"strong_{level}_decision"] = _decisions(level, 4 if level < 4 else 2)
+        results[f"strong_{level}_decision"] = _decisions(level, 4)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "bots.json").write_text(json.dumps(results, indent=2) + "\n")
     return results

@@ -15,7 +15,7 @@ import pytest
 from helpers import arranged
 from phase10.bots import make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
-from phase10.bots.strong import LEVELS, StrongPlayer
+from phase10.bots.strong import DEFAULT_LEVEL, LEVELS, StrongPlayer
 from phase10.core import (
     Action,
     Discard,
@@ -200,7 +200,7 @@ def test_strong_levels_and_registry() -> None:
     assert set(LEVELS) == {1, 2, 3, 4}
     assert [LEVELS[n].futures for n in (1, 2, 3, 4)] == sorted(LEVELS[n].futures for n in LEVELS)
     assert isinstance(make_player("strong:2", random.Random(0)), StrongPlayer)
-    assert make_player("strong", random.Random(0)).level == 3  # type: ignore[attr-defined]
+    assert make_player("strong", random.Random(0)).level == DEFAULT_LEVEL == 4  # type: ignore[attr-defined]
     assert isinstance(make_player("greedy", random.Random(0)), GreedyPlayer)
     with pytest.raises(ValueError, match="level is 1 to 4"):
         make_player("strong:9", random.Random(0))
@@ -308,3 +308,46 @@ def test_strong_skips_the_player_about_to_go_out() -> None:
         assert isinstance(action, Discard) and action.card.is_skip
         targets[name] = action.target
     assert targets == {"strong": 2, "greedy": 1}
+
+
+def test_strong_counts_the_cards_still_missing_at_the_horizon() -> None:
+    """Far from a run of 9, the chance of making it within the horizon hardly tells a hand
+    one card closer from another; level 4 also counts the cards each future still misses
+    at the horizon, so the closer hand is clearly ahead."""
+    from phase10.solver import hand_counts
+
+    game = arranged(
+        ["R1 R2 R3 Y12 G12 B12 Y11 G11 R9 B9", "R1 R2 B3 B4 G9 Y1 Y2 R12 G2 B10"],
+        "Y5",
+        "G1 Y1 R7 B1",
+        phases=[6, 1],
+    )
+    view = game.view(0)
+    phase = view.phase_of(5)
+    closer = hand_counts(parse_cards("R1 R2 R3 Y12 G12 B12 Y11 G11 R9 R4"))
+    further = hand_counts(parse_cards("R1 R2 R3 Y12 G12 B12 Y11 G11 R9 B9"))
+    natural_min = view.rules.natural_min
+    plain = StrongPlayer(random.Random(0), level=3)._values(
+        [closer, further], phase, natural_min, view
+    )
+    assert max(plain) < 0.3 and abs(plain[0] - plain[1]) < 0.3
+    tail = StrongPlayer(random.Random(0), level=4)._values(
+        [closer, further], phase, natural_min, view
+    )
+    assert tail[0] > tail[1] + 1.0
+    assert LEVELS[4].tail > 0 and LEVELS[3].tail == 0
+
+
+def test_strong_shares_its_denial_among_the_opponents() -> None:
+    hands = ["R1 R2 R3 Y12 G12 B12 Y11 G11 R9 B9", "R1 R2 B3 B4 G9 Y1 Y2 R12 G2 B10"]
+    two = arranged(hands, "Y5").view(0)
+    four = arranged(
+        [*hands, "G3 G4 G5 B6 B7 Y8 Y9 R10 R11 B1", "B2 B5 G6 G7 Y3 Y4 R6 R8 G8 Y6"], "Y5"
+    ).view(0)
+    level4, level3 = (
+        StrongPlayer(random.Random(0), level=4),
+        StrongPlayer(random.Random(0), level=3),
+    )
+    assert level3.denial_weight(two) == level3.denial_weight(four) == 0.5
+    assert level4.denial_weight(two) == LEVELS[4].denial == 2.0
+    assert level4.denial_weight(four) == pytest.approx(level4.denial_weight(two) / 3)

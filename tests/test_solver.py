@@ -30,6 +30,7 @@ from phase10.core.feasibility import IMPOSSIBLE
 from phase10.solver import (
     BatchChecker,
     can_lay,
+    compile_phase,
     counts_matrix,
     deal_counts,
     hand_counts,
@@ -165,6 +166,30 @@ def test_batch_checker_agrees_with_the_scalar_check(cards: int) -> None:
             assert checker(dealt).tolist() == expected, (str(phase), natural_min)
             compared += 1
     assert compared > 100
+
+
+def test_batch_shortfall_is_the_distance_of_the_standard_phases() -> None:
+    """The batch's shortfall is 0 exactly where its check holds and, for the standard
+    phases (sets, runs and one colour group), the exact number of cards missing."""
+    generator = np.random.default_rng(11)
+    dealt = deal_counts(generator, 300, 11)
+    dealt[250:, 48] += generator.integers(1, 4, size=50).astype(np.int16)
+    rows = dealt.tolist()
+    for phase in PHASE_LISTS["standard"]:
+        checker = BatchChecker(phase)
+        short = checker.shortfall(dealt)
+        assert ((short == 0) == checker(dealt)).all(), str(phase)
+        assert short.tolist() == [missing(phase, row) for row in rows], str(phase)
+
+
+def test_batch_shortfall_of_other_phases_is_at_least_one_when_short() -> None:
+    generator = np.random.default_rng(12)
+    dealt = deal_counts(generator, 200, 10)
+    for phase in PHASES:
+        checker = BatchChecker(phase)
+        short = checker.shortfall(dealt)
+        assert ((short == 0) == checker(dealt)).all(), str(phase)
+        assert (short <= compile_phase(phase).total).all(), str(phase)
 
 
 def test_batch_checker_modes_cover_the_standard_list_without_row_fallback() -> None:

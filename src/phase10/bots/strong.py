@@ -24,19 +24,28 @@ down, a player not yet down (who may still gain a phase); then the game's leader
 greedy bot's judgement breaks ties and plays the rest (laying down at once, hitting
 everything).
 
-Levels change the budget (futures and horizon) and the noise:
+Level 4 also looks past its horizon: a future in which the hand still misses cards at
+the horizon counts two more turns for each card missing (as exactly counted by
+:meth:`phase10.solver.BatchChecker.shortfall`), so a hand far from its phase still
+prefers the discard that keeps it closest. It weighs a card given to the next player
+like that too, two turns, shared out among its opponents (a third of it with four
+players: holding back one of three rivals helps less than holding back the only one);
+lower levels give a fixed half turn.
 
-====== ======== ======== ========= ==================================================
-level  futures  horizon  way out   noise
-====== ======== ======== ========= ==================================================
-1      12       3        -         picks among its three best discards at random 35% of the time
-2      24       4        -         10% of the time
-3      64       6        16        none (the default)
-4      160      8        48        none
-====== ======== ======== ========= ==================================================
+Levels change the budget (futures and horizon), the noise and the model:
+
+====== ======== ======== ========= ======= ==========================================
+level  futures  horizon  way out   tail    noise
+====== ======== ======== ========= ======= ==========================================
+1      12       3        -         -       picks among its three best discards at random 35% of the time
+2      24       4        -         -       10% of the time
+3      64       6        16        -       none
+4      64       6        16        2       none (the default)
+====== ======== ======== ========= ======= ==========================================
 
 "way out" is the number of sampled draw sequences for the race to go out (``-``: not
-searched; Skips go to the game's leader).
+searched; Skips go to the game's leader); "tail" is the turns counted per card still
+missing at the horizon, with the shared denial weight of two turns (``-``: neither).
 
 >>> import random
 >>> from phase10.core import Game
@@ -77,15 +86,29 @@ class Level:
     outs: int = 0
     #: aim Skips at whoever threatens this hand most (else at the game's leader)
     aim_skips: bool = False
+    #: turns each card still missing at the horizon is counted as (0: not counted)
+    tail: float = 0.0
+    #: turns of its own progress given up to keep a card from the next player, shared out
+    #: among the opponents (0: :data:`DENIAL_WEIGHT`, not shared)
+    denial: float = 0.0
 
 
 LEVELS = {
     1: Level(futures=12, horizon=3, noise=0.35, opponent_samples=4),
     2: Level(futures=24, horizon=4, noise=0.10, opponent_samples=8),
     3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16, outs=16, aim_skips=True),
-    4: Level(futures=160, horizon=8, noise=0.0, opponent_samples=32, outs=48, aim_skips=True),
+    4: Level(
+        futures=64,
+        horizon=6,
+        noise=0.0,
+        opponent_samples=16,
+        outs=16,
+        aim_skips=True,
+        tail=2.0,
+        denial=2.0,
+    ),
 }
-DEFAULT_LEVEL = 3
+DEFAULT_LEVEL = 4
 #: how many turns of its own progress the bot gives up to keep a card from the next player
 DENIAL_WEIGHT = 0.5
 #: sample the next player's hand among those that would not have taken what they passed
@@ -158,7 +181,12 @@ class StrongPlayer(GreedyPlayer):
         index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
         rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
         made = checker(rows.reshape(-1, 50)).reshape(len(hands), samples, steps)
-        return [float(v) for v in made.mean(axis=1).sum(axis=1)]
+        values = made.mean(axis=1).sum(axis=1)
+        if self.budget.tail:
+            # A hand that still misses cards at the horizon will take longer yet.
+            short = checker.shortfall(rows[:, :, -1, :].reshape(-1, 50))
+            values = values - self.budget.tail * short.reshape(len(hands), samples).mean(axis=1)
+        return [float(v) for v in values]
 
     # -- decisions --------------------------------------------------------------------
 
@@ -218,11 +246,12 @@ class StrongPlayer(GreedyPlayer):
         compiled = compile_phase(phase, natural_min)
         wanted = _wanted_by_next(view)
         helps = self._helps_next(view, cards)
+        denial = self.denial_weight(view)
         scored = []
         for card, rest, value in zip(cards, hands, values, strict=True):
             scored.append(
                 (
-                    -round(value - DENIAL_WEIGHT * helps[card], 6),
+                    -round(value - denial * helps[card], 6),
                     missing(compiled, rest),
                     -partner_score(card, view.hand, [phase]),
                     danger(view, card, wanted),
@@ -236,6 +265,15 @@ class StrongPlayer(GreedyPlayer):
         if self.budget.noise and self.rng.random() < self.budget.noise:
             choice = self.rng.choice(scored[:3])[6]
         return next(d for d in candidates if d.card == choice)
+
+    def denial_weight(self, view: PlayerView) -> float:
+        """How many turns of its own progress the bot gives up to keep a card from the next
+        player: :data:`DENIAL_WEIGHT`, or the level's weight shared out among the opponents
+        (holding back one of three opponents helps less than holding back the only one).
+        """
+        if not self.budget.denial:
+            return DENIAL_WEIGHT
+        return self.budget.denial / max(1, len(view.players_in_hand) - 1)
 
     def _down_discard(
         self, view: PlayerView, kept: list[Discard], helps: dict[Card, float]
@@ -306,9 +344,12 @@ class StrongPlayer(GreedyPlayer):
                 hands.pop()  # they would have taken one of the cards they passed over
         for hand in hands:
             now = min(missing(c, hand, limit=12) for c in compiled)
+            if now == 0:
+                continue  # nothing brings a hand holding its phase closer
             for card in cards:
                 hand[card.index] += 1
-                if min(missing(c, hand, limit=12) for c in compiled) < now:
+                # only "closer or not" matters: a search bounded at one card fewer is cheaper
+                if any(missing(c, hand, limit=now - 1) < now for c in compiled):
                     helps[card] += 1 / len(hands)
                 hand[card.index] -= 1
         return helps
@@ -391,9 +432,11 @@ def _liveness(hand: Sequence[Card], table: Sequence[Group]) -> dict[Card, float]
 def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]) -> bool:
     """Whether no passed-over card would bring this hand closer to its phase."""
     now = min(missing(c, hand, limit=12) for c in phases)
+    if now == 0:
+        return True
     for card in passed:
         hand[card.index] += 1
-        closer = min(missing(c, hand, limit=12) for c in phases) < now
+        closer = any(missing(c, hand, limit=now - 1) < now for c in phases)
         hand[card.index] -= 1
         if closer:
             return False

@@ -39,7 +39,7 @@ def play(
             metavar="BOT",
             help="The opponents: random, greedy, strong, strong:1 to strong:4.",
         ),
-    ] = "strong:3",
+    ] = "strong:4",
     rules_name: Annotated[
         str, typer.Option("--rules", metavar="PRESET", help="A rules preset (see: phase10 rules).")
     ] = "official",

@@ -178,7 +178,10 @@ class BatchChecker:
         self._choices = len(demands)
         self.mode = "numbers"
 
-    def _check_numbers(self, counts: Counts) -> Mask:
+    def _numbers_need(
+        self, counts: Counts
+    ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.float32]]:
+        """Each hand's counts by number and the Wilds each choice of anchors needs (B, A)."""
         numbers = counts[:, 0:12] + counts[:, 12:24] + counts[:, 24:36] + counts[:, 36:48]
         if self._ranks:
             numbers = -np.sort(-numbers, axis=1)[:, : self._ranks]
@@ -192,7 +195,11 @@ class BatchChecker:
             [present[:, low + length] == present[:, low] for low, length in self._windows], axis=1
         )
         features = np.concatenate([short, empty], axis=1).astype(np.float32)
-        need = features @ self._columns  # (B, A)
+        return numbers, features @ self._columns  # (B, A)
+
+    def _check_numbers(self, counts: Counts) -> Mask:
+        numbers, need = self._numbers_need(counts)
+        rows = len(counts)
         wilds = counts[:, WILD_INDEX].astype(np.float32)
         if not self._hall:
             limit = np.minimum(wilds, self._slack)
@@ -216,13 +223,50 @@ class BatchChecker:
         self._is_run = spec.kind.is_run  # slots of one card each: count distinct cards
         self.mode = "single"
 
-    def _check_single(self, counts: Counts) -> Mask:
+    def _single_placed(self, counts: Counts) -> npt.NDArray[np.float32]:
         cells = counts[:, :48]
         source = (cells > 0) if self._is_run else cells
-        placed = np.minimum(source.astype(np.float32) @ self._members, self._size)
+        return np.minimum(source.astype(np.float32) @ self._members, self._size)
+
+    def _check_single(self, counts: Counts) -> Mask:
+        placed = self._single_placed(counts)
         wilds = counts[:, WILD_INDEX].astype(np.float32)
         fits = (placed >= 1) & (placed + wilds[:, None] >= self._size)
         return np.asarray(fits.any(axis=1))
+
+    # -- how far ---------------------------------------------------------------------
+
+    def shortfall(self, counts: Counts) -> npt.NDArray[np.int16]:
+        """For each hand, about how many more cards it needs to hold the phase: 0 exactly
+        where the check says it holds it, at least 1 elsewhere. The Wilds short of the
+        cheapest choice of anchors for sets and runs and for one group; 1 for any hand
+        that falls short in the other phases, which are checked row by row.
+
+        >>> from phase10.core import parse_cards
+        >>> checker = BatchChecker(Phase.parse("2 sets of 3"))
+        >>> hands = [parse_cards("R7 B7 G7 R3 B3 W"), parse_cards("R7 B7 R3 Y9 G12 B1")]
+        >>> checker.shortfall(counts_matrix(hands)).tolist()
+        [0, 3]
+        """
+        counts = np.asarray(counts)
+        if len(counts) > _CHUNK:
+            return np.concatenate(
+                [self.shortfall(counts[i : i + _CHUNK]) for i in range(0, len(counts), _CHUNK)]
+            )
+        made = self(counts)
+        wilds = counts[:, WILD_INDEX].astype(np.float32)
+        total = float(self.compiled.total)
+        if self.mode == "numbers":
+            _, need = self._numbers_need(counts)
+            short = np.minimum(need.min(axis=1), total) - wilds
+        elif self.mode == "single":
+            placed = self._single_placed(counts)
+            best = np.where(placed >= 1, placed, 0.0).max(axis=1)
+            short = self._size - best - wilds
+        else:
+            short = np.zeros(len(counts), dtype=np.float32)
+        short = np.maximum(np.clip(short, 0.0, total), 1.0)
+        return np.where(made, 0, short).astype(np.int16)
 
     # -- anything else -------------------------------------------------------------
 

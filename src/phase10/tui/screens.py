@@ -38,8 +38,8 @@ DIFFICULTIES = (
     ("Easy: greedy", "greedy"),
     ("Strong, level 1", "strong:1"),
     ("Strong, level 2", "strong:2"),
-    ("Strong, level 3 (default)", "strong:3"),
-    ("Strong, level 4", "strong:4"),
+    ("Strong, level 3", "strong:3"),
+    ("Strong, level 4 (default)", "strong:4"),
 )
 
 
@@ -257,7 +257,7 @@ class NewGameScreen(Screen[Settings | str]):
                 values = [value for _, value in DIFFICULTIES]
                 yield Select(
                     DIFFICULTIES,
-                    value=s.difficulty if s.difficulty in values else "strong:3",
+                    value=s.difficulty if s.difficulty in values else "strong:4",
                     allow_blank=False,
                     id="difficulty",
                 )
