@@ -115,6 +115,20 @@ def join(client: Any, table: str, name: str) -> dict[str, Any]:
     return data
 
 
+@contextmanager
+def two_players_and_a_watcher(
+    client: Any, host: dict[str, Any], guest: dict[str, Any]
+) -> Iterator[tuple[Client, Client, Client]]:
+    """Sockets for the host, the guest (by their tokens) and a spectator of the host's table."""
+    url = f"/ws/{host['table']}"
+    with (
+        client.websocket_connect(url) as a,
+        client.websocket_connect(url) as b,
+        client.websocket_connect(url) as s,
+    ):
+        yield Client(a, host["token"]), Client(b, guest["token"]), Client(s)
+
+
 def play_out(
     players: list[Client], watchers: Iterable[Client] = (), *, upto: int | None = None
 ) -> dict[str, Any]:

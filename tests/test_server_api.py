@@ -13,7 +13,14 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 
 from phase10.server import create_app
-from server_support import Client, check_no_leaks, create, join, play_out
+from server_support import (
+    Client,
+    check_no_leaks,
+    create,
+    join,
+    play_out,
+    two_players_and_a_watcher,
+)
 
 
 @pytest.fixture
@@ -70,13 +77,7 @@ def test_bad_requests_get_specific_errors(client: TestClient) -> None:
 def test_a_whole_game_two_people_a_bot_and_a_spectator(client: TestClient) -> None:
     host = create(client, name="Ann", seats=3, bots="greedy", preset="short-5", seed=905_117_330)
     guest = join(client, host["table"], "Bob")
-    url = f"/ws/{host['table']}"
-    with (
-        client.websocket_connect(url) as a,
-        client.websocket_connect(url) as b,
-        client.websocket_connect(url) as s,
-    ):
-        ann, bob, watcher = Client(a, host["token"]), Client(b, guest["token"]), Client(s)
+    with two_players_and_a_watcher(client, host, guest) as (ann, bob, watcher):
         assert (ann.seat, bob.seat, watcher.seat) == (0, 1, None)
         ann.send({"type": "start"})
         final = play_out([ann, bob], [watcher])

@@ -18,7 +18,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from phase10.server import create_app
 from phase10.server.protocol import ERRORS, MAX_MESSAGE_BYTES
-from server_support import Client, check_no_leaks, create, join, play_out
+from server_support import (
+    Client,
+    check_no_leaks,
+    create,
+    join,
+    play_out,
+    two_players_and_a_watcher,
+)
 
 SEED = 771_204_993_115
 
@@ -47,13 +54,7 @@ def version(app: Any, table: str) -> int:
 
 def test_every_message_holds_only_its_own_view(app: Any, client: TestClient) -> None:
     host, guest = started(client, seats=3)
-    url = f"/ws/{host['table']}"
-    with (
-        client.websocket_connect(url) as a,
-        client.websocket_connect(url) as b,
-        client.websocket_connect(url) as s,
-    ):
-        ann, bob, watcher = Client(a, host["token"]), Client(b, guest["token"]), Client(s)
+    with two_players_and_a_watcher(client, host, guest) as (ann, bob, watcher):
         ann.send({"type": "start"})
         state = play_out([ann, bob], [watcher], upto=12)
         actor = ann if state["view"]["current"] == 0 else bob

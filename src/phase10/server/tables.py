@@ -540,11 +540,11 @@ class TableManager:
 def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
     """The last lines of the game's narration for one viewer, narrated when first asked for
     (a table without spectators never narrates for one)."""
-    names = [seat.name for seat in table.seats]
-    event_log, read = table.logs.get(viewer) or (
-        EventLog(names, table.rules, viewer=viewer, verbose=True),
-        0,
-    )
+    entry = table.logs.get(viewer)
+    if entry is None:
+        names = [seat.name for seat in table.seats]
+        entry = (EventLog(names, table.rules, viewer=viewer, verbose=True), 0)
+    event_log, read = entry
     if read < len(game.history):
         event_log.feed(game.history[read:])
         del event_log.lines[:-LOG_LINES]
