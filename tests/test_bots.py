@@ -351,3 +351,56 @@ def test_strong_shares_its_denial_among_the_opponents() -> None:
     assert level3.denial_weight(two) == level3.denial_weight(four) == 0.5
     assert level4.denial_weight(two) == LEVELS[4].denial == 2.0
     assert level4.denial_weight(four) == pytest.approx(level4.denial_weight(two) / 3)
+
+
+@pytest.mark.parametrize(
+    "phases",
+    [
+        ["2 sets of 3"],
+        ["1 run of 8"],
+        ["7 cards of one color"],
+        ["1 set of 5 + 1 set of 2", "2 sets of 4"],
+        ["1 run of 4 + 4 cards of one color"],  # checked row by row in a batch
+    ],
+)
+def test_the_opponent_model_counts_cards_missing_like_the_solver(phases: list[str]) -> None:
+    """The strong bot guesses the next player's hands in a batch: its distance is the
+    solver's exact count of cards missing, and a card brings a hand closer exactly when
+    the solver says one card more leaves fewer missing."""
+    import numpy as np
+
+    from phase10.bots.strong import _closer, _distance
+    from phase10.core import Phase
+    from phase10.solver import BatchChecker, deal_counts, missing
+
+    checkers = [BatchChecker(Phase.parse(text)) for text in phases]
+    hands = deal_counts(np.random.default_rng(3), 120, 10)
+    expected = [min(missing(c.phase, row) for c in checkers) for row in hands.tolist()]
+    now = _distance(checkers, hands)
+    assert now.tolist() == expected
+    cards = parse_cards("R7 G7 B1 Y12 W")
+    closer = _closer(checkers, hands, now, cards)
+    for row, distance, flags in zip(hands.tolist(), expected, closer.tolist(), strict=True):
+        for card, flag in zip(cards, flags, strict=True):
+            row[card.index] += 1
+            assert flag == (min(missing(c.phase, row) for c in checkers) < distance)
+            row[card.index] -= 1
+
+
+def test_strong_guesses_which_cards_help_the_next_player() -> None:
+    """The next player's hand is hidden, so the bot samples it: a Wild brings every
+    sampled hand closer to two sets of three (but those that hold them already), a Skip
+    none, and a plain card fewer than a Wild."""
+    game = arranged(
+        ["R1 R2 R3 Y12 G12 B12 Y11 G11 R9 B9", "G5 B5 R8 Y8 B8 G2 Y4 R10 G11 Y6"],
+        "Y7",
+        "G3 B4",
+        phases=[1, 1],
+    )
+    view = game.view(0)
+    cards = parse_cards("W S R5")
+    helps = StrongPlayer(random.Random(0))._helps_next(view, cards)
+    assert helps == StrongPlayer(random.Random(0))._helps_next(view, cards)
+    assert helps[cards[0]] > 0.5
+    assert helps[cards[1]] == 0.0
+    assert 0.0 < helps[cards[2]] < helps[cards[0]]

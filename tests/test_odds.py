@@ -27,7 +27,6 @@ from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import (
     CHUNK,
     OddsResult,
-    _openblas,
     chunk_generator,
     chunk_hits,
     phase_odds,
@@ -35,6 +34,7 @@ from phase10.sim.odds import (
     wilson_interval,
 )
 from phase10.solver import can_lay, deal_counts
+from phase10.solver.blas import _openblas
 
 DEALS_TOTAL = math.comb(108, 10)
 COLOURS = "RBGY"

@@ -380,3 +380,31 @@ def test_a_failing_program_bot_exits_2_with_its_message() -> None:
                  "--jobs", "1")  # fmt: skip
     assert result.exit_code == 2
     assert "exited with code 3" in result.stderr
+
+
+def test_games_are_played_on_one_blas_thread_and_the_count_is_restored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Several BLAS threads per process only wait on each other in the bots' small checks."""
+    from phase10.sim import tournament
+    from phase10.solver.blas import _openblas, set_blas_threads
+
+    found = _openblas()
+    if found is None:
+        pytest.skip("NumPy does not use OpenBLAS here")
+    seen: list[int] = []
+
+    def spy(plan: object, bots: object, rules: object) -> object:
+        seen.append(found[1]())
+        return play_planned(plan, bots, rules)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_planned", spy)
+    previous = set_blas_threads(2)
+    try:
+        run_tournament(BOTS, games=3, rules=ONE_PHASE, seed=5, jobs=1)
+        tournament.play_chunk(BOTS, ONE_PHASE, plan_games(3, 2, seed=1))
+        assert seen == [1] * 5
+        assert found[1]() == 2
+    finally:
+        if previous is not None:
+            set_blas_threads(previous)

@@ -66,7 +66,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from phase10.core import Action, Card, Declare, Discard, Group, NaturalMin, Phase, PlayerView
-from phase10.core.feasibility import CompiledPhase
 from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
@@ -326,33 +325,31 @@ class StrongPlayer(GreedyPlayer):
         if unknown > len(deck):
             return helps
         natural_min = view.rules.natural_min
-        compiled = [compile_phase(phase, natural_min) for phase in phases]
+        checkers = [self._checker(phase, natural_min) for phase in phases]
         generator = np.random.default_rng(self.rng.getrandbits(64))
         samples = self.budget.opponent_samples
-        passed = declined(view, after)[-3:] if OPPONENT_MODEL else []
-        hands: list[list[int]] = []
-        for _ in range(4 * samples):
-            if len(hands) == samples:
-                break
-            hand = [0] * 50
-            for card, copies in theirs.items():
-                hand[card.index] += copies
-            for index in generator.choice(deck, size=unknown, replace=False):
-                hand[int(index)] += 1
-            hands.append(hand)
-            if passed and not _consistent(hand, compiled, passed):
-                hands.pop()  # they would have taken one of the cards they passed over
-        for hand in hands:
-            now = min(missing(c, hand, limit=12) for c in compiled)
-            if now == 0:
-                continue  # nothing brings a hand holding its phase closer
-            for card in cards:
-                hand[card.index] += 1
-                # only "closer or not" matters: a search bounded at one card fewer is cheaper
-                if any(missing(c, hand, limit=now - 1) < now for c in compiled):
-                    helps[card] += 1 / len(hands)
-                hand[card.index] -= 1
-        return helps
+        # Their hands: the cards they are known to hold plus unseen ones, four times as
+        # many as needed so that enough remain once the inconsistent ones are dropped.
+        keys = generator.random((4 * samples, len(deck)))
+        picked = deck[np.argpartition(keys, unknown - 1, axis=1)[:, :unknown]] if unknown else None
+        hands = np.zeros((4 * samples, 50), dtype=np.int16)
+        for card, copies in theirs.items():
+            hands[:, card.index] += copies
+        if picked is not None:
+            np.add.at(hands, (np.arange(4 * samples)[:, None], picked), 1)
+        now = _distance(checkers, hands)
+        passed = list(dict.fromkeys(declined(view, after)[-3:])) if OPPONENT_MODEL else []
+        if passed:
+            # Keep the hands that would not have taken a card they passed over.
+            closer = _closer(checkers, hands, now, passed)
+            hands, now = hands[~closer.any(axis=1)], now[~closer.any(axis=1)]
+        hands, now = hands[:samples], now[:samples]
+        if not len(hands):
+            return helps
+        # A hand holding its phase is brought no closer by anything.
+        closer = _closer(checkers, hands, now, cards) & (now > 0)[:, None]
+        share = closer.mean(axis=0)
+        return {card: float(share[i]) for i, card in enumerate(cards)}
 
     def _aim(
         self, view: PlayerView, phases: list[tuple[int, Phase]], hand: list[int]
@@ -429,18 +426,31 @@ def _liveness(hand: Sequence[Card], table: Sequence[Group]) -> dict[Card, float]
     return live
 
 
-def _consistent(hand: list[int], phases: list[CompiledPhase], passed: list[Card]) -> bool:
-    """Whether no passed-over card would bring this hand closer to its phase."""
-    now = min(missing(c, hand, limit=12) for c in phases)
-    if now == 0:
-        return True
-    for card in passed:
-        hand[card.index] += 1
-        closer = any(missing(c, hand, limit=now - 1) < now for c in phases)
-        hand[card.index] -= 1
-        if closer:
-            return False
-    return True
+def _distance(checkers: Sequence[BatchChecker], hands: np.ndarray) -> np.ndarray:
+    """For each hand (a row of card counts), how many cards the nearest phase still
+    misses: the batch shortfall (exact for the standard phases), or the exact solver
+    row by row for phases the batch checks that way.
+    """
+    out: np.ndarray | None = None
+    for checker in checkers:
+        if checker.mode == "rows":
+            rows = hands.tolist()
+            far = np.array([missing(checker.compiled, row, limit=12) for row in rows])
+        else:
+            far = checker.shortfall(hands)
+        out = far if out is None else np.minimum(out, far)
+    assert out is not None
+    return out
+
+
+def _closer(
+    checkers: Sequence[BatchChecker], hands: np.ndarray, now: np.ndarray, cards: Sequence[Card]
+) -> np.ndarray:
+    """Whether each card brings each hand closer to its nearest phase, shape (hands, cards)."""
+    grown = np.repeat(hands[:, None, :], len(cards), axis=1)  # (H, C, 50)
+    grown[:, np.arange(len(cards)), [card.index for card in cards]] += 1
+    after = _distance(checkers, grown.reshape(-1, 50)).reshape(len(hands), len(cards))
+    return np.asarray(after < now[:, None])
 
 
 def _draw_pool(view: PlayerView, held: dict[int, Counter[Card]]) -> np.ndarray:

@@ -101,6 +101,9 @@ def play(
             settings.validate()
     except SessionError as error:
         fail(str(error))
+    from phase10.solver.blas import set_blas_threads
+
+    set_blas_threads(1)  # the bots check hands faster on one thread
     app = PlayApp(
         settings,
         start=quick,

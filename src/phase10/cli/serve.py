@@ -74,6 +74,9 @@ def serve(
         fail(f"cannot open the database: {error}")
     typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")
     quiet_garbage_collector()
+    from phase10.solver.blas import set_blas_threads
+
+    set_blas_threads(1)  # stand-in bots check hands faster on one thread
     uvicorn.run(
         app,
         host=host,

@@ -23,16 +23,12 @@ process checks with one BLAS thread (see :func:`single_blas_thread`).
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -40,6 +36,7 @@ import numpy as np
 from phase10.core import HAND_SIZE, NaturalMin, Phase
 from phase10.solver import BatchChecker, deal_counts
 from phase10.solver.batch import DECK_INDICES
+from phase10.solver.blas import set_blas_threads, single_blas_thread
 
 from .stats import wilson_interval
 
@@ -225,7 +222,7 @@ _WORKER: dict[str, Any] = {}
 
 def _start_worker(phases: tuple[Phase, ...], rule: NaturalMin, seed: int, cards: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _set_blas_threads(1)
+    set_blas_threads(1)
     _WORKER.update(checkers=_checkers(phases, rule), seed=seed, cards=cards)
 
 
@@ -261,62 +258,3 @@ def _in_processes(
                 yield np.array(hits, dtype=np.int64), size
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-# -- BLAS threads -------------------------------------------------------------------
-
-# The checks multiply small matrices: one BLAS thread does them about as fast as
-# one per core on an idle machine, and several times faster when other processes
-# (or this one's workers) share the cores and the BLAS threads wait on each other.
-_BLAS_SETTERS = (
-    "scipy_openblas_set_num_threads64_",
-    "scipy_openblas_set_num_threads",
-    "openblas_set_num_threads64_",
-    "openblas_set_num_threads",
-)
-_BLAS_GETTERS = (
-    "scipy_openblas_get_num_threads64_",
-    "scipy_openblas_get_num_threads",
-    "openblas_get_num_threads64_",
-    "openblas_get_num_threads",
-)
-
-
-@cache
-def _openblas() -> tuple[Callable[[int], None], Callable[[], int]] | None:
-    """The set/get thread-count functions of the OpenBLAS NumPy uses, if it is found."""
-    folder = Path(np.__file__).resolve().parent
-    for library in sorted(folder.parent.glob(f"{folder.name}.libs/*openblas*")):
-        try:
-            handle = ctypes.CDLL(str(library))
-        except OSError:
-            continue
-        setter = next((getattr(handle, n) for n in _BLAS_SETTERS if hasattr(handle, n)), None)
-        getter = next((getattr(handle, n) for n in _BLAS_GETTERS if hasattr(handle, n)), None)
-        if setter is not None and getter is not None:
-            setter.argtypes, setter.restype = [ctypes.c_int], None
-            getter.argtypes, getter.restype = [], ctypes.c_int
-            return setter, getter
-    return None
-
-
-def _set_blas_threads(count: int) -> int | None:
-    """Set NumPy's OpenBLAS thread count; returns the previous count (None if unknown)."""
-    found = _openblas()
-    if found is None:
-        return None
-    setter, getter = found
-    previous = int(getter())
-    setter(count)
-    return previous
-
-
-@contextmanager
-def single_blas_thread() -> Iterator[None]:
-    """Run the body with one OpenBLAS thread, then restore the previous count."""
-    previous = _set_blas_threads(1)
-    try:
-        yield
-    finally:
-        if previous is not None:
-            _set_blas_threads(previous)

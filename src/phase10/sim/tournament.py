@@ -34,6 +34,7 @@ from typing import Any
 
 from phase10.bots import Player, make_player, parse_bot_list, play_game
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
+from phase10.solver.blas import single_blas_thread
 
 from .stats import ELO_SCALE, RATING_ANCHOR, fit_ratings, pairwise_wins, places, wilson_interval
 
@@ -331,7 +332,8 @@ def play_planned(
 
 def play_chunk(bots: Sequence[str], rules: Rules, plans: Sequence[GamePlan]) -> list[GameSummary]:
     """Play several planned games (the unit of work a worker process or Ray task gets)."""
-    return [play_planned(plan, bots, rules) for plan in plans]
+    with single_blas_thread():  # the strong bot's checks: see phase10.solver.blas
+        return [play_planned(plan, bots, rules) for plan in plans]
 
 
 def chunked(plans: Sequence[GamePlan], workers: int) -> list[list[GamePlan]]:
@@ -344,10 +346,11 @@ def _run_in_process(
     bots: Sequence[str], rules: Rules, plans: Sequence[GamePlan], progress: Progress | None
 ) -> list[GameSummary]:
     results = []
-    for plan in plans:
-        results.append(play_planned(plan, bots, rules))
-        if progress is not None:
-            progress(len(results))
+    with single_blas_thread():
+        for plan in plans:
+            results.append(play_planned(plan, bots, rules))
+            if progress is not None:
+                progress(len(results))
     return results
 
 
