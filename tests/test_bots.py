@@ -199,6 +199,10 @@ def test_greedy_does_not_feed_a_hit_to_the_next_player() -> None:
 def test_strong_levels_and_registry() -> None:
     assert set(LEVELS) == {1, 2, 3, 4}
     assert [LEVELS[n].futures for n in (1, 2, 3, 4)] == sorted(LEVELS[n].futures for n in LEVELS)
+    assert [LEVELS[n].horizon for n in (1, 2, 3, 4)] == sorted(LEVELS[n].horizon for n in LEVELS)
+    assert [LEVELS[n].noise for n in (4, 3, 2, 1)] == sorted(LEVELS[n].noise for n in LEVELS)
+    # the race to go out and aimed Skips make level 4 measurably stronger than level 3
+    assert [n for n in LEVELS if LEVELS[n].outs and LEVELS[n].aim_skips] == [4]
     assert isinstance(make_player("strong:2", random.Random(0)), StrongPlayer)
     assert make_player("strong", random.Random(0)).level == DEFAULT_LEVEL == 4  # type: ignore[attr-defined]
     assert isinstance(make_player("greedy", random.Random(0)), GreedyPlayer)

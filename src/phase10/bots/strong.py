@@ -14,17 +14,17 @@ player: the share of hands sampled for them (their known cards plus unseen ones,
 only if none of the discards they passed over this hand would have helped them) that
 the card brings closer to their phase, or certain when they are down and can hit it.
 
-Once its phase is down, the race is to go out. From level 3 the bot plays each
-candidate discard forward over sampled draws, hitting all it can onto the table as it
-lies and throwing the card furthest from any run's end, and keeps the hand that empties
-soonest, counting a card the next player would surely use as a turn lost (lower levels
-shed points). From level 3 it also aims Skips at whoever threatens the hand: while it
-is not down, the player down with the fewest cards (who may end the hand first); once
-down, a player not yet down (who may still gain a phase); then the game's leader. The
-greedy bot's judgement breaks ties and plays the rest (laying down at once, hitting
-everything).
+Once its phase is down, the race is to go out. Level 4 plays each candidate discard
+forward over sampled draws, hitting all it can onto the table as it lies and throwing
+the card furthest from any run's end, and keeps the hand that empties soonest, counting
+a card the next player would surely use as a turn lost (lower levels keep back what
+the next player could use and shed points). Level 4 also aims Skips at whoever
+threatens the hand: while it is not down, the player down with the fewest cards (who
+may end the hand first); once down, a player not yet down (who may still gain a phase);
+then the game's leader (lower levels skip the leader). The greedy bot's judgement
+breaks ties and plays the rest (laying down at once, hitting everything).
 
-Level 4 also looks past its horizon: a future in which the hand still misses cards at
+Level 4 looks past its horizon too: a future in which the hand still misses cards at
 the horizon counts two more turns for each card missing (as exactly counted by
 :meth:`phase10.solver.BatchChecker.shortfall`), so a hand far from its phase still
 prefers the discard that keeps it closest. It weighs a card given to the next player
@@ -32,14 +32,15 @@ like that too, two turns, shared out among its opponents (a third of it with fou
 players: holding back one of three rivals helps less than holding back the only one);
 lower levels give a fixed half turn.
 
-Levels change the budget (futures and horizon), the noise and the model:
+Levels change the budget (futures and horizon), the noise and the model, so that each
+is measurably stronger than the one below (see the README's "Strength and speed"):
 
 ====== ======== ======== ========= ======= ==========================================
 level  futures  horizon  way out   tail    noise
 ====== ======== ======== ========= ======= ==========================================
 1      12       3        -         -       picks among its three best discards at random 35% of the time
-2      24       4        -         -       10% of the time
-3      64       6        16        -       none
+2      16       3        -         -       20% of the time
+3      64       6        -         -       none
 4      64       6        16        2       none (the default)
 ====== ======== ======== ========= ======= ==========================================
 
@@ -94,8 +95,8 @@ class Level:
 
 LEVELS = {
     1: Level(futures=12, horizon=3, noise=0.35, opponent_samples=4),
-    2: Level(futures=24, horizon=4, noise=0.10, opponent_samples=8),
-    3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16, outs=16, aim_skips=True),
+    2: Level(futures=16, horizon=3, noise=0.20, opponent_samples=8),
+    3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16),
     4: Level(
         futures=64,
         horizon=6,
