@@ -3,7 +3,7 @@
 - scalar phase checks: ``can_lay`` on random 11-card hands, every standard phase, and
   ``missing`` (the exact distance the greedy bot uses), one core;
 - decision time of the strong bot at every level (p50 / p95 / max per decision), in
-  4-player official games against greedy bots;
+  4-player official games against greedy bots, on one BLAS thread;
 - decision time of the greedy bot.
 """
 
@@ -20,6 +20,7 @@ from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.strong import LEVELS, StrongPlayer
 from phase10.core import Action, PlayerView
 from phase10.solver import can_lay, compile_phase, hand_counts, missing
+from phase10.solver.blas import single_blas_thread
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -81,8 +82,9 @@ def _decisions(level: int | None, games: int) -> dict[str, float]:
 def main() -> dict[str, object]:
     results: dict[str, object] = {"scalar_solver": _scalar(4000)}
     results["greedy_decision"] = _decisions(None, 4)
-    for level in LEVELS:
-        results[f"strong_{level}_decision"] = _decisions(level, 4)
+    with single_blas_thread():  # as tournaments, play and serve run the bots
+        for level in LEVELS:
+            results[f"strong_{level}_decision"] = _decisions(level, 4)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "bots.json").write_text(json.dumps(results, indent=2) + "\n")
     return results
