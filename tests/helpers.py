@@ -219,3 +219,24 @@ def meld_with(game: Game | PlayerView, text: str) -> int:
         if Counter(meld.group.cards) == wanted:
             return index
     raise AssertionError(f"no group {text} on the table: {[str(m.group) for m in game.melds]}")
+
+
+#: the fields of a player's view (RULES §7): what every interface may show
+VIEW_FIELDS = {
+    "viewer",
+    "rules",
+    "stage",
+    "current",
+    "dealer",
+    "hand_number",
+    "players_in_hand",
+    "tie_break",
+    "hand",
+    "seats",
+    "melds",
+    "discard_pile",
+    "draw_size",
+    "history",
+    "hand_results",
+    "winners",
+}

@@ -13,31 +13,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from helpers import VIEW_FIELDS
 from phase10.bots import make_player
 from phase10.core import GameRecord, PlayerView
 from phase10.core.narration import EventLog
 from phase10.server.tables import LOG_LINES
 
 #: the keys of a view a client may receive (RULES §7), and of the public table
-VIEW_KEYS = {
-    "viewer",
-    "rules",
-    "phase_sequence",
-    "stage",
-    "current",
-    "dealer",
-    "hand_number",
-    "players_in_hand",
-    "tie_break",
-    "hand",
-    "seats",
-    "melds",
-    "discard_pile",
-    "draw_size",
-    "history",
-    "hand_results",
-    "winners",
-}
+VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
 TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
 OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "rules", "phase_sequence"}
 

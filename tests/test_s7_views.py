@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from helpers import arranged, cards_in, meld_with, of_type, play, walk
+from helpers import VIEW_FIELDS, arranged, cards_in, meld_with, of_type, play, walk
 from phase10 import (
     Card,
     CardHit,
@@ -31,24 +31,6 @@ from phase10 import (
 
 C = Card.parse
 
-VIEW_FIELDS = {
-    "viewer",
-    "rules",
-    "stage",
-    "current",
-    "dealer",
-    "hand_number",
-    "players_in_hand",
-    "tie_break",
-    "hand",
-    "seats",
-    "melds",
-    "discard_pile",
-    "draw_size",
-    "history",
-    "hand_results",
-    "winners",
-}
 SEAT_FIELDS = {
     "name",
     "hand_size",
