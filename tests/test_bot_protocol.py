@@ -567,3 +567,19 @@ def test_the_command_line_refuses_unknown_bots(capsys: pytest.CaptureFixture[str
     assert "unknown bot 'clever'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["cmd:python bot.py"])
+
+
+def test_serve_skips_lines_that_are_not_json_and_refuses_a_turn_it_cannot_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = io.StringIO()
+    hello = json.dumps({"type": "hello", "protocol": 1, "seat": 0, "players": 2, "rules": {}})
+    serve(Scripted(), io.StringIO("not json\n" + hello + "\n"), out, name="t")
+    assert json.loads(out.getvalue())["type"] == "ready"
+    assert "not JSON: not json" in capsys.readouterr().err
+    bad_turn = json.dumps({"type": "turn", "view": {}}) + "\n"
+    with pytest.raises(ValueError, match="cannot read the engine's turn"):
+        serve(Scripted(), io.StringIO(bad_turn), io.StringIO())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(bad_turn))
+    assert main(["greedy"]) == 1
+    assert "error: cannot read the engine's turn" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from phase10.cli.app import app
@@ -352,7 +353,7 @@ def test_the_natural_card_rule_is_used() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"deals": 0}, "deals must be at least 1, not 0"),
+        ({"deals": 0}, "deals must be from 1 to 10000000000, not 0"),
         ({"deals": 10, "cards": 0}, "cards must be from 1 to 108, not 0"),
         ({"deals": 10, "cards": 109}, "cards must be from 1 to 108, not 109"),
         ({"deals": 10, "jobs": -1}, "jobs must be at least 0, not -1"),
@@ -474,13 +475,16 @@ def test_list_rules_and_natural_min() -> None:
         (("--list", "nope"), "no phase list named 'nope'"),
         (("--phase", "2 sets of three and a flush"), "--phase 1: cannot read"),
         (("--rules", "nope"), "no rules preset named 'nope'"),
-        (("--deals", "0"), "deals must be at least 1, not 0"),
+        (("--deals", "0"), "deals must be from 1 to 10000000000, not 0"),
         (("--cards", "109"), "cards must be from 1 to 108, not 109"),
         (("--cards", "0"), "cards must be from 1 to 108, not 0"),
         (("--jobs", "-1"), "jobs must be at least 0, not -1"),
         (("--seed", "-1"), "seed must be at least 0, not -1"),
         (("--plot", "chart.gif"), "--plot writes .png, .svg, .pdf files, not 'chart.gif'"),
         (("--plot", "no/such/folder/chart.png"), "no folder 'no/such/folder'"),
+        (("--plot", "/proc/chart.png"), "--plot: cannot write '/proc/chart.png'"),
+        (("--plot", "."), "is a directory"),
+        (("--deals", str(10**20)), "deals must be from 1 to 10000000000"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(args: tuple[str, ...], message: str) -> None:
@@ -536,3 +540,14 @@ def test_one_blas_thread_inside_and_the_count_restored_after() -> None:
     with single_blas_thread():
         assert get_threads() == 1
     assert get_threads() == before
+
+
+def test_an_interval_with_nothing_found_reads_like_its_upper_bound() -> None:
+    from phase10.cli.odds import odds_table
+
+    result = phase_odds([Phase.parse("1 run of 12")], deals=20, cards=10, seed=1)
+    assert result.phases[0].probability == 0
+    console = Console(width=120, record=True)
+    console.print(odds_table(result, "custom"))
+    high = result.phases[0].ci95[1]
+    assert f"0% – {high * 100:.2f}%" in console.export_text()

@@ -363,6 +363,11 @@ def test_simulate_log_and_summary() -> None:
         (["tournament", "--bots", "greedy,random", "--address", "auto"], "--backend ray"),
         (["tournament", "--bots", "greedy,random", "--jobs", "-1"], "--jobs"),
         (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "--plot needs"),
+        (["tournament", "--bots", "greedy,random", "--plot", "/proc/x.png"], "cannot write"),
+        (["tournament", "--bots", "greedy,random", "--phases", "3-1"], "runs backwards"),
+        (["tournament", "--bots", "greedy,,random"], "a bot's name is missing"),
+        (["tournament", "--bots", 'cmd:"unclosed,greedy'], "cannot read the command"),
+        (["tournament", "--bots", "greedy,random", "--games", "10000000001"], "at most"),
         (["simulate", "--bots", "greedy"], "2 to 6 players"),
         (["simulate", "--bots", "greedy,random", "--games", "-3"], "at least 1 game"),
     ],
@@ -408,3 +413,38 @@ def test_games_are_played_on_one_blas_thread_and_the_count_is_restored(
     finally:
         if previous is not None:
             set_blas_threads(previous)
+
+
+def test_a_chart_path_that_is_a_folder_is_refused_before_any_game(tmp_path: Path) -> None:
+    folder = tmp_path / "chart.png"
+    folder.mkdir()
+    result = run("tournament", "--bots", "greedy,random", "--plot", str(folder))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --plot: {str(folder)!r} is a folder, not a file\n"
+    assert result.stdout == ""
+
+
+def test_the_workers_reported_are_the_ones_that_played() -> None:
+    """One game plays in this process whatever --jobs says; no more workers than games."""
+    assert run_tournament(BOTS, games=1, rules=ONE_PHASE, seed=5, jobs=0).jobs == 1
+    assert run_tournament(BOTS, games=2, rules=ONE_PHASE, seed=5, jobs=1000).jobs == 2
+
+
+def test_a_chart_that_cannot_be_written_loses_no_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path is checked before the games; should writing still fail, the table is out."""
+    import phase10.cli.tournament as command
+
+    def broken(result: object, path: Path) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(command, "plot_result", broken)
+    result = run(
+        "tournament", "--bots", "greedy,random", "--games", "2", "--phases", "1",
+        "--jobs", "1", "--plot", str(tmp_path / "chart.png"),
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "greedy" in result.stdout and "win rate" in result.stdout
+    assert "cannot write" in result.stderr and "Permission denied" in result.stderr
+    assert not (tmp_path / "chart.png").exists()

@@ -482,7 +482,8 @@ def serve(
 
     Each ``turn``'s view is rebuilt exactly with :meth:`PlayerView.from_dict`. After an
     ``error`` (which a correct player never gets) the message goes to stderr and the player
-    is asked again while attempts are left.
+    is asked again while attempts are left. A line that is not JSON is reported on stderr
+    and skipped; a turn whose view cannot be read raises :class:`ValueError`.
     """
     source = sys.stdin if stdin is None else stdin
     sink = sys.stdout if stdout is None else stdout
@@ -495,7 +496,11 @@ def serve(
     for line in source:
         if not line.strip():
             continue
-        message = json.loads(line)
+        try:
+            message = json.loads(line)
+        except ValueError:
+            print(f"ignoring a line that is not JSON: {_clip(line.strip())}", file=sys.stderr)
+            continue
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "hello":
             send(
@@ -507,7 +512,10 @@ def serve(
                 }
             )
         elif kind == "turn":
-            view = PlayerView.from_dict(message["view"])
+            try:
+                view = PlayerView.from_dict(message["view"])
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"cannot read the engine's turn: {error}") from None
             send({"action": str(player.choose(view))})
         elif kind == "error":
             print(f"the engine refused the answer: {message.get('message')}", file=sys.stderr)
@@ -541,6 +549,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout = sys.stderr  # a stray print() must not break the protocol
     try:
         serve(player, sys.stdin, out, name=args.name or args.bot)
+    except ValueError as error:  # the engine sent what no turn can be read from
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     finally:
         sys.stdout = out
     return 0

@@ -48,7 +48,10 @@ def make_player(spec: str, rng: random.Random) -> Player:
     if name == "cmd":
         from .protocol import SubprocessPlayer
 
-        command = shlex.split(argument)
+        try:
+            command = shlex.split(argument)
+        except ValueError as error:  # an unclosed quote
+            raise ValueError(f"cannot read the command in {spec!r}: {error}") from None
         if not command:
             raise ValueError("cmd: needs a program to run, e.g. 'cmd:python my_bot.py'")
         return SubprocessPlayer(command)
@@ -73,9 +76,13 @@ def parse_bot_list(text: str) -> list[str]:
     >>> parse_bot_list("strong:2, greedy,greedy")
     ['strong:2', 'greedy', 'greedy']
     """
-    specs = [part.strip() for part in text.split(",") if part.strip()]
-    if not specs:
+    specs = [part.strip() for part in text.split(",")]
+    if not any(specs):
         raise ValueError("name at least one bot, e.g. 'greedy,random'")
+    if not all(specs):
+        raise ValueError(
+            f"a bot's name is missing in {text.strip()!r}: name one between every comma"
+        )
     for spec in specs:
         name, _, argument = spec.partition(":")
         if name.lower() == "cmd" and argument.strip():

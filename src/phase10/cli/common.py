@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 
-__all__ = ["fail", "print_json"]
+__all__ = ["check_output_file", "fail", "print_json"]
 
 
 def fail(message: str) -> NoReturn:
@@ -18,3 +19,22 @@ def fail(message: str) -> NoReturn:
 
 def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2))
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Fail with a clear message unless ``path`` is a file this process can write (checked
+    before a long run, so the run's results are not lost to a bad path at its end).
+    An existing file is left as it was; a new one is not left behind.
+    """
+    if path.is_dir():
+        fail(f"{option}: {str(path)!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        fail(f"{option}: there is no folder {str(path.parent)!r}")
+    existed = path.exists()
+    try:
+        with path.open("ab"):
+            pass
+    except OSError as error:
+        fail(f"{option}: cannot write {str(path)!r}: {error.strerror or error}")
+    if not existed:
+        path.unlink(missing_ok=True)

@@ -40,6 +40,7 @@ from phase10.core import HAND_SIZE, PRESETS, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
+from .common import check_output_file
 from .common import fail as _fail
 from .common import print_json as _print_json
 from .hands import read_phase
@@ -141,7 +142,8 @@ def odds_table(result: OddsResult, name: str) -> Table:
             str(entry.number),
             str(entry.phase),
             percent(entry.probability),
-            f"{percent(low, entry.probability)} – {percent(high, entry.probability)}",
+            # digits as the estimate's (the upper bound's when nothing was found)
+            f"{percent(low, entry.probability)} – {percent(high, entry.probability or high)}",
             one_in(entry.probability),
         )
     return table
@@ -265,6 +267,8 @@ def odds(
             plot_format(plot)
     except ValueError as error:
         _fail(str(error))
+    if plot is not None:
+        check_output_file(plot, "--plot")
     progress = Progress(
         TextColumn("dealing"),
         BarColumn(),
@@ -290,12 +294,13 @@ def odds(
             )
     except ValueError as error:
         _fail(str(error))
+    # The answer first: a chart that cannot be written does not lose it.
+    if as_json:
+        _print_json({**result.to_dict(), "list": chosen.name})
+    else:
+        Console(highlight=False).print(odds_table(result, chosen.name))
     if plot is not None:
         try:
             plot_odds(result, chosen.name, plot)
         except OSError as error:
             _fail(f"--plot: cannot write {str(plot)!r}: {error.strerror or error}")
-    if as_json:
-        _print_json({**result.to_dict(), "list": chosen.name})
-    else:
-        Console(highlight=False).print(odds_table(result, chosen.name))

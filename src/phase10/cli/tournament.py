@@ -41,6 +41,7 @@ from phase10.sim.tournament import (
     run_tournament,
 )
 
+from .common import check_output_file
 from .common import fail as _fail
 from .common import print_json as _print_json
 
@@ -98,6 +99,8 @@ def parse_phase_numbers(text: str) -> tuple[int, ...]:
         if not low.strip().isdecimal() or (dash and not high.strip().isdecimal()):
             raise ValueError(f"phases are numbers and ranges like 1-3 or 1,5, not {text!r}")
         first = int(low)
+        if dash and int(high) < first:
+            raise ValueError(f"the range {part.strip()!r} runs backwards: write it low-high")
         numbers.extend(range(first, int(high) + 1) if dash else [first])
     return tuple(numbers)
 
@@ -301,8 +304,7 @@ def _check_plot_path(path: Path) -> None:
     suffix = path.suffix.lower().lstrip(".")
     if suffix not in formats:
         _fail(f"--plot needs a file name ending in one of .{', .'.join(sorted(formats))}")
-    if not path.parent.is_dir():
-        _fail(f"--plot: there is no folder {str(path.parent)!r}")
+    check_output_file(path, "--plot")
 
 
 # -- the commands ----------------------------------------------------------------------
@@ -369,13 +371,17 @@ def tournament(
         rotate=True,
         duplicate=duplicate,
     )
-    if plot is not None:
-        plot_result(result, plot)
+    # The results first: a chart that cannot be written does not lose them.
     if as_json:
         _print_json(result.to_dict())
     else:
         _print_tournament(result, rules_name, phases, duplicate)
-        if plot is not None:
+    if plot is not None:
+        try:
+            plot_result(result, plot)
+        except OSError as error:
+            _fail(f"--plot: cannot write {str(plot)!r}: {error.strerror or error}")
+        if not as_json:
             typer.echo(f"Chart: {plot}")
 
 

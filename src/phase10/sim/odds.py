@@ -54,6 +54,8 @@ __all__ = [
 
 #: Deals per chunk: each chunk has its own generator, whoever deals it.
 CHUNK = 50_000
+#: the most deals one call makes (about five hours on two cores)
+MAX_DEALS = 10**10
 #: The most cards one deal can hold: the whole deck.
 DECK_SIZE = len(DECK_INDICES)
 
@@ -147,7 +149,7 @@ def phase_odds(
     for phase in phases:
         if not isinstance(phase, Phase):
             raise ValueError(f"expected phases, not {phase!r}")
-    _check_int("deals", deals, 1)
+    _check_int("deals", deals, 1, MAX_DEALS)
     _check_int("cards", cards, 1, DECK_SIZE)
     _check_int("seed", seed, 0)
     _check_int("jobs", jobs, 0)

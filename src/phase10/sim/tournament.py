@@ -54,6 +54,8 @@ __all__ = [
 
 #: Where games can be played: worker processes on this machine, or a Ray cluster.
 BACKENDS = ("process", "ray")
+#: the most games one tournament plays (its plans are made up front)
+MAX_GAMES = 10_000_000
 #: How a shared win is counted.
 TIE_RULE = "a win shared by k players counts 1/k to each"
 #: How the ratings are made.
@@ -455,6 +457,8 @@ def run_tournament(
     specs = check_bots(bots, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"play at least 1 game, not {games!r}")
+    if games > MAX_GAMES:
+        raise ValueError(f"a tournament plays at most {MAX_GAMES:,} games, not {games:,}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise ValueError(f"jobs is a number of worker processes (0: one per CPU), not {jobs!r}")
     if backend not in BACKENDS:
@@ -477,9 +481,11 @@ def run_tournament(
         chunks = chunked(plans, workers)
         summaries = run_on_ray(specs, rules, chunks, jobs=jobs, address=address, progress=progress)
     elif workers == 1 or games == 1:
+        workers = 1
         summaries = _run_in_process(specs, rules, plans, progress)
     else:
-        summaries = _run_in_processes(specs, rules, plans, min(workers, games), progress)
+        workers = min(workers, games)
+        summaries = _run_in_processes(specs, rules, plans, workers, progress)
     seconds = time.perf_counter() - start
     summaries.sort(key=lambda summary: summary.index)
     return summarize(
