@@ -166,3 +166,68 @@ def test_cli_hint_json_and_errors() -> None:
         down.exit_code == 0
         and down.output.splitlines()[0] == "hit R8 g0: sheds 5 points onto R5 R6 R7"
     )
+
+
+def test_plan_turn_measures_the_hand_left_after_the_discard() -> None:
+    phase = Phase.parse("2 sets of 3")
+    advice = plan_turn(phase, parse_cards("R7 B7 G7 R3 B3 R5 B5 R9 B9 R11 B11"))
+    assert str(advice.steps[-1].action) == "discard R11"
+    outs = {str(card): n for card, n in advice.outs}
+    assert "R11" not in outs and "B11" not in outs
+    assert outs["R3"] == 1 and outs["W"] == 8
+    # 1 R3 + 1 B3 + 2 G3 + 2 Y3, the same for 5 and 9, and 8 Wilds among 97 unseen cards
+    assert advice.odds[0] == pytest.approx(26 / 97)
+    far = plan_turn(Phase.parse("1 set of 11"), parse_cards("R7 R7"))
+    assert str(far.steps[-1].action) == "discard R7"
+    assert "1 card(s) further" in far.steps[-1].reason
+    assert far.missing == 10
+
+
+def test_cli_hint_counts_the_discarded_card_as_seen() -> None:
+    result = runner.invoke(app, ["hint", "1", "R7 B7 G7 R3 B3 R5 B5 R9 B9 R11 B11"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("discard R11")
+    assert "R11" not in lines[2] and "B11" not in lines[2]
+    assert lines[3].startswith("chance to hold it: 27% within 1 draw")
+    far = runner.invoke(app, ["hint", "1 set of 11", "R7", "R7"])
+    assert far.output.splitlines()[1] == "1 set of 11: 10 cards away"
+
+
+def test_a_down_player_keeps_back_a_card_that_fits_to_go_out() -> None:
+    run = [parse_group(GroupKind.RUN, "R1 R2 R3 R4")]
+    alone = plan_turn(None, parse_cards("R5"), run)
+    assert [str(step.action) for step in alone.steps] == ["discard R5"]
+    assert "cannot be hit" not in alone.steps[0].reason
+    assert alone.steps[0].reason.startswith("it could be hit onto R1 R2 R3 R4, but it is kept back")
+    for cards in ("R5 W", "R6 R5"):
+        advice = plan_turn(None, parse_cards(cards), run)
+        assert [type(step.action) for step in advice.steps] == [Hit, Discard], cards
+        assert advice.steps[1].reason.startswith("it could be hit onto R1 R2 R3 R4 R5, but"), cards
+    stuck = plan_turn(None, parse_cards("R6 Y9"), run)
+    assert [str(step.action) for step in stuck.steps] == ["discard R6"]
+    assert stuck.steps[0].reason.startswith("it cannot be hit anywhere")
+
+
+def test_cli_hint_down_gives_a_true_discard_reason() -> None:
+    result = runner.invoke(app, ["hint", "down", "R5", "W", "--table", "run: R1 R2 R3 R4"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "hit R5 g0: sheds 5 points onto R1 R2 R3 R4",
+        "discard W: it could be hit onto R1 R2 R3 R4 R5, but it is kept back to discard: "
+        "discarding the last card goes out",
+    ]
+
+
+def test_cli_hint_refuses_more_than_a_hand() -> None:
+    result = runner.invoke(app, ["hint", "1", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12"])
+    assert result.exit_code == 2
+    assert "a hand holds at most 11 cards (ten dealt and one drawn), not 12" in result.output
+    assert runner.invoke(app, ["hint", "1", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11"]).exit_code == 0
+
+
+@pytest.mark.parametrize("number", ["-1", "0", "11"])
+def test_cli_hint_names_the_phase_numbers(number: str) -> None:
+    result = runner.invoke(app, ["hint", "--", number, "R7"])
+    assert result.exit_code == 2
+    assert f"phase numbers run from 1 to 10 (the standard list), not {number}" in result.output

@@ -151,22 +151,22 @@ def plan_turn(
             )
             hand.remove(hit.card)
             groups[hit.group] = groups[hit.group].hit(hit.card, hit.number)
+    unseen = unseen_counts(hand + [card for group in groups for card in group.cards] + list(seen))
     if hand:
-        steps.append(_discard_advice(phase_left, hand, natural_min))
-    return _with_distance(
-        Hint(tuple(steps)),
-        phase_left,
-        hand,
-        natural_min,
-        unseen_counts(list(hand) + [card for group in groups for card in group.cards] + list(seen)),
-    )
+        advice = _discard_advice(phase_left, hand, groups, natural_min)
+        steps.append(advice)
+        assert isinstance(advice.action, Discard)
+        hand.remove(advice.action.card)  # measured on the hand left once it is discarded
+    return _with_distance(Hint(tuple(steps)), phase_left, hand, natural_min, unseen)
 
 
 def _points(card: Card) -> str:
     return f"{card.points} points"
 
 
-def _discard_advice(phase: Phase | None, hand: list[Card], natural_min: NaturalMin) -> Advice:
+def _discard_advice(
+    phase: Phase | None, hand: list[Card], groups: Sequence[Group], natural_min: NaturalMin
+) -> Advice:
     skips = [card for card in hand if card.is_skip]
     if skips:
         return Advice(Discard(skips[0]), "a Skip is no use in hand (15 points)")
@@ -176,7 +176,14 @@ def _discard_advice(phase: Phase | None, hand: list[Card], natural_min: NaturalM
     card = min(ranks, key=ranks.__getitem__)
     gap = ranks[card][0]
     if phase is None:
-        reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
+        fits = best_hits(groups, [card])
+        if fits:
+            reason = (
+                f"it could be hit onto {groups[fits[0].group].describe()}, but it is kept "
+                "back to discard: discarding the last card goes out"
+            )
+        else:
+            reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
     else:
         now = missing(phase, hand, natural_min)
         closeness = "no further" if gap == now else f"{gap - now} card(s) further"

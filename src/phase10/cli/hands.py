@@ -62,7 +62,7 @@ def read_phase(text: str, list_name: str = "standard") -> Phase:
         known = ", ".join(PHASE_LISTS)
         raise PhaseParseError(f"no phase list named {list_name!r}; known lists: {known}")
     text = text.strip()
-    if not text.isdigit():
+    if not text.removeprefix("-").isdigit():
         return Phase.parse(text)
     phases = PHASE_LISTS[list_name]
     number = int(text)

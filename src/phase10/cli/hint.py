@@ -119,7 +119,7 @@ def hint(
 
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
-        hand = read_cards(cards, limit=None)
+        hand = read_cards(cards)
         groups = [read_table_group(text) for text in table or []]
         seen = read_cards([discards], limit=None) if discards.strip() else ()
         everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
