@@ -564,7 +564,9 @@ def test_the_command_line_refuses_unknown_bots(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exited:
         main(["clever"])
     assert exited.value.code == 2
-    assert "unknown bot 'clever'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown bot 'clever'" in err and "strong:1 to strong:4" in err
+    assert "cmd:" not in err  # this command runs built-in bots only
     with pytest.raises(SystemExit):
         main(["cmd:python bot.py"])
 

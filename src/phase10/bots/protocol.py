@@ -543,8 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("run a program bot directly, not through cmd:")
     try:
         player = make_player(args.bot, random.Random(args.seed))
-    except ValueError as error:
-        parser.error(str(error))
+    except ValueError as error:  # the choices, less the program bots this command refuses
+        parser.error(str(error).replace(", or cmd:PROGRAM", ""))
     out = sys.stdout
     sys.stdout = sys.stderr  # a stray print() must not break the protocol
     try:
