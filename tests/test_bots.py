@@ -408,3 +408,31 @@ def test_strong_guesses_which_cards_help_the_next_player() -> None:
     assert helps[cards[0]] > 0.5
     assert helps[cards[1]] == 0.0
     assert 0.0 < helps[cards[2]] < helps[cards[0]]
+
+
+def test_the_hand_strength_example_compares_a_bot_with_greedy_on_the_same_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "bots" / "hand_strength.py"
+    spec = importlib.util.spec_from_file_location("hand_strength", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "hand_strength", example)
+    spec.loader.exec_module(example)
+    first, seat = example.deal(7, 3)
+    assert first == example.deal(7, 3)[0] and seat == 7 % 3
+    assert len(first.hands) == 3 and all(len(hand) == 10 for hand in first.hands)
+    assert all(1 <= phase <= 10 for phase in first.phases)
+    found = example.main(["random", "--hands", "6", "--players", "3", "--seed", "2"])
+    assert set(found) == {"random", "greedy", "edge"}
+    for row in (found["random"], found["greedy"]):
+        assert 0 <= row["laid"] <= 1 and 0 <= row["opponents"] <= 1
+        assert row["gap"] == pytest.approx(row["laid"] - row["opponents"])
+    # the same deals for both, so the edge is the difference of the gaps
+    assert found["edge"]["gap"] == pytest.approx(found["random"]["gap"] - found["greedy"]["gap"])
+    assert "edge over greedy, same deals" in capsys.readouterr().out
+    assert set(example.main(["greedy", "--hands", "2"])) == {"greedy"}
