@@ -434,5 +434,12 @@ def test_the_hand_strength_example_compares_a_bot_with_greedy_on_the_same_deals(
         assert row["gap"] == pytest.approx(row["laid"] - row["opponents"])
     # the same deals for both, so the edge is the difference of the gaps
     assert found["edge"]["gap"] == pytest.approx(found["random"]["gap"] - found["greedy"]["gap"])
+    assert found["edge"]["points"] == pytest.approx(
+        found["random"]["points"] - found["greedy"]["points"]
+    )
+    # a seat that goes out holds nothing, so it is never left with more than its opponents
+    hands = example.measure("greedy", hands=6, players=3, seed=2, jobs=1)
+    assert any(hand.went_out for hand in hands) and any(hand.points for hand in hands)
+    assert all(hand.points <= 0 for hand in hands if hand.went_out)
     assert "edge over greedy, same deals" in capsys.readouterr().out
     assert set(example.main(["greedy", "--hands", "2"])) == {"greedy"}
