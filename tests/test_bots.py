@@ -201,7 +201,18 @@ def test_strong_levels_and_registry() -> None:
     assert [LEVELS[n].futures for n in (1, 2, 3, 4)] == sorted(LEVELS[n].futures for n in LEVELS)
     assert [LEVELS[n].horizon for n in (1, 2, 3, 4)] == sorted(LEVELS[n].horizon for n in LEVELS)
     assert [LEVELS[n].noise for n in (4, 3, 2, 1)] == sorted(LEVELS[n].noise for n in LEVELS)
-    # the race to go out and aimed Skips make level 4 measurably stronger than level 3
+    assert [LEVELS[n].opponent_samples for n in (1, 2, 3, 4)] == sorted(
+        LEVELS[n].opponent_samples for n in LEVELS
+    )
+    # level 4 searches wider than level 3 (four times the futures and samples) ...
+    assert LEVELS[4].futures == 4 * LEVELS[3].futures
+    assert LEVELS[4].opponent_samples == 4 * LEVELS[3].opponent_samples
+    view = Game(2, seed=3).view(0)
+    for level in LEVELS:
+        bot = StrongPlayer(random.Random(0), level=level)
+        checker = bot._checker(view.phase_of(0), view.rules.natural_min)
+        assert bot._futures(view, 3, checker).shape == (LEVELS[level].futures, 3)
+    # ... and the race to go out and aimed Skips make it measurably stronger
     assert [n for n in LEVELS if LEVELS[n].outs and LEVELS[n].aim_skips] == [4]
     assert isinstance(make_player("strong:2", random.Random(0)), StrongPlayer)
     assert make_player("strong", random.Random(0)).level == DEFAULT_LEVEL == 4  # type: ignore[attr-defined]
@@ -434,5 +445,12 @@ def test_the_hand_strength_example_compares_a_bot_with_greedy_on_the_same_deals(
         assert row["gap"] == pytest.approx(row["laid"] - row["opponents"])
     # the same deals for both, so the edge is the difference of the gaps
     assert found["edge"]["gap"] == pytest.approx(found["random"]["gap"] - found["greedy"]["gap"])
+    assert found["edge"]["points"] == pytest.approx(
+        found["random"]["points"] - found["greedy"]["points"]
+    )
+    # a seat that goes out holds nothing, so it is never left with more than its opponents
+    hands = example.measure("greedy", hands=6, players=3, seed=2, jobs=1)
+    assert any(hand.went_out for hand in hands) and any(hand.points for hand in hands)
+    assert all(hand.points <= 0 for hand in hands if hand.went_out)
     assert "edge over greedy, same deals" in capsys.readouterr().out
     assert set(example.main(["greedy", "--hands", "2"])) == {"greedy"}

@@ -11,7 +11,8 @@ thousand hands tell bots apart that a tournament needs thousands of games for:
 
 prints, for the bot and for greedy in its seat, the share of hands in which it laid
 its phase down, the share for its opponents, the gap between them (with a 95%
-interval) and how often it went out; then the bot's edge over greedy.
+interval), how often it went out and the points it was left holding less its opponents'
+(with a 95% interval); then the bot's edge over greedy in both.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ HAND_SIZE = 10
 
 @dataclass(frozen=True)
 class HandResult:
-    """One hand from the seat under test: laid its phase, share of opponents who did, out."""
+    """One hand from the seat under test: laid its phase, share of opponents who did, out,
+    points left."""
 
     laid: bool
     opponents: float
     went_out: bool
+    #: points the seat was left holding, less the mean of its opponents'
+    points: float
 
 
 def deal(seed: int, players: int) -> tuple[Arrangement, int]:
@@ -64,10 +68,12 @@ def play_hand(bot: str, seed: int, players: int) -> HandResult:
         for event in game.apply(seats[seat].choose(game.view(seat))):
             if isinstance(event, HandEnded):
                 others = [s for s in range(players) if s != test]
+                points = [p or 0 for p in event.points]
                 return HandResult(
                     laid=test in event.advanced,
                     opponents=sum(s in event.advanced for s in others) / len(others),
                     went_out=event.went_out == test,
+                    points=points[test] - sum(points[s] for s in others) / len(others),
                 )
 
 
@@ -88,12 +94,15 @@ def measure(bot: str, hands: int, players: int, seed: int, jobs: int) -> list[Ha
 def summary(results: list[HandResult]) -> dict[str, float]:
     """Shares over the hands, and the gap (laid minus opponents) with its 95% half-width."""
     gaps = [r.laid - r.opponents for r in results]
+    points = [r.points for r in results]
     return {
         "laid": statistics.fmean(r.laid for r in results),
         "opponents": statistics.fmean(r.opponents for r in results),
         "gap": statistics.fmean(gaps),
         "gap_ci95": 1.96 * statistics.pstdev(gaps) / math.sqrt(len(gaps)),
         "went_out": statistics.fmean(r.went_out for r in results),
+        "points": statistics.fmean(points),
+        "points_ci95": 1.96 * statistics.pstdev(points) / math.sqrt(len(points)),
     }
 
 
@@ -118,7 +127,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         found[name] = row = summary(paired[name])
         print(
             f"{name:10} laid {row['laid']:.3f}  opponents {row['opponents']:.3f}  "
-            f"gap {row['gap']:+.3f} ± {row['gap_ci95']:.3f}  went out {row['went_out']:.3f}"
+            f"gap {row['gap']:+.3f} ± {row['gap_ci95']:.3f}  went out {row['went_out']:.3f}  "
+            f"points {row['points']:+.1f} ± {row['points_ci95']:.1f}"
         )
     if args.bot != "greedy":
         edge = [
@@ -126,8 +136,20 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
             for a, b in zip(paired[args.bot], paired["greedy"], strict=True)
         ]
         half = 1.96 * statistics.pstdev(edge) / math.sqrt(len(edge))
-        found["edge"] = {"gap": statistics.fmean(edge), "gap_ci95": half}
-        print(f"edge over greedy, same deals: {statistics.fmean(edge):+.3f} ± {half:.3f}")
+        points = [
+            a.points - b.points for a, b in zip(paired[args.bot], paired["greedy"], strict=True)
+        ]
+        points_half = 1.96 * statistics.pstdev(points) / math.sqrt(len(points))
+        found["edge"] = {
+            "gap": statistics.fmean(edge),
+            "gap_ci95": half,
+            "points": statistics.fmean(points),
+            "points_ci95": points_half,
+        }
+        print(
+            f"edge over greedy, same deals: {statistics.fmean(edge):+.3f} ± {half:.3f}, "
+            f"points {statistics.fmean(points):+.1f} ± {points_half:.1f}"
+        )
     return found
 
 

@@ -32,21 +32,22 @@ like that too, two turns, shared out among its opponents (a third of it with fou
 players: holding back one of three rivals helps less than holding back the only one);
 lower levels give a fixed half turn.
 
-Levels change the budget (futures and horizon), the noise and the model, so that each
+Levels change the budget (futures, horizon and samples), the noise and the model, so that each
 is measurably stronger than the one below (see the README's "Strength and speed"):
 
-====== ======== ======== ========= ======= ==========================================
-level  futures  horizon  way out   tail    noise
-====== ======== ======== ========= ======= ==========================================
-1      12       3        -         -       picks among its three best discards at random 35% of the time
-2      16       3        -         -       20% of the time
-3      64       6        -         -       none
-4      64       6        16        2       none (the default)
-====== ======== ======== ========= ======= ==========================================
+====== ======== ======== ====== ========= ======= ===========================================
+level  futures  horizon  theirs way out   tail    noise
+====== ======== ======== ====== ========= ======= ===========================================
+1      12       3        4      -         -       picks among its three best discards at random 35% of the time
+2      16       3        8      -         -       20% of the time
+3      64       6        16     -         -       none
+4      256      6        64     64        2       none (the default)
+====== ======== ======== ====== ========= ======= ===========================================
 
-"way out" is the number of sampled draw sequences for the race to go out (``-``: not
-searched; Skips go to the game's leader); "tail" is the turns counted per card still
-missing at the horizon, with the shared denial weight of two turns (``-``: neither).
+"theirs" is the number of hands sampled for the next player; "way out" the number of
+sampled draw sequences for the race to go out (``-``: not searched; Skips go to the
+game's leader); "tail" is the turns counted per card still missing at the horizon, with
+the shared denial weight of two turns (``-``: neither).
 
 >>> import random
 >>> from phase10.core import Game
@@ -98,11 +99,11 @@ LEVELS = {
     2: Level(futures=16, horizon=3, noise=0.20, opponent_samples=8),
     3: Level(futures=64, horizon=6, noise=0.0, opponent_samples=16),
     4: Level(
-        futures=64,
+        futures=256,
         horizon=6,
         noise=0.0,
-        opponent_samples=16,
-        outs=16,
+        opponent_samples=64,
+        outs=64,
         aim_skips=True,
         tail=2.0,
         denial=2.0,
