@@ -91,18 +91,23 @@ def measure(bot: str, hands: int, players: int, seed: int, jobs: int) -> list[Ha
         return list(pool.map(_job, work, chunksize=8))
 
 
+def mean_ci95(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval."""
+    return statistics.fmean(values), 1.96 * statistics.pstdev(values) / math.sqrt(len(values))
+
+
 def summary(results: list[HandResult]) -> dict[str, float]:
     """Shares over the hands, and the gap (laid minus opponents) with its 95% half-width."""
-    gaps = [r.laid - r.opponents for r in results]
-    points = [r.points for r in results]
+    gap, gap_ci95 = mean_ci95([r.laid - r.opponents for r in results])
+    points, points_ci95 = mean_ci95([r.points for r in results])
     return {
         "laid": statistics.fmean(r.laid for r in results),
         "opponents": statistics.fmean(r.opponents for r in results),
-        "gap": statistics.fmean(gaps),
-        "gap_ci95": 1.96 * statistics.pstdev(gaps) / math.sqrt(len(gaps)),
+        "gap": gap,
+        "gap_ci95": gap_ci95,
         "went_out": statistics.fmean(r.went_out for r in results),
-        "points": statistics.fmean(points),
-        "points_ci95": 1.96 * statistics.pstdev(points) / math.sqrt(len(points)),
+        "points": points,
+        "points_ci95": points_ci95,
     }
 
 
@@ -131,24 +136,20 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
             f"points {row['points']:+.1f} ± {row['points_ci95']:.1f}"
         )
     if args.bot != "greedy":
-        edge = [
-            (a.laid - a.opponents) - (b.laid - b.opponents)
-            for a, b in zip(paired[args.bot], paired["greedy"], strict=True)
-        ]
-        half = 1.96 * statistics.pstdev(edge) / math.sqrt(len(edge))
-        points = [
-            a.points - b.points for a, b in zip(paired[args.bot], paired["greedy"], strict=True)
-        ]
-        points_half = 1.96 * statistics.pstdev(points) / math.sqrt(len(points))
+        pairs = list(zip(paired[args.bot], paired["greedy"], strict=True))
+        gap, gap_ci95 = mean_ci95(
+            [(a.laid - a.opponents) - (b.laid - b.opponents) for a, b in pairs]
+        )
+        points, points_ci95 = mean_ci95([a.points - b.points for a, b in pairs])
         found["edge"] = {
-            "gap": statistics.fmean(edge),
-            "gap_ci95": half,
-            "points": statistics.fmean(points),
-            "points_ci95": points_half,
+            "gap": gap,
+            "gap_ci95": gap_ci95,
+            "points": points,
+            "points_ci95": points_ci95,
         }
         print(
-            f"edge over greedy, same deals: {statistics.fmean(edge):+.3f} ± {half:.3f}, "
-            f"points {statistics.fmean(points):+.1f} ± {points_half:.1f}"
+            f"edge over greedy, same deals: {gap:+.3f} ± {gap_ci95:.3f}, "
+            f"points {points:+.1f} ± {points_ci95:.1f}"
         )
     return found
 

@@ -32,8 +32,9 @@ like that too, two turns, shared out among its opponents (a third of it with fou
 players: holding back one of three rivals helps less than holding back the only one);
 lower levels give a fixed half turn.
 
-Levels change the budget (futures, horizon and samples), the noise and the model, so that each
-is measurably stronger than the one below (see the README's "Strength and speed"):
+Levels change the budget (futures, horizon and samples), the noise and the model, so
+that each is measurably stronger than the one below (see the README's "Strength and
+speed"):
 
 ====== ======== ======== ====== ========= ======= ===========================================
 level  futures  horizon  theirs way out   tail    noise
