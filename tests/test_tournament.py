@@ -4,6 +4,7 @@ statistics, ratings and the ``tournament`` / ``simulate`` commands."""
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from collections import Counter
 from pathlib import Path
@@ -13,7 +14,7 @@ from typer.testing import CliRunner, Result
 
 from phase10.cli.app import app
 from phase10.core import Dealt, Event, Rules
-from phase10.sim.ray_backend import MISSING_RAY, RayBackendError, import_ray
+from phase10.sim.ray_backend import MISSING_RAY, RayBackendError, check_reachable, import_ray
 from phase10.sim.stats import (
     expected_score,
     fit_ratings,
@@ -272,6 +273,74 @@ def test_missing_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> 
     result = run("tournament", "--bots", "random,random", "--games", "2", "--backend", "ray")
     assert result.exit_code == 2
     assert "pip install 'phase10[ray]'" in result.stderr
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on (it was free a moment ago)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_a_ray_address_that_answers_passes_the_check() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        check_reachable(f"127.0.0.1:{port}")
+        check_reachable(f"ray://127.0.0.1:{port}")
+    check_reachable("auto")
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("ray://", "names no host"),
+        (":6379", "names no host"),
+        ("head:port", "no valid port"),
+        ("head:0", "no valid port"),
+        ("head:70000", "no valid port"),
+    ],
+)
+def test_a_malformed_ray_address_is_refused(address: str, message: str) -> None:
+    with pytest.raises(RayBackendError, match=message):
+        check_reachable(address)
+
+
+def test_an_unreachable_ray_address_fails_at_once_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    port = _closed_port()
+    with pytest.raises(RayBackendError, match=rf"127\.0\.0\.1:{port}: Connection refused"):
+        check_reachable(f"127.0.0.1:{port}")
+
+    def no_answer(address: tuple[str, int], timeout: float) -> socket.socket:
+        assert address == ("10.1.2.3", 6379) and timeout == 10
+        raise TimeoutError
+
+    monkeypatch.setattr(socket, "create_connection", no_answer)
+    with pytest.raises(RayBackendError, match=r"10\.1\.2\.3: no answer within 10 s"):
+        check_reachable("10.1.2.3")
+
+    def unknown(address: tuple[str, int], timeout: float) -> socket.socket:
+        assert address == ("head.example", 10001)  # Ray Client's port by default
+        raise socket.gaierror(-2, "Name or service not known")
+
+    monkeypatch.setattr(socket, "create_connection", unknown)
+    with pytest.raises(RayBackendError, match=r"unknown host 'head\.example'"):
+        check_reachable("ray://head.example")
+
+
+def test_tournament_on_an_unreachable_ray_cluster_says_so() -> None:
+    pytest.importorskip("ray")
+    port = _closed_port()
+    result = run(
+        "tournament", "--bots", "random,random", "--games", "2", "--backend", "ray",
+        "--address", f"127.0.0.1:{port}",
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert f"could not reach the Ray cluster at 127.0.0.1:{port}: Connection refused" in (
+        result.stderr
+    )
 
 
 # -- the commands ------------------------------------------------------------------------

@@ -9,16 +9,22 @@ cluster need phase10 installed (or a ``runtime_env`` that installs it).
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
 from phase10.core import Rules
 
-__all__ = ["MISSING_RAY", "RayBackendError", "import_ray", "run_on_ray"]
+__all__ = ["MISSING_RAY", "RayBackendError", "check_reachable", "import_ray", "run_on_ray"]
 
 #: What the Ray backend says when Ray is not installed.
 MISSING_RAY = "the Ray backend needs Ray: pip install 'phase10[ray]'"
+#: Seconds to wait for a cluster's address to answer before giving up on it.
+CONNECT_TIMEOUT = 10.0
+#: The ports Ray listens on when an address names none: the head node's, and Ray Client's.
+RAY_PORT = 6379
+RAY_CLIENT_PORT = 10001
 
 
 class RayBackendError(RuntimeError):
@@ -34,6 +40,49 @@ def import_ray() -> ModuleType:
     return ray
 
 
+def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Raise :class:`RayBackendError` unless ``address`` (``host:port``, ``ray://host:port``
+    or ``auto``) accepts a connection within ``timeout`` seconds.
+
+    Ray itself retries an address that does not answer for minutes, so the tournament
+    asks first and fails at once with the reason.
+
+    >>> check_reachable("auto")  # Ray finds the cluster this machine belongs to itself
+    >>> check_reachable("ray://")
+    Traceback (most recent call last):
+    ...
+    phase10.sim.ray_backend.RayBackendError: the Ray address 'ray://' names no host (host:port or auto)
+    """
+    if address == "auto":
+        return
+    rest = address.removeprefix("ray://")
+    host, colon, port_text = rest.rpartition(":")
+    default = RAY_CLIENT_PORT if rest != address else RAY_PORT
+    if not colon:
+        host, port_text = rest, str(default)
+    host = host.strip("[]")  # an IPv6 address is written [::1]:6379
+    if not host:
+        raise RayBackendError(f"the Ray address {address!r} names no host (host:port or auto)")
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise RayBackendError(
+            f"the Ray address {address!r} has no valid port (a number from 1 to 65535)"
+        )
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=timeout):
+            pass
+    except socket.gaierror as error:
+        raise RayBackendError(
+            f"could not reach the Ray cluster at {address}: unknown host {host!r} ({error.strerror})"
+        ) from None
+    except TimeoutError:
+        raise RayBackendError(
+            f"could not reach the Ray cluster at {address}: no answer within {timeout:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise RayBackendError(f"could not reach the Ray cluster at {address}: {reason}") from None
+
+
 def run_on_ray(
     bots: Sequence[str],
     rules: Rules,
@@ -46,9 +95,10 @@ def run_on_ray(
     """Play every chunk of game plans as a Ray task; return the game summaries.
 
     Connects to the cluster at ``address`` (``"auto"``: the one this machine belongs
-    to) or, without one, starts a local instance of ``jobs`` CPUs (0: all). A Ray
-    already initialised in this process is used as it is. Only a Ray instance started
-    here is shut down afterwards.
+    to) or, without one, starts a local instance of ``jobs`` CPUs (0: all); an address
+    that does not answer within :data:`CONNECT_TIMEOUT` seconds is an error at once. A
+    Ray already initialised in this process is used as it is. Only a Ray instance
+    started here is shut down afterwards.
     """
     from .tournament import play_chunk
 
@@ -63,6 +113,8 @@ def run_on_ray(
         }
         if not address:
             options["num_cpus"] = jobs or None
+        else:
+            check_reachable(address)
         try:
             ray.init(**options)
         except (ConnectionError, RuntimeError, ValueError) as error:
