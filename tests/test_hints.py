@@ -231,3 +231,17 @@ def test_cli_hint_names_the_phase_numbers(number: str) -> None:
     result = runner.invoke(app, ["hint", "--", number, "R7"])
     assert result.exit_code == 2
     assert f"phase numbers run from 1 to 10 (the standard list), not {number}" in result.output
+
+
+def test_cli_hint_explains_negative_numbers_and_refuses_unknown_options() -> None:
+    negative = runner.invoke(app, ["hint", "-1", "R7"])  # no "--" needed
+    assert negative.exit_code == 2
+    assert "phase numbers run from 1 to 10 (the standard list), not -1" in negative.output
+    card = runner.invoke(app, ["hint", "1", "R7", "-3"])
+    assert card.exit_code == 2 and "'-3' is not a card" in card.output
+    for typo in (["--tabel", "run: R3 R4 R5"], ["-x"], ["--jsn"]):
+        result = runner.invoke(app, ["hint", "1", "R7", *typo])
+        assert result.exit_code == 2, typo
+        assert f"no such option: {typo[0]} (see phase10 hint --help)" in result.output, typo
+    fine = runner.invoke(app, ["hint", "1", "R7 B7 R3 B3 Y9 G12 R1 G5 B6 Y11 G2", "--json"])
+    assert fine.exit_code == 0 and json.loads(fine.output)["missing"] == 2

@@ -245,7 +245,9 @@ app.command(name="simulate")(_simulate)
 
 from .hint import hint as _hint  # noqa: E402
 
-app.command(name="hint")(_hint)
+# A negative phase number or card is bad input to explain, not an unknown option: the
+# command itself refuses what is left of unknown options.
+app.command(name="hint", context_settings={"ignore_unknown_options": True})(_hint)
 
 from .play import play as _play  # noqa: E402
 from .play import replay as _replay  # noqa: E402

@@ -117,6 +117,9 @@ def hint(
     from .common import fail as _fail
     from .common import print_json as _print_json
 
+    for text in (phase, *cards):
+        if text.startswith("-") and not text[1:].isdigit():
+            _fail(f"no such option: {text} (see phase10 hint --help)")
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
         hand = read_cards(cards)
