@@ -27,6 +27,7 @@ from phase10.core import (
     parse_group,
     preset,
 )
+from phase10.solver.tactics import completion_probability, view_unseen_counts
 
 runner = CliRunner()
 
@@ -90,6 +91,25 @@ def test_hint_explains_taking_a_useful_discard() -> None:
         ["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "Y4"
     )
     assert hint(useless.view(0)).steps[0].action == Draw()
+
+
+def test_hint_after_taking_a_discard_measures_the_hand_left_after_discarding() -> None:
+    game = arranged(["R7 B7 G3 Y9 R11 B12 G1 Y5 R2 B10", "R1 R1 R3 R4 R5 R6 B8 B9 G12 G10"], "G7")
+    view = game.view(0)
+    advice = hint(view)
+    assert advice.steps[0].action == TakeDiscard()
+    phase, unseen = Phase.parse("2 sets of 3"), view_unseen_counts(view)
+    taken = parse_cards("R7 B7 G7 G3 Y9 R11 B12 G1 Y5 R2 B10")
+    # Ten cards are kept for the next draw, not eleven: any loose card may go, but the
+    # odds are those of a ten-card hand, lower than keeping all eleven.
+    kept = parse_cards("R7 B7 G7 G3 Y9 R11 G1 Y5 R2 B10")
+    assert advice.missing == 2
+    assert advice.odds == tuple(
+        pytest.approx(completion_probability(phase, kept, unseen, n)) for n in (1, 2, 3)
+    )
+    assert advice.odds[1] < completion_probability(phase, taken, unseen, 2)
+    # counted exactly over every pair of draws from the 97 unseen cards
+    assert advice.odds[1] == pytest.approx(0.1218, abs=1e-4)
 
 
 def test_hint_aims_a_skip_at_the_leader() -> None:

@@ -256,6 +256,12 @@ def hint(view: PlayerView) -> Hint:
             action = Draw() if isinstance(action, Draw) else action
         if isinstance(action, TakeDiscard) and top is not None:
             hand = [*hand, top]  # how far the phase is once the card is taken
+            if aim is not None and best_lay_down(aim, hand, natural_min) is None:
+                # ... and the turn's discard made: the next draw comes after it
+                table = [meld.group for meld in view.melds]
+                dropped = _discard_advice(aim, hand, table, natural_min).action
+                assert isinstance(dropped, Discard)
+                hand.remove(dropped.card)
         return _with_distance(Hint((Advice(action, reason),)), aim, hand, natural_min, unseen)
     # PLAY (or the Wild's discard): lay down, hit, then discard.
     laid_down = view.seats[me].laid is not None
