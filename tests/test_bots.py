@@ -9,6 +9,7 @@ promises on arranged positions.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -454,3 +455,15 @@ def test_the_hand_strength_example_compares_a_bot_with_greedy_on_the_same_deals(
     assert all(hand.points <= 0 for hand in hands if hand.went_out)
     assert "edge over greedy, same deals" in capsys.readouterr().out
     assert set(example.main(["greedy", "--hands", "2"])) == {"greedy"}
+    # --by-phase: the same hands, grouped by the phase the seat under test was dealt
+    split = example.main(["random", "--hands", "12", "--players", "3", "--seed", "2", "--by-phase"])
+    dealt = Counter(example.deal(2 + i, 3)[0].phases[(2 + i) % 3] for i in range(12))
+    rows = {key: row for key, row in split.items() if key.startswith("phase ")}
+    assert {key: row["hands"] for key, row in rows.items()} == {
+        f"phase {phase}": hands for phase, hands in dealt.items()
+    }
+    for row in rows.values():
+        assert row["difference"] == pytest.approx(row["laid"] - row["greedy_laid"])
+    overall = sum(row["laid"] * row["hands"] for row in rows.values()) / 12
+    assert overall == pytest.approx(split["random"]["laid"])
+    assert "phase  hands     random  greedy  difference" in capsys.readouterr().out

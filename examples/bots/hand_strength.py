@@ -12,7 +12,9 @@ thousand hands tell bots apart that a tournament needs thousands of games for:
 prints, for the bot and for greedy in its seat, the share of hands in which it laid
 its phase down, the share for its opponents, the gap between them (with a 95%
 interval), how often it went out and the points it was left holding less its opponents'
-(with a 95% interval); then the bot's edge over greedy in both.
+(with a 95% interval); then the bot's edge over greedy in both. ``--by-phase`` adds,
+for each phase the seat under test was dealt, how often the bot and greedy in its seat
+laid it down, and the difference.
 """
 
 from __future__ import annotations
@@ -118,6 +120,9 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--players", type=int, default=2, help="players, 2 to 6 (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--by-phase", action="store_true", help="break the lay-down rates down by phase"
+    )
     args = parser.parse_args(argv)
     if args.hands < 1 or not 2 <= args.players <= 6 or args.jobs < 1:
         parser.error("--hands and --jobs are at least 1, --players from 2 to 6")
@@ -150,6 +155,39 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         print(
             f"edge over greedy, same deals: {gap:+.3f} ± {gap_ci95:.3f}, "
             f"points {points:+.1f} ± {points_ci95:.1f}"
+        )
+        if args.by_phase:
+            found.update(by_phase(pairs, args.seed, args.players, args.bot))
+    return found
+
+
+def by_phase(
+    pairs: list[tuple[HandResult, HandResult]], seed: int, players: int, bot: str
+) -> dict[str, dict[str, float]]:
+    """For each phase the seat under test was dealt: the hands, the share of them in which
+    the bot and greedy in its seat laid it down, and the difference with its 95% half-width.
+    """
+    rows: dict[int, list[tuple[HandResult, HandResult]]] = {}
+    for offset, pair in enumerate(pairs):
+        arrangement, seat = deal(seed + offset, players)
+        rows.setdefault(arrangement.phases[seat], []).append(pair)
+    found: dict[str, dict[str, float]] = {}
+    print(f"{'phase':>5} {'hands':>6} {bot:>10} {'greedy':>7}  difference")
+    for phase in sorted(rows):
+        hands = rows[phase]
+        laid = statistics.fmean(a.laid for a, _ in hands)
+        greedy_laid = statistics.fmean(b.laid for _, b in hands)
+        difference, ci95 = mean_ci95([a.laid - b.laid for a, b in hands])
+        found[f"phase {phase}"] = {
+            "hands": len(hands),
+            "laid": laid,
+            "greedy_laid": greedy_laid,
+            "difference": difference,
+            "difference_ci95": ci95,
+        }
+        print(
+            f"{phase:5} {len(hands):6} {laid:10.3f} {greedy_laid:7.3f}  "
+            f"{difference:+.3f} ± {ci95:.3f}"
         )
     return found
 
