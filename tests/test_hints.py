@@ -259,6 +259,8 @@ def test_cli_hint_explains_negative_numbers_and_refuses_unknown_options() -> Non
     assert "phase numbers run from 1 to 10 (the standard list), not -1" in negative.output
     card = runner.invoke(app, ["hint", "1", "R7", "-3"])
     assert card.exit_code == 2 and "'-3' is not a card" in card.output
+    phrase = runner.invoke(app, ["hint", "-2 sets of 3", "R7"])
+    assert phrase.exit_code == 2 and "no such option" not in phrase.output
     for typo in (["--tabel", "run: R3 R4 R5"], ["-x"], ["--jsn"]):
         result = runner.invoke(app, ["hint", "1", "R7", *typo])
         assert result.exit_code == 2, typo

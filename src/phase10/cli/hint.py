@@ -13,6 +13,7 @@ ValueError: 'R3 B8' is not a group of any kind; write it like 'run: R3 R4 R5' or
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -118,7 +119,7 @@ def hint(
     from .common import print_json as _print_json
 
     for text in (phase, *cards):
-        if text.startswith("-") and not text[1:].isdigit():
+        if re.match(r"--?[A-Za-z]", text):  # not a negative number, which is explained below
             _fail(f"no such option: {text} (see phase10 hint --help)")
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
