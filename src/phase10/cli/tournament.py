@@ -329,7 +329,8 @@ def tournament(
         typer.Option(
             "--address",
             metavar="ADDR",
-            help="With --backend ray: the cluster (host:port or auto); default a local Ray.",
+            help="With --backend ray: the cluster (host:port, ray://host:port or auto); default a "
+            "local Ray.",
         ),
     ] = None,
     duplicate: Annotated[
