@@ -245,7 +245,7 @@ def test_searches_leave_no_cyclic_garbage() -> None:
     from phase10.core import STANDARD_PHASES, NaturalMin, lay_downs, parse_group
     from phase10.core.groups import GroupKind
     from phase10.solver import can_lay, hand_counts
-    from phase10.solver.tactics import best_hits
+    from phase10.solver.tactics import best_hits, best_lay_down
 
     gc.collect()
     gc.disable()
@@ -256,6 +256,7 @@ def test_searches_leave_no_cyclic_garbage() -> None:
             for natural_min in NaturalMin:
                 can_lay(phase, hand_counts(hand), natural_min)
                 list(lay_downs(phase, hand, natural_min))
+                best_lay_down(phase, hand, natural_min)
         table = [parse_group(GroupKind.RUN, "G3 G4 G5 G6"), parse_group(GroupKind.SET, "R9 B9 W")]
         best_hits(table, parse_cards("G7 G8 W R9 G2 S"))
         gc.collect()
@@ -264,3 +265,78 @@ def test_searches_leave_no_cyclic_garbage() -> None:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
+
+
+def _closed_form_phases() -> list[Phase]:
+    """Every phase with a closed form: one or two sets, one run, a set and a run."""
+    texts = [f"1 set of {a}" for a in range(1, 9)]
+    texts += [f"1 set of {a} + 1 set of {b}" for a in range(1, 7) for b in range(1, a + 1)]
+    texts += [f"1 run of {r}" for r in range(1, 13)]
+    texts += [f"1 set of {a} + 1 run of {r}" for a in range(1, 7) for r in range(1, 13)]
+    return [Phase.parse(text) for text in texts]
+
+
+@pytest.mark.parametrize("natural_min", list(NaturalMin))
+def test_closed_forms_agree_with_the_search(natural_min: NaturalMin) -> None:
+    """The closed forms give the search's answer on every hand, every bound (``limit``)
+    and both natural-card rules; half the hands Wild-heavy or nearly without numbers."""
+    import dataclasses
+
+    from phase10.core.feasibility import _search
+
+    rng = random.Random(11)
+    phases = _closed_form_phases()
+    naturals = [card for card in DECK if card.is_natural]
+    compared = 0
+    for _ in range(6_000):
+        compiled = compile_phase(rng.choice(phases), natural_min)
+        assert compiled.shape, compiled.phase
+        searched = dataclasses.replace(compiled, shape="")
+        if rng.random() < 0.3:  # few numbered cards, many Wilds
+            counts = hand_counts(rng.sample(naturals, rng.randrange(0, 4)))
+            counts[48] = rng.randrange(0, 9)
+        else:
+            counts = hand_counts(random_hand(rng))
+        cells = compiled.cells_of(counts)
+        for limit in (IMPOSSIBLE, 0, 1, 2, 3, rng.randrange(0, 15)):
+            expected = _search(searched, list(cells), limit, 0)
+            assert _search(compiled, list(cells), limit, 0) == expected, (
+                compiled.phase,
+                cells,
+                limit,
+            )
+            compared += 1
+    assert compared == 36_000
+
+
+def test_closed_forms_cover_the_standard_phases_but_colour() -> None:
+    shapes = [compile_phase(phase).shape for phase in PHASE_LISTS["standard"]]
+    assert shapes == ["sets", "set_run", "set_run", "run", "run", "run", "sets", "", "sets", "sets"]
+
+
+def test_best_lay_down_is_the_best_of_every_way() -> None:
+    """The branch-and-bound search finds what ranking every lay-down finds: the most cards,
+    then the most points, then the first in text order."""
+    from phase10.core import hand_points
+    from phase10.solver.tactics import best_lay_down
+
+    def ranked(phase: Phase, hand: list[Card], natural_min: NaturalMin) -> object:
+        best, best_key = None, None
+        for way in lay_downs(phase, hand, natural_min):
+            laid = [card for group in way for card in group.cards]
+            key = (-len(laid), -hand_points(laid), " + ".join(group.describe() for group in way))
+            if best_key is None or key < best_key:
+                best, best_key = way, key
+        return best
+
+    rng = random.Random(5)
+    phases = [phase for phase in PHASES if len(phase.groups) <= 3]  # ranking is slow beyond
+    found = 0
+    for _ in range(600):
+        phase = rng.choice(phases)
+        natural_min = rng.choice(list(NaturalMin))
+        hand = random_hand(rng)
+        expected = ranked(phase, hand, natural_min)
+        assert best_lay_down(phase, hand, natural_min) == expected, (phase, hand)
+        found += expected is not None
+    assert found > 100  # enough hands that hold their phase

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import Card
+from .closed_forms import NO_WAY, run_need, set_run_need, sets_need
 from .phases import GroupKind, GroupSpec, Phase
 from .rules import NaturalMin
 
@@ -89,6 +90,8 @@ class CompiledPhase:
     specs: tuple[GroupSpec, ...]
     anchors: tuple[tuple[Anchor, ...], ...]
     total: int
+    #: a shape with a closed form (:mod:`.closed_forms`): "sets", "run", "set_run" or ""
+    shape: str = ""
 
     def cells_of(self, counts: Sequence[int]) -> list[int]:
         """Per-cell counts of numbered cards from a 50-entry card count."""
@@ -162,7 +165,20 @@ def compile_phase(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> C
         specs=tuple(order),
         anchors=tuple(_anchors(spec, by_number) for spec in order),
         total=phase.min_cards,
+        shape=_shape(order) if by_number else "",
     )
+
+
+def _shape(specs: Sequence[GroupSpec]) -> str:
+    """The closed form that answers for these groups (sorted as compiled), if any."""
+    kinds = [spec.kind for spec in specs]
+    if kinds in ([GroupKind.SET], [GroupKind.SET, GroupKind.SET]):
+        return "sets"
+    if kinds == [GroupKind.RUN]:
+        return "run"
+    if kinds == [GroupKind.RUN, GroupKind.SET]:
+        return "set_run"
+    return ""
 
 
 def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
@@ -252,6 +268,13 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
         return limit + 1
     if not group_rule and naturals == 0:
         return too_many
+    if compiled.shape:
+        best = _closed_form(compiled, cells, group_rule)
+        if best >= NO_WAY:
+            return too_many
+        if best > limit:
+            return too_many if group_rule else limit + 1
+        return best
     options: list[list[tuple[int, int, Anchor]]] = []
     for anchors in compiled.anchors:
         viable: list[tuple[int, int, Anchor]] = []
@@ -271,24 +294,63 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
     if len(options) == 1:
         alone, _, anchor = options[0][0]
         return alone  # one group: its cheapest anchor (which holds a numbered card)
-    best = limit + 1
-    chosen: list[Anchor] = []
-    specs = compiled.specs
-    by_number = compiled.by_number
-    demand = [0] * 12
-    last = len(options) - 1
+    search = _Search(compiled, cells, options, limit + 1, stop_at, floor)
+    search.descend(0, 0, 0)
+    best = search.best
+    if best > limit:
+        return too_many if group_rule else limit + 1
+    return best
 
-    def descend(depth: int, floor_index: int, deficit: int) -> bool:
-        nonlocal best
+
+def _closed_form(compiled: CompiledPhase, cells: list[int], group_rule: bool) -> int:
+    """The fewest Wilds for a phase of a shape with a closed form (``NO_WAY``: none)."""
+    specs = compiled.specs
+    shape = compiled.shape
+    if shape == "sets":
+        return sets_need([spec.size for spec in specs], cells, group_rule)
+    if shape == "run":
+        return run_need(specs[0].size, cells)
+    return set_run_need(specs[1].size, specs[0].size, cells, group_rule)
+
+
+class _Search:
+    """Branch and bound over one anchor per group (see :func:`_search`)."""
+
+    def __init__(
+        self,
+        compiled: CompiledPhase,
+        cells: list[int],
+        options: list[list[tuple[int, int, Anchor]]],
+        best: int,
+        stop_at: int,
+        floor: int,
+    ) -> None:
+        self.compiled = compiled
+        self.cells = cells
+        self.options = options
+        self.best = best
+        self.stop_at = stop_at
+        self.floor = floor
+        self.group_rule = compiled.natural_min is NaturalMin.GROUP
+        self.chosen: list[Anchor] = []
+        self.demand = [0] * 12
+        self.last = len(options) - 1
+
+    def descend(self, depth: int, floor_index: int, deficit: int) -> bool:
+        compiled, cells, demand, chosen = self.compiled, self.cells, self.demand, self.chosen
+        specs = compiled.specs
+        by_number = compiled.by_number
         same = depth > 0 and specs[depth] == specs[depth - 1]
-        for alone, index, anchor in options[depth]:
-            if alone >= best:
+        need = 0
+        for alone, index, anchor in self.options[depth]:
+            if alone >= self.best:
                 break
             if same and index < floor_index:
                 continue
             if by_number:
                 added = deficit
-                for (cell, *_), cap in anchor.slots:
+                for slot_cells, cap in anchor.slots:
+                    cell = slot_cells[0]
                     want = demand[cell]
                     have = cells[cell]
                     if want >= have:
@@ -300,15 +362,15 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
             chosen.append(anchor)
             if not by_number:
                 need = sum(a.size for a in chosen) - _max_flow(chosen, cells)
-            if need < best:
-                if depth == last:
+            if need < self.best:
+                if depth == self.last:
                     if (
                         _each_group_gets_one(chosen, cells)
-                        if group_rule
+                        if self.group_rule
                         else need < compiled.total  # at least one numbered card laid
                     ):
-                        best = need
-                elif descend(depth + 1, index, need):  # noqa: F821 (deleted once the search ends)
+                        self.best = need
+                elif self.descend(depth + 1, index, need):
                     chosen.pop()
                     if by_number:
                         _release(anchor, demand)
@@ -316,22 +378,14 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
             chosen.pop()
             if by_number:
                 _release(anchor, demand)
-            if best <= stop_at or best <= floor:
+            if self.best <= self.stop_at or self.best <= self.floor:
                 return True
         return False
 
-    try:
-        descend(0, 0, 0)
-    finally:
-        del descend  # a recursive closure holds itself: free it now, not at a full collection
-    if best > limit:
-        return too_many if group_rule else limit + 1
-    return best
-
 
 def _release(anchor: Anchor, demand: list[int]) -> None:
-    for (cell, *_), cap in anchor.slots:
-        demand[cell] -= cap
+    for slot_cells, cap in anchor.slots:
+        demand[slot_cells[0]] -= cap
 
 
 def _single_need(anchor: Anchor, cells: list[int]) -> int:
@@ -358,32 +412,38 @@ def _max_flow(chosen: list[Anchor], cells: list[int]) -> int:
                 if cells[cell]:
                     cell_slots.setdefault(cell, []).append(slot)
     holders: list[list[int]] = [[] for _ in caps]
-
-    def augment(cell: int, visited: set[int]) -> bool:
-        for slot in cell_slots[cell]:
-            if slot in visited:
-                continue
-            visited.add(slot)
-            if len(holders[slot]) < caps[slot]:
-                holders[slot].append(cell)
-                return True
-            for position, other in enumerate(holders[slot]):
-                if other != cell and augment(other, visited):  # noqa: F821 (deleted once the search ends)
-                    holders[slot][position] = cell
-                    return True
-        return False
-
     flow = 0
     room = sum(caps)
     for cell, slots in cell_slots.items():
         if not slots:
             continue
         for _ in range(cells[cell]):
-            if flow == room or not augment(cell, set()):
+            if flow == room or not _augment(cell, set(), cell_slots, caps, holders):
                 break
             flow += 1
-    del augment  # a recursive closure holds itself (see _search)
     return flow
+
+
+def _augment(
+    cell: int,
+    visited: set[int],
+    cell_slots: dict[int, list[int]],
+    caps: list[int],
+    holders: list[list[int]],
+) -> bool:
+    """Find room for one more card of ``cell``, moving others along (an augmenting path)."""
+    for slot in cell_slots[cell]:
+        if slot in visited:
+            continue
+        visited.add(slot)
+        if len(holders[slot]) < caps[slot]:
+            holders[slot].append(cell)
+            return True
+        for position, other in enumerate(holders[slot]):
+            if other != cell and _augment(other, visited, cell_slots, caps, holders):
+                holders[slot][position] = cell
+                return True
+    return False
 
 
 def _each_group_gets_one(chosen: list[Anchor], cells: list[int]) -> bool:
@@ -391,23 +451,27 @@ def _each_group_gets_one(chosen: list[Anchor], cells: list[int]) -> bool:
     if len(chosen) == 1:
         return any(cells[cell] for cell in chosen[0].cells)
     holders: dict[int, list[int]] = {}
+    return all(_assign(group, set(), chosen, cells, holders) for group in range(len(chosen)))
 
-    def assign(group: int, visited: set[int]) -> bool:
-        for cell in chosen[group].cells:
-            if not cells[cell] or cell in visited:
-                continue
-            visited.add(cell)
-            taken = holders.setdefault(cell, [])
-            if len(taken) < cells[cell]:
-                taken.append(group)
+
+def _assign(
+    group: int,
+    visited: set[int],
+    chosen: list[Anchor],
+    cells: list[int],
+    holders: dict[int, list[int]],
+) -> bool:
+    """Give ``group`` a numbered card of its own, moving others along (an augmenting path)."""
+    for cell in chosen[group].cells:
+        if not cells[cell] or cell in visited:
+            continue
+        visited.add(cell)
+        taken = holders.setdefault(cell, [])
+        if len(taken) < cells[cell]:
+            taken.append(group)
+            return True
+        for position, other in enumerate(taken):
+            if _assign(other, visited, chosen, cells, holders):
+                taken[position] = group
                 return True
-            for position, other in enumerate(taken):
-                if assign(other, visited):  # noqa: F821 (deleted once the search ends)
-                    taken[position] = group
-                    return True
-        return False
-
-    try:
-        return all(assign(group, set()) for group in range(len(chosen)))
-    finally:
-        del assign  # a recursive closure holds itself (see _search)
+    return False
