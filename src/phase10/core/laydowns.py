@@ -21,6 +21,7 @@ from .phases import GroupKind, GroupSpec, Phase
 from .rules import NaturalMin
 
 __all__ = [
+    "best_lay_down",
     "canonical_lay_down",
     "check_lay_down",
     "could_fill",
@@ -137,24 +138,35 @@ def lay_downs(
     """Every distinct way to lay the phase down from this hand, with extras and Wild values,
     up to identical cards; each in canonical order.
     """
-    counts = Counter(hand)
-    allow_all_wild = natural_min is NaturalMin.PHASE
-    order = _slot_order(phase)
-    seen: set[tuple[Group, ...]] = set()
-    chosen: list[Group | None] = [None] * len(phase.groups)
+    return _LayDownSearch(phase, Counter(hand), natural_min is NaturalMin.PHASE).place(0, None)
 
-    def place(depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
+
+class _LayDownSearch:
+    """The state of one :func:`lay_downs` enumeration (a class, not a recursive closure:
+    nothing is left holding itself once the search is dropped)."""
+
+    def __init__(self, phase: Phase, counts: Counter[Card], allow_all_wild: bool) -> None:
+        self.phase = phase
+        self.counts = counts
+        self.allow_all_wild = allow_all_wild
+        self.order = _slot_order(phase)
+        self.seen: set[tuple[Group, ...]] = set()
+        self.chosen: list[Group | None] = [None] * len(phase.groups)
+
+    def place(self, depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
+        phase, counts, order = self.phase, self.counts, self.order
+        allow_all_wild = self.allow_all_wild
         if not all(
             could_fill(phase.groups[slot], counts, allow_all_wild) for slot in order[depth:]
         ):
             return
         if depth == len(order):
-            groups = tuple(group for group in chosen if group is not None)
+            groups = tuple(group for group in self.chosen if group is not None)
             if allow_all_wild and not any(group.natural_count for group in groups):
                 return
             canonical = canonical_lay_down(phase, groups)
-            if canonical is not None and canonical not in seen:
-                seen.add(canonical)
+            if canonical is not None and canonical not in self.seen:
+                self.seen.add(canonical)
                 yield canonical
             return
         slot = order[depth]
@@ -166,16 +178,151 @@ def lay_downs(
                 continue  # identical slots take their groups in one order only
             for card in group.cards:
                 counts[card] -= 1
-            chosen[slot] = group
-            yield from place(depth + 1, key)  # noqa: F821 (deleted once the search ends)
+            self.chosen[slot] = group
+            yield from self.place(depth + 1, key)
             for card in group.cards:
                 counts[card] += 1
-        chosen[slot] = None
+        self.chosen[slot] = None
 
-    try:
-        yield from place(0, None)
-    finally:
-        del place  # a recursive closure holds itself: free it with the search
+
+def best_lay_down(
+    phase: Phase, hand: Iterable[Card], natural_min: NaturalMin
+) -> tuple[Group, ...] | None:
+    """Of :func:`lay_downs`, the one laying the most cards (extras included), then the most
+    points (ties: the first in text order); None when there is none.
+
+    >>> from phase10.core.cards import parse_cards
+    >>> way = best_lay_down(Phase.parse("2 sets of 3"), parse_cards("R7 B7 G7 Y7 R3 B3 W Y9"),
+    ...                     NaturalMin.GROUP)
+    >>> " + ".join(map(str, way))
+    'R7 B7 G7 Y7 + R3 B3 W'
+
+    The same answer as ranking every way, found by branch and bound: a partial lay-down
+    is dropped once even the most its open groups could still take leaves it behind.
+    """
+    search = _BestLayDown(phase, Counter(hand), natural_min is NaturalMin.PHASE)
+    search.visit(0, None)
+    return search.best
+
+
+class _BestLayDown(_LayDownSearch):
+    """:func:`best_lay_down`'s search: :meth:`_LayDownSearch.place` with bounds."""
+
+    def __init__(self, phase: Phase, counts: Counter[Card], allow_all_wild: bool) -> None:
+        super().__init__(phase, counts, allow_all_wild)
+        # Runs last: they have the most candidates, and the last group's candidates can
+        # be cut short once they are too small (identical groups stay side by side).
+        kinds = phase.groups
+        self.order = [s for s in self.order if not kinds[s].kind.is_run] + [
+            s for s in self.order if kinds[s].kind.is_run
+        ]
+        self.best: tuple[Group, ...] | None = None
+        self.best_key: tuple[int, int, str] | None = None
+        self.laid = 0
+        self.points = 0
+
+    def visit(self, depth: int, floor: tuple[object, ...] | None) -> None:
+        phase, counts, order = self.phase, self.counts, self.order
+        allow_all_wild = self.allow_all_wild
+        if not all(
+            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in order[depth:]
+        ):
+            return
+        best_key = self.best_key
+        if depth == len(order):
+            if best_key is not None and (-self.laid, -self.points) > best_key[:2]:
+                return  # behind the best on cards or points: its text does not matter
+            groups = tuple(group for group in self.chosen if group is not None)
+            if allow_all_wild and not any(group.natural_count for group in groups):
+                return
+            canonical = canonical_lay_down(phase, groups)
+            if canonical is None or canonical in self.seen:
+                return
+            self.seen.add(canonical)
+            rank = (-self.laid, -self.points, " + ".join(group.describe() for group in canonical))
+            if best_key is None or rank < best_key:
+                self.best, self.best_key = canonical, rank
+            return
+        if best_key is not None and self._behind(depth):
+            return
+        slot = order[depth]
+        spec = phase.groups[slot]
+        same_as_previous = depth > 0 and phase.groups[order[depth - 1]] == spec
+        last = depth == len(order) - 1
+        # identical slots take their groups in one order only, by their keys
+        keyed = same_as_previous or (not last and phase.groups[order[depth + 1]] == spec)
+        key: tuple[object, ...] | None = None
+        # the largest groups first: a good lay-down found early prunes the most
+        candidates = sorted(
+            group_candidates(spec, counts, allow_all_wild), key=lambda g: -len(g.cards)
+        )
+        for group in candidates:
+            if (
+                last
+                and self.best_key is not None
+                and self.laid + len(group.cards) < -self.best_key[0]
+            ):
+                break  # this and every smaller group lays fewer cards than the best
+            if keyed:
+                key = _group_key(group)
+                if same_as_previous and floor is not None and key < floor:
+                    continue
+            points = 0
+            for card in group.cards:
+                counts[card] -= 1
+                points += card.points
+            self.chosen[slot] = group
+            self.laid += len(group.cards)
+            self.points += points
+            self.visit(depth + 1, key)
+            self.laid -= len(group.cards)
+            self.points -= points
+            for card in group.cards:
+                counts[card] += 1
+        self.chosen[slot] = None
+
+    def _behind(self, depth: int) -> bool:
+        """Whether every lay-down from here lays fewer cards, or as many for fewer points,
+        than the best found: the open groups take at most what each could hold alone,
+        and never more than the cards left."""
+        assert self.best_key is not None
+        left = 0
+        left_points = 0
+        for card, copies in self.counts.items():
+            if copies > 0 and not card.is_skip:
+                left += copies
+                left_points += copies * card.points
+        room = sum(_most(self.phase.groups[slot], self.counts) for slot in self.order[depth:])
+        most = self.laid + min(left, room)
+        best_laid, best_points = -self.best_key[0], -self.best_key[1]
+        if most != best_laid:
+            return most < best_laid
+        return self.points + left_points < best_points
+
+
+def _most(spec: GroupSpec, counts: Counter[Card]) -> int:
+    """The most cards a group of that kind could hold from ``counts`` alone."""
+    wilds = max(0, counts[WILD])
+    kind = spec.kind
+    tally: Counter[tuple[object, object]] = Counter()  # copies held toward each anchor
+    numbers: set[tuple[object, int]] = set()  # the different numbers, for runs
+    for card, copies in counts.items():
+        number = card.number
+        if copies <= 0 or number is None:
+            continue
+        if kind.is_run:
+            color = card.color if kind is GroupKind.COLOR_RUN else None
+            if (color, number) not in numbers:
+                numbers.add((color, number))
+                tally[(color, None)] += 1
+        elif kind is GroupKind.SET:
+            tally[(number, None)] += copies
+        else:
+            color = card.color if kind.needs_color else None
+            parity = number % 2 if kind.needs_parity else None
+            tally[(color, parity)] += copies
+    most = max(tally.values(), default=0) + wilds
+    return min(12, most) if kind.is_run else most
 
 
 def could_fill(spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool) -> bool:

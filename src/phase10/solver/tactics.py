@@ -39,10 +39,9 @@ from phase10.core import (
     NaturalMin,
     Phase,
     PlayerView,
-    hand_points,
-    lay_downs,
 )
 from phase10.core.feasibility import can_lay, compile_phase, hand_counts
+from phase10.core.laydowns import best_lay_down as core_best_lay_down
 
 from .batch import BatchChecker
 
@@ -87,15 +86,7 @@ def best_lay_down(
     cards = list(hand)
     if not can_lay(phase, cards, natural_min):
         return None
-    best: tuple[Group, ...] | None = None
-    best_key: tuple[int, int, str] | None = None
-    for way in lay_downs(phase, cards, natural_min):
-        laid = [card for group in way for card in group.cards]
-        # most cards laid, then most points laid, then the first in text order
-        key = (-len(laid), -hand_points(laid), " + ".join(group.describe() for group in way))
-        if best_key is None or key < best_key:
-            best, best_key = way, key
-    return best
+    return core_best_lay_down(phase, cards, natural_min)
 
 
 def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
@@ -105,30 +96,40 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
     Group numbers in the hits are positions in ``groups`` (the table's meld ids when
     ``groups`` is the whole table).
     """
-    cards = Counter(hand)
-    runs = [index for index, group in enumerate(groups) if group.low is not None]
-    others = [index for index, group in enumerate(groups) if group.low is None]
-    memo: dict[tuple[object, ...], tuple[tuple[int, int], list[Hit]]] = {}
+    search = _HitSearch(groups)
+    start = tuple((groups[index].low or 0, groups[index].high or 0) for index in search.runs)
+    return search.search(Counter(hand), start)[1]
 
-    def finish(left: Counter[Card]) -> tuple[tuple[int, int], list[Hit]]:
+
+class _HitSearch:
+    """:func:`best_hits`' memoised search (a class: nothing holds itself once it is done)."""
+
+    def __init__(self, groups: Sequence[Group]) -> None:
+        self.groups = groups
+        self.runs = [index for index, group in enumerate(groups) if group.low is not None]
+        self.others = [index for index, group in enumerate(groups) if group.low is None]
+        self.memo: dict[tuple[object, ...], tuple[tuple[int, int], list[Hit]]] = {}
+
+    def finish(self, left: Counter[Card]) -> tuple[tuple[int, int], list[Hit]]:
         hits: list[Hit] = []
         for card, copies in sorted(left.items(), key=lambda item: item[0].index):
-            for index in others:
-                if groups[index].placements(card):
+            for index in self.others:
+                if self.groups[index].placements(card):
                     hits.extend(Hit(card, index) for _ in range(copies))
                     break
         return (len(hits), sum(hit.card.points for hit in hits)), hits
 
     def search(
-        left: Counter[Card], ends: tuple[tuple[int, int], ...]
+        self, left: Counter[Card], ends: tuple[tuple[int, int], ...]
     ) -> tuple[tuple[int, int], list[Hit]]:
         key = (tuple(sorted((card.index, n) for card, n in left.items() if n)), ends)
+        memo = self.memo
         if key in memo:
             return memo[key]
-        best = finish(left)
-        for slot, index in enumerate(runs):
+        best = self.finish(left)
+        for slot, index in enumerate(self.runs):
             low, high = ends[slot]
-            group = groups[index]
+            group = self.groups[index]
             for card in [card for card, n in left.items() if n]:
                 if card.is_skip or (
                     card.is_natural and group.color is not None and card.color is not group.color
@@ -140,7 +141,9 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
                 for number in spots:
                     left[card] -= 1
                     grown = (min(low, number), max(high, number))
-                    (count, points), hits = search(left, (*ends[:slot], grown, *ends[slot + 1 :]))  # noqa: F821 (deleted once the search ends)
+                    (count, points), hits = self.search(
+                        left, (*ends[:slot], grown, *ends[slot + 1 :])
+                    )
                     left[card] += 1
                     candidate = (count + 1, points + card.points)
                     if candidate > best[0]:
@@ -148,12 +151,6 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
                         best = (candidate, [hit, *hits])
         memo[key] = best
         return best
-
-    start = tuple((groups[index].low or 0, groups[index].high or 0) for index in runs)
-    try:
-        return search(cards, start)[1]
-    finally:
-        del search  # a recursive closure holds itself: free it now, not at a full collection
 
 
 def outs(
