@@ -254,3 +254,31 @@ def test_s7_view_history_is_this_hand_and_results_sum_up_earlier_hands() -> None
     assert view.hand_results == tuple(game.hand_results)
     assert isinstance(view.hand_results[0], HandEnded)
     assert view.hand_results[0].points == (0, 15)
+
+
+def test_s7_view_history_is_this_hands_events_as_each_viewer_sees_them() -> None:
+    """The game keeps each viewer's copy of the history as it grows: it always equals this
+    hand's events seen by that viewer, also after a restore, a deep copy or a new hand."""
+    import random
+
+    from phase10 import restore, snapshot
+
+    def expected(game: Game, viewer: int | None) -> tuple[object, ...]:
+        return tuple(event.seen_by(viewer) for event in game.history[game.hand_start :])
+
+    game = Game(3, seed=12)
+    rng = random.Random(12)
+    hands = set()
+    for step in range(600):
+        if game.is_over:
+            break
+        for viewer in (None, 0, 1, 2):
+            assert game.view(viewer).history == expected(game, viewer)
+        if step % 97 == 50:  # the same game read back, and a copy: their views agree too
+            for other in (restore(snapshot(game)), copy.deepcopy(game)):
+                for viewer in (None, 0, 1, 2):
+                    assert other.view(viewer).history == expected(game, viewer)
+        hands.add(game.hand_number)
+        actions = list(game.legal_actions)
+        game.apply(rng.choice([a for a in actions if not isinstance(a, Discard)] or actions))
+    assert len(hands) > 2

@@ -8,7 +8,7 @@ the draw pile by someone else, the hands dealt to others).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card
 from .groups import Group
@@ -63,7 +63,7 @@ class Dealt(Event):
     cards: tuple[Card, ...] | None
 
     def seen_by(self, viewer: int | None) -> Event:
-        return self if viewer == self.player else replace(self, cards=None)
+        return self if viewer == self.player else Dealt(self.player, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ class Drew(Event):
     card: Card | None
 
     def seen_by(self, viewer: int | None) -> Event:
-        return self if viewer == self.player else replace(self, card=None)
+        return self if viewer == self.player else Drew(self.player, None)
 
 
 @dataclass(frozen=True, slots=True)

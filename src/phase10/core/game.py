@@ -100,6 +100,19 @@ class _Hand:
     first_player: int = 0
 
 
+class _SeenHistory:
+    """One viewer's copy of this hand's events (see :meth:`Game.seen_history`)."""
+
+    __slots__ = ("events", "frozen", "history", "read", "start")
+
+    def __init__(self, history: list[Event], start: int) -> None:
+        self.history = history  # the game's list it was read from
+        self.start = start
+        self.read = start  # how far into ``history`` it has read
+        self.events: list[Event] = []
+        self.frozen: tuple[Event, ...] | None = ()
+
+
 class Game(Rulebook):
     """A game of Phase 10 between 2 and 6 players.
 
@@ -155,6 +168,8 @@ class Game(Rulebook):
         self.melds: list[Meld] = []
         self.history: list[Event] = []
         self.hand_start = 0  # where this hand's events begin in the history
+        # this hand's events as each viewer sees them, kept as the history grows
+        self._seen: dict[int | None, _SeenHistory] = {}
         self.hand_results: list[HandEnded] = []
         self.actions: list[Action] = []
         self.winners: tuple[int, ...] = ()
@@ -194,6 +209,27 @@ class Game(Rulebook):
         """The phase ``seat`` works on in order (None once all are done or in any order)."""
         allowed = self.allowed_phases(seat)
         return self.phase_of(allowed[0]) if len(allowed) == 1 else None
+
+    def seen_history(self, viewer: int | None) -> tuple[Event, ...]:
+        """This hand's events as ``viewer`` may know them (what :meth:`view` holds)."""
+        history = self.history
+        seen = self._seen.get(viewer)
+        if (
+            seen is None
+            or seen.history is not history
+            or seen.start != self.hand_start
+            or seen.read > len(history)
+        ):
+            seen = self._seen[viewer] = _SeenHistory(history, self.hand_start)
+        if seen.read < len(history):
+            events = seen.events
+            for event in history[seen.read :]:
+                events.append(event.seen_by(viewer))
+            seen.read = len(history)
+            seen.frozen = None
+        if seen.frozen is None:
+            seen.frozen = tuple(seen.events)
+        return seen.frozen
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` may know (RULES §7); ``None`` gives the spectator's public view."""

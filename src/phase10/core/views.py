@@ -81,11 +81,7 @@ class PlayerView(Rulebook):
             melds=tuple(game.melds),
             discard_pile=tuple(game.discard_pile),
             draw_size=len(game.draw_pile),
-            history=(
-                tuple(event.seen_by(viewer) for event in game.history[game.hand_start :])
-                if history
-                else ()
-            ),
+            history=game.seen_history(viewer) if history else (),
             hand_results=tuple(game.hand_results) if history else (),
             winners=game.winners,
         )
