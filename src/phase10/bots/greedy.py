@@ -107,13 +107,7 @@ class GreedyPlayer:
                 hit = self.hit(view, keep_one=floating)
                 if hit is not None:
                     return hit
-        discards = list(
-            dict.fromkeys(
-                legal
-                for discard in _discards(view)
-                if isinstance(legal := _canonical(view, discard), Discard)
-            )
-        )
+        discards = _legal_discards(view)
         if discards:
             return self.discard(view, discards)
         return legal_list(view)[0]  # something only the engine's list knows of
@@ -195,13 +189,25 @@ def discard_ranks(
     # Giving up one card leaves the phase as far as it is now or one card further:
     # searches bounded at the present distance tell which.
     now = min((missing(c, counts) for c in compiled), default=0)
+    # Where only numbers matter, every colour of a number is given up alike.
+    by_number = all(c.by_number for c in compiled)
+    partners = _Partners(hand, phases)
+    gaps: dict[int, int] = {}
     ranks: dict[Card, tuple[int, int, int]] = {}
     for card in dict.fromkeys(cards):
-        counts[card.index] -= 1
-        gap = min((missing(c, counts, limit=now) for c in compiled), default=0)
-        counts[card.index] += 1
+        if card.is_skip:
+            gap = now  # the phase never counts a Skip
+        else:
+            key = card.number if by_number and card.number is not None else 100 + card.index
+            known = gaps.get(key)
+            if known is None:
+                counts[card.index] -= 1
+                known = min((missing(c, counts, limit=now) for c in compiled), default=0)
+                counts[card.index] += 1
+                gaps[key] = known
+            gap = known
         # one card less leaves the phase at most one card further
-        ranks[card] = (min(gap, now + 1), partner_score(card, hand, phases), -card.points)
+        ranks[card] = (min(gap, now + 1), partners.score(card), -card.points)
     return ranks
 
 
@@ -216,6 +222,32 @@ def _canonical(view: PlayerView, action: Action) -> Action | None:
         return view.check(action)
     except ValueError:
         return None
+
+
+def _legal_discards(view: PlayerView) -> list[Discard]:
+    """The engine's form of a discard of each different card in hand (a Skip once per player
+    it may skip), in the order of the hand: what :func:`_discards` lists, less what the
+    engine refuses. Plain cards are checked only where the rules may refuse them.
+    """
+    me = view.viewer
+    assert me is not None
+    plain = view.stage is Stage.WILD_DISCARD or (
+        view.stage is Stage.PLAY and not view.seats[me].floating
+    )
+    out: dict[Discard, None] = {}
+    for card in dict.fromkeys(view.hand):
+        if plain and not card.is_skip:
+            out[Discard(card)] = None
+            continue
+        options = (
+            [Discard(card, target) for target in view.skip_targets(me)] if card.is_skip else []
+        )
+        options.append(Discard(card))
+        for discard in options:
+            legal = _canonical(view, discard)
+            if isinstance(legal, Discard):
+                out[legal] = None
+    return list(out)
 
 
 def _discards(view: PlayerView) -> list[Discard]:
@@ -238,6 +270,47 @@ def _wanted_by_next(view: PlayerView) -> list[Card]:
     if after is None:
         return []
     return list(known_held(view).get(after, Counter()).elements())
+
+
+class _Partners:
+    """:func:`partner_score` for many cards of one hand, from counts made once."""
+
+    def __init__(self, hand: Sequence[Card], phases: Sequence[Phase]) -> None:
+        kinds = {spec.kind for phase in phases for spec in phase.groups}
+        self.sets = GroupKind.SET in kinds
+        self.runs = any(kind.is_run for kind in kinds)
+        self.colors = any(kind.needs_color for kind in kinds)
+        self.parities = any(kind.needs_parity for kind in kinds)
+        self.copies = [0] * 50
+        self.numbers = [0] * 15  # by number, with room for 12 + 2
+        self.by_color: dict[object, int] = {}
+        self.by_parity = [0, 0]
+        for card in hand:
+            number = card.number
+            if number is None:
+                continue
+            self.copies[card.index] += 1
+            self.numbers[number] += 1
+            self.by_color[card.color] = self.by_color.get(card.color, 0) + 1
+            self.by_parity[number % 2] += 1
+
+    def score(self, card: Card) -> int:
+        number = card.number
+        if number is None:
+            return 0
+        alike = self.copies[card.index]  # the card itself and its twin are no partners
+        numbers = self.numbers
+        score = 0
+        if self.sets:
+            score += 2 * (numbers[number] - alike)
+        if self.runs:
+            score += 2 * (numbers[number - 1] + numbers[number + 1])
+            score += numbers[number + 2] + (numbers[number - 2] if number > 2 else 0)
+        if self.colors:
+            score += self.by_color.get(card.color, 0) - alike
+        if self.parities:
+            score += self.by_parity[number % 2] - alike
+        return score
 
 
 def partner_score(card: Card, hand: Sequence[Card], phases: Sequence[Phase]) -> int:
