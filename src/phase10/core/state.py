@@ -47,19 +47,38 @@ class Seat:
     declared: int | None = None
     pending_skip: bool = False
     floating: bool = False
+    # the last SeatInfo given out, and what it was made from (every view asks for one)
+    _info: SeatInfo | None = field(default=None, init=False, repr=False, compare=False)
+    _made_from: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def info(self) -> SeatInfo:
-        return SeatInfo(
-            name=self.name,
-            hand_size=len(self.hand),
-            score=self.score,
-            phase=self.phase,
-            completed=frozenset(self.completed),
-            laid=self.laid,
-            declared=self.declared,
-            pending_skip=self.pending_skip,
-            floating=self.floating,
+        """What everyone may know about this player now."""
+        completed = frozenset(self.completed)
+        made_from = (
+            self.name,
+            len(self.hand),
+            self.score,
+            self.phase,
+            completed,
+            self.laid,
+            self.declared,
+            self.pending_skip,
+            self.floating,
         )
+        if made_from != self._made_from or self._info is None:
+            self._info = SeatInfo(
+                name=self.name,
+                hand_size=len(self.hand),
+                score=self.score,
+                phase=self.phase,
+                completed=completed,
+                laid=self.laid,
+                declared=self.declared,
+                pending_skip=self.pending_skip,
+                floating=self.floating,
+            )
+            self._made_from = made_from
+        return self._info
 
 
 @dataclass(frozen=True, slots=True)
