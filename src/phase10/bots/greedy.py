@@ -170,8 +170,15 @@ class GreedyPlayer:
         ranks = discard_ranks(
             view.hand, [p for _, p in phases], natural_min, (d.card for d in candidates)
         )
+        after = next_player(view)
         seen = {
-            card: (gap, partners, danger(view, card, wanted), minus_points, self.rng.random())
+            card: (
+                gap,
+                partners,
+                danger(view, card, wanted, after=after),
+                minus_points,
+                self.rng.random(),
+            )
             for card, (gap, partners, minus_points) in ranks.items()
         }
         return min(candidates, key=lambda d: seen[d.card])

@@ -88,26 +88,33 @@ def known_held(view: PlayerView) -> dict[int, Counter[Card]]:
     """
     held: dict[int, Counter[Card]] = {}
     for event in view.history:
-        if isinstance(event, TookDiscard) and event.player != view.viewer:
-            held.setdefault(event.player, Counter())[event.card] += 1
-        elif (isinstance(event, Discarded) and event.player in held) or (
-            isinstance(event, CardHit) and event.player in held
-        ):
-            held[event.player][event.card] -= 1
-        elif isinstance(event, LaidDown) and event.player in held:
-            for group in event.groups:
-                for card in group.cards:
-                    held[event.player][card] -= 1
+        kind = type(event)  # the event types are final: no isinstance chain per event
+        if kind is TookDiscard:
+            assert isinstance(event, TookDiscard)
+            if event.player != view.viewer:
+                held.setdefault(event.player, Counter())[event.card] += 1
+        elif kind is Discarded or kind is CardHit:
+            assert isinstance(event, (Discarded, CardHit))
+            if event.player in held:
+                held[event.player][event.card] -= 1
+        elif kind is LaidDown:
+            assert isinstance(event, LaidDown)
+            if event.player in held:
+                for group in event.groups:
+                    for card in group.cards:
+                        held[event.player][card] -= 1
     return {seat: +cards for seat, cards in held.items() if +cards}
 
 
-def danger(view: PlayerView, card: Card, wanted: Sequence[Card]) -> int:
+def danger(view: PlayerView, card: Card, wanted: Sequence[Card], *, after: int | None = -1) -> int:
     """How much discarding ``card`` may help the next player (0 none, higher worse).
 
     A card they can hit once their phase is down is the worst; otherwise cards like
     the ones they have taken from the discard pile (same number, or next to it).
+    ``after`` is :func:`next_player` when the caller has it already (-1: find it).
     """
-    after = next_player(view)
+    if after == -1:
+        after = next_player(view)
     if after is None or card.is_skip:
         return 0
     info = view.seats[after]

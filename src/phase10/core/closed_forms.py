@@ -72,34 +72,39 @@ def set_run_need(set_size: int, run_size: int, cells: Sequence[int], group_rule:
     takes up to ``set_size`` of the rest). With a numbered card needed in each group,
     a number held once inside the window can serve only one of them.
     """
+    # numbers held, most copies first: the best number outside a window is the first
+    # of them that lies outside it
+    held_numbers = sorted((n for n in range(12) if cells[n]), key=lambda n: -cells[n])
     best = NO_WAY
     total = set_size + run_size
     for low in range(13 - run_size):
         high = low + run_size  # the window is numbers low .. high - 1 (0-based)
         held = 0
+        inside = 0  # the most the set can take from a number inside the window
+        single = False  # a number held once lies inside
         for number in range(low, high):
-            if cells[number]:
-                held += 1
-        placed = -1  # the most numbered cards placed with this window (-1: none allowed)
-        for number in range(12):
             count = cells[number]
-            if low <= number < high:
-                if count == 0:
-                    if group_rule:
-                        continue  # the set would hold no numbered card
-                    here = held  # an all-Wild set
-                elif group_rule and count == 1 and held < 2:
-                    continue  # one copy cannot serve both the set and the run
-                else:
-                    here = held + min(set_size, count - 1)
-            else:
-                if count == 0 and group_rule:
-                    continue
-                if held == 0 and group_rule:
-                    continue
-                here = held + min(set_size, count)
-            if here > placed:
-                placed = here
+            if count:
+                held += 1
+                if count == 1:
+                    single = True
+                elif min(set_size, count - 1) > inside:
+                    inside = min(set_size, count - 1)
+        placed = -1  # the most numbered cards placed with this window (-1: none allowed)
+        # (A window holding no number is never better than one holding the set's number,
+        # so it is left out even where an all-Wild run is allowed.)
+        if held:
+            # a number inside held twice or more serves both groups; held once, it needs
+            # another number in the window for the run
+            if inside > 0 or not group_rule or (single and held >= 2):
+                placed = held + inside
+            for number in held_numbers:
+                if not low <= number < high:
+                    placed = max(placed, held + min(set_size, cells[number]))
+                    break
+        if not group_rule:
+            # an all-Wild set: its number is any other, held or not
+            placed = max(placed, held)
         if placed > 0 and total - placed < best:
             best = total - placed
     return best
