@@ -571,3 +571,31 @@ def test_s2_user_phase_list_has_at_most_ten_phases() -> None:
         Rules(phase_list=ten + parse_phase_list(["1 run of 4"]))
     with pytest.raises(RulesError, match="at most 10 phases"):
         Rules.from_dict({"phase_list": ["1 set of 2"] * 12})
+
+
+@pytest.mark.parametrize(
+    ("kind", "most", "too_many"),
+    [
+        (K.SET, 16, "1 set of 17"),
+        (K.COLOR, 32, "33 cards of one color"),
+        (K.EVEN_ODD, 56, "1 even or odd of 57"),
+        (K.COLOR_EVEN_ODD, 20, "1 color even or odd of 21"),
+    ],
+)
+def test_s2_no_group_larger_than_one_deck_can_fill(kind: K, most: int, too_many: str) -> None:
+    """A set has 8 cards of its number and 8 Wilds to draw on, a colour 24 cards and 8
+    Wilds, and so on: a phrase asking for more is refused as it is read."""
+    assert GroupSpec(kind, most).size == most
+    with pytest.raises(PhaseParseError, match=f"cannot be made: .*{most} cards at most"):
+        GroupSpec(kind, most + 1)
+    with pytest.raises(PhaseParseError, match=f"cannot be made: .*{most} cards at most"):
+        Phase.parse(too_many)
+
+
+def test_s2_a_phase_uses_at_most_the_decks_104_numbered_cards_and_wilds() -> None:
+    assert Phase.parse("6 sets of 16 + 1 set of 8").min_cards == 104
+    with pytest.raises(PhaseParseError, match="a phase of 112 cards cannot be made"):
+        Phase.parse("7 sets of 16")
+    for text in ("1 set of 17", "1 set of 40000", "1 set of 100000000000000000000"):
+        with pytest.raises(PhaseParseError, match="cannot be made"):
+            Phase.parse(text)

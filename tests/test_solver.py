@@ -340,3 +340,15 @@ def test_best_lay_down_is_the_best_of_every_way() -> None:
         assert best_lay_down(phase, hand, natural_min) == expected, (phase, hand)
         found += expected is not None
     assert found > 100  # enough hands that hold their phase
+
+
+def test_batch_checker_checks_phases_of_many_groups_row_by_row() -> None:
+    """Twelve sets could be pinned down in over a million ways: rather than one matrix that
+    size, such a phase is checked one hand at a time (and agrees with the scalar check)."""
+    phase = Phase.parse("12 sets of 2")
+    checker = BatchChecker(phase)
+    assert checker.mode == "rows"
+    rng = random.Random(2)
+    hands = [hand_counts(rng.sample(DECK, 30)) for _ in range(40)]
+    assert checker(np.array(hands)).tolist() == [can_lay(phase, hand) for hand in hands]
+    assert BatchChecker(Phase.parse("6 sets of 1")).mode == "numbers"

@@ -517,3 +517,22 @@ def test_a_chart_that_cannot_be_written_loses_no_results(
     assert "greedy" in result.stdout and "win rate" in result.stdout
     assert "cannot write" in result.stderr and "Permission denied" in result.stderr
     assert not (tmp_path / "chart.png").exists()
+
+
+def test_tables_print_every_figure_whole_into_a_pipe() -> None:
+    """Printed into a file or a pipe (80 columns by default), no figure is cut short; a
+    long cmd: bot name is printed whole, the table as wide as it needs."""
+    args = ("simulate", "--bots", "greedy,greedy,random", "--games", "6", "--seed", "2",
+            "--rules", "short-5", "--jobs", "1")  # fmt: skip
+    text = run(*args).stdout
+    entries = json.loads(run(*args, "--json").stdout)["entries"]
+    assert "…" not in text
+    for entry in entries:
+        low, high = entry["ci95"]
+        assert f"{100 * low:.1f}-{100 * high:.1f}" in text
+        assert f"{entry['rating']:.0f}" in text
+    command = f"cmd:{sys.executable} -m phase10.bots.protocol greedy"
+    result = run("tournament", "--bots", f"{command},greedy", "--games", "2", "--phases", "1",
+                 "--jobs", "1")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert command in result.stdout

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -189,12 +190,17 @@ def _percent(value: float) -> str:
 
 
 def _table(rows: tuple[EntryStats, ...], first: str, seats: bool = False) -> Table:
-    table = Table(box=box.SIMPLE, pad_edge=False)
-    table.add_column(first)
+    table = Table(box=box.SIMPLE, pad_edge=False, collapse_padding=True)
+    # Only a long bot name (a cmd: command) folds; figures are never cut short.
+    longest = max((len(row.name) for row in rows), default=0)
+    table.add_column(first, overflow="fold", min_width=min(longest, 12))
     if seats:
-        table.add_column("seat", justify="right")
+        table.add_column("seat", justify="right", no_wrap=True)
     for column in ("games", "wins", "win rate", "95% CI, %", "score", "phases", "rating"):
-        table.add_column(column, justify="left" if column.startswith("95%") else "right")
+        ci = column.startswith("95%")
+        table.add_column(
+            column, justify="left" if ci else "right", no_wrap=True, min_width=11 if ci else None
+        )
     for seat, row in enumerate(rows):
         wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
         cells = [
@@ -208,6 +214,17 @@ def _table(rows: tuple[EntryStats, ...], first: str, seats: bool = False) -> Tab
         ]
         table.add_row(row.name, *([str(seat)] if seats else []), *cells)
     return table
+
+
+def _print_table(console: Console, table: Table) -> None:
+    """Print a table whole: into a file or a pipe as wide as it needs (the console's
+    default there is 80 columns), on a terminal as wide as the terminal."""
+    if not console.is_terminal:
+        options = console.options.update(max_width=10_000)
+        needed = Measurement.get(console, options, table).maximum
+        if needed > console.width:
+            console = Console(highlight=False, width=needed, file=console.file)
+    console.print(table)
 
 
 def _rules_name(rules_name: str, phases: str | None) -> str:
@@ -252,10 +269,10 @@ def _print_tournament(
         soft_wrap=True,
     )
     console.print(_seating_line(result, asked_duplicate), soft_wrap=True)
-    console.print(_table(result.entries, "entry"))
+    _print_table(console, _table(result.entries, "entry"))
     if len(result.by_bot) < len(result.entries):
         console.print("By bot (every entry of a bot together):")
-        console.print(_table(result.by_bot, "bot"))
+        _print_table(console, _table(result.by_bot, "bot"))
     for line in _footer(result):
         console.print(line, soft_wrap=True)
 
@@ -435,6 +452,6 @@ def simulate(
         f"rules {_rules_name(rules_name, phases)}; fixed seats, a fresh deal every game",
         soft_wrap=True,
     )
-    console.print(_table(result.entries, "bot", seats=True))
+    _print_table(console, _table(result.entries, "bot", seats=True))
     for line in _footer(result):
         console.print(line, soft_wrap=True)

@@ -60,6 +60,20 @@ _NOUNS = {
 }
 
 
+#: The most cards a group of each kind can hold with one deck (runs: see GroupSpec).
+_MOST_CARDS = {
+    GroupKind.SET: (16, "the deck holds 8 cards of each number and 8 Wilds"),
+    GroupKind.COLOR: (32, "the deck holds 24 cards of each color and 8 Wilds"),
+    GroupKind.EVEN_ODD: (56, "the deck holds 48 even and 48 odd cards and 8 Wilds"),
+    GroupKind.COLOR_EVEN_ODD: (
+        20,
+        "the deck holds 12 even and 12 odd cards of a color and 8 Wilds",
+    ),
+}
+#: Numbered cards and Wilds in the deck: no phase can use more.
+MOST_PHASE_CARDS = 104
+
+
 @dataclass(frozen=True, slots=True)
 class GroupSpec:
     """One group of a phase: its kind and the fewest cards it may hold.
@@ -76,6 +90,9 @@ class GroupSpec:
             raise PhaseParseError(f"a group needs at least one card, not {self.size!r}")
         if self.kind.is_run and self.size > 12:
             raise PhaseParseError(f"a run holds at most 12 cards (1 to 12), not {self.size}")
+        most, why = _MOST_CARDS.get(self.kind, (0, ""))
+        if most and self.size > most:
+            raise PhaseParseError(f"{self.phrase()} cannot be made: {why}, {most} cards at most")
 
     def phrase(self, count: int = 1) -> str:
         """The phrase for ``count`` groups like this one (``count`` > 1 only for nouns)."""
@@ -102,6 +119,12 @@ class Phase:
     def __post_init__(self) -> None:
         if not self.groups:
             raise PhaseParseError("a phase needs at least one group")
+        cards = sum(group.size for group in self.groups)
+        if cards > MOST_PHASE_CARDS:
+            raise PhaseParseError(
+                f"a phase of {cards} cards cannot be made: the deck holds "
+                f"{MOST_PHASE_CARDS} numbered cards and Wilds"
+            )
         # Views, records and messages write the same few phases over and over.
         object.__setattr__(self, "_text", self._phrase())
 

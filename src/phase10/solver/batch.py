@@ -19,6 +19,7 @@ is answered exactly.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
@@ -38,6 +39,8 @@ DECK_INDICES = np.array([card.index for card in full_deck()], dtype=np.int64)
 
 # Above this many (anchor choice, group subset) columns a phase is checked row by row.
 _MAX_COLUMNS = 40_000
+#: the most choices of one anchor per group checked as one matrix (else row by row)
+_MAX_CHOICES = 5_000
 _CHUNK = 8192
 # Added to a choice's need when one of its groups has no numbered card to hold.
 _PENALTY = 1_000.0
@@ -118,6 +121,8 @@ class BatchChecker:
                 tuple(Anchor((rank,), (((rank,), spec.size),), (rank,)) for rank in range(cells))
                 for spec in compiled.specs
             )
+        if _choice_count(compiled.specs, anchors) > _MAX_CHOICES:
+            return  # too many ways to pin the groups down for one matrix: check row by row
         windows: dict[tuple[int, int], int] = {}  # (low, length) of a run -> feature column
         demands: list[list[int]] = []
         empties: list[list[int]] = []  # per choice: the window features that must be 0
@@ -275,6 +280,19 @@ class BatchChecker:
         return np.fromiter(
             (can_lay(compiled, row) for row in counts.tolist()), dtype=bool, count=len(counts)
         )
+
+
+def _choice_count(specs: Sequence[GroupSpec], anchors: Sequence[Sequence[Anchor]]) -> int:
+    """How many choices :func:`_anchor_choices` gives, without listing them."""
+    count = 1
+    index = 0
+    while index < len(specs):
+        same = 1
+        while index + same < len(specs) and specs[index + same] == specs[index]:
+            same += 1
+        count *= math.comb(len(anchors[index]) + same - 1, same)
+        index += same
+    return count
 
 
 def _anchor_choices(
