@@ -438,6 +438,11 @@ def test_simulate_log_and_summary() -> None:
         (["tournament", "--bots", 'cmd:"unclosed,greedy'], "cannot read the command"),
         (["tournament", "--bots", "greedy,random", "--games", "10000000001"], "at most"),
         (["simulate", "--bots", "greedy"], "2 to 6 players"),
+        (["tournament", "--bots", "greedy,random", "--players", "0"], "2 to 6 players, not 0"),
+        (["tournament", "--bots", "greedy,random", "--players", "1"], "2 to 6 players, not 1"),
+        (["tournament", "--bots", "greedy,random", "--players", "7"], "2 to 6 players, not 7"),
+        (["tournament", "--bots", "strong:,greedy"], "strong's level is 1 to 4, not ''"),
+        (["tournament", "--bots", "strong:5,greedy"], "strong's level is 1 to 4, not '5'"),
         (["simulate", "--bots", "greedy,random", "--games", "-3"], "at least 1 game"),
     ],
 )
@@ -536,3 +541,13 @@ def test_tables_print_every_figure_whole_into_a_pipe() -> None:
                  "--jobs", "1")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert command in result.stdout
+
+
+def test_one_bot_spelt_two_ways_is_one_bot() -> None:
+    """Case, leading zeros and the default level do not make another bot: the entries are
+    numbered as copies of one bot and counted together."""
+    result = run_tournament("GREEDY,greedy,strong:04,Strong", games=2, rules=ONE_PHASE,
+                            seed=1, jobs=1)  # fmt: skip
+    assert result.bots == ("greedy", "greedy", "strong", "strong")
+    assert [row.name for row in result.entries] == ["greedy#1", "greedy#2", "strong#1", "strong#2"]
+    assert [row.name for row in result.by_bot] == ["greedy", "strong"]

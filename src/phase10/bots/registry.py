@@ -71,10 +71,13 @@ def make_player(spec: str, rng: random.Random) -> Player:
 
 
 def parse_bot_list(text: str) -> list[str]:
-    """Split ``"strong,greedy,greedy"`` into bot specs, checking each name.
+    """Split ``"strong,greedy,greedy"`` into bot specs, checking each name and writing it
+    one way (a built-in bot in lower case, a level without leading zeros, the default
+    level as plain ``strong``), so that one bot is never counted as two. A command
+    (``cmd:PROGRAM ARGS``) is kept as written; commas separate bots, so it has none.
 
-    >>> parse_bot_list("strong:2, greedy,greedy")
-    ['strong:2', 'greedy', 'greedy']
+    >>> parse_bot_list("strong:2, GREEDY,greedy, strong:04")
+    ['strong:2', 'greedy', 'greedy', 'strong']
     """
     specs = [part.strip() for part in text.split(",")]
     if not any(specs):
@@ -83,18 +86,27 @@ def parse_bot_list(text: str) -> list[str]:
         raise ValueError(
             f"a bot's name is missing in {text.strip()!r}: name one between every comma"
         )
-    for spec in specs:
-        name, _, argument = spec.partition(":")
-        if name.lower() == "cmd" and argument.strip():
-            continue
-        if name.lower() == "strong" and (
-            not argument or (argument.isdecimal() and int(argument) in STRONG_LEVELS)
-        ):
-            continue
-        if name.lower() in BOT_NAMES and not argument:
-            continue
-        raise ValueError(f"unknown bot {spec!r}: {_HELP}")
-    return specs
+    return [_canonical_spec(spec) for spec in specs]
+
+
+def _canonical_spec(spec: str) -> str:
+    """``spec`` written the one way :func:`parse_bot_list` writes it; unknown names refused."""
+    from .strong import DEFAULT_LEVEL
+
+    name, colon, argument = spec.partition(":")
+    name = name.strip().lower()
+    if name == "cmd" and argument.strip():
+        return f"cmd:{argument.strip()}"
+    if name == "strong":
+        if not colon:
+            return "strong"
+        if argument.strip().isdecimal() and int(argument) in STRONG_LEVELS:
+            level = int(argument)
+            return "strong" if level == DEFAULT_LEVEL else f"strong:{level}"
+        raise ValueError(f"strong's level is 1 to 4, not {argument.strip()!r} (in {spec!r})")
+    if name in BOT_NAMES and not colon:
+        return name
+    raise ValueError(f"unknown bot {spec!r}: {_HELP}")
 
 
 def reseed(player: Player, key: str) -> None:

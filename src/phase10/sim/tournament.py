@@ -411,6 +411,8 @@ def check_bots(bots: Sequence[str] | str, players: int | None) -> tuple[str, ...
     specs = tuple(parse_bot_list(bots if isinstance(bots, str) else ",".join(bots)))
     if not isinstance(bots, str) and len(specs) != len(bots):
         raise ValueError(f"each bot is one name without commas, not {list(bots)!r}")
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if players is not None and players != len(specs):
         example = ",".join([*specs, *[specs[-1]] * max(0, players - len(specs))][:players])
         raise ValueError(
