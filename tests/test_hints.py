@@ -267,3 +267,31 @@ def test_cli_hint_explains_negative_numbers_and_refuses_unknown_options() -> Non
         assert f"no such option: {typo[0]} (see phase10 hint --help)" in result.output, typo
     fine = runner.invoke(app, ["hint", "1", "R7 B7 R3 B3 Y9 G12 R1 G5 B6 Y11 G2", "--json"])
     assert fine.exit_code == 0 and json.loads(fine.output)["missing"] == 2
+
+
+def test_cli_hint_refuses_an_all_wild_table_group_unless_the_rules_allow_one() -> None:
+    args = ["hint", "down", "R3", "B9", "--table", "set: W=3 W=3 W=3"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2
+    assert "W=3 W=3 W=3 is all Wilds" in refused.output and "--natural-min phase" in refused.output
+    allowed = runner.invoke(app, [*args, "--natural-min", "phase"])
+    assert allowed.exit_code == 0 and allowed.output.startswith("hit R3 g0")
+
+
+def test_cli_hint_never_rounds_a_real_chance_to_nothing() -> None:
+    """Three draws can make phase 10 here only with Wilds, most of them gone: well under 1%,
+    but not 0%."""
+    result = runner.invoke(
+        app,
+        ["hint", "10", "R1 B1 G1 R2 B2 R12 B12 G9 Y7 Y5 S", "--discards", "W W W W W W W W"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "<1% within 3 draws" in result.output
+    data = json.loads(
+        runner.invoke(
+            app,
+            ["hint", "10", "R1 B1 G1 R2 B2 R12 B12 G9 Y7 Y5 S", "--discards", "W W W W W W W W",
+             "--json"],
+        ).output
+    )  # fmt: skip
+    assert 0 < data["odds"][2]["probability"] < 0.005

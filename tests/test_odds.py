@@ -520,7 +520,7 @@ def test_choose_phases_and_formatting() -> None:
     with pytest.raises(ValueError, match="not both"):
         choose_phases("standard", ["2 sets of 3"], None)
     assert choose_phases(None, ["2"], None).phases == (STANDARD_PHASES[1],)
-    assert percent(1.0) == "100.00%" and percent(0.00001) == "0.001%"
+    assert percent(1.0) == "100.00%" and percent(0.00001) == "0.00100%"
     assert percent(0.0097, like=0.0101) == "0.97%" and percent(0.0106, like=0.009) == "1.060%"
     assert one_in(1.0) == "1.0" and one_in(1 / 12345) == "12,345" and one_in(0.0) == "never"
 
@@ -551,3 +551,21 @@ def test_an_interval_with_nothing_found_reads_like_its_upper_bound() -> None:
     console.print(odds_table(result, "custom"))
     high = result.phases[0].ci95[1]
     assert f"0% – {high * 100:.2f}%" in console.export_text()
+
+
+def test_rare_phases_keep_three_significant_figures() -> None:
+    """3 deals in 200,000 is 0.0015%, not 0.002% (and its interval's low end not 0.000%)."""
+    assert percent(3 / 200_000) == "0.00150%"
+    assert percent(0.0000027, 3 / 200_000) == "0.00027%"
+    assert percent(0.18247) == "18.25%" and percent(0.0032521) == "0.325%"
+
+
+def test_nothing_on_standard_error_when_it_is_not_a_terminal() -> None:
+    """The progress bar shows only on a terminal: a log or a pipe gets the answer alone."""
+    result = run("odds", "--deals", "2000", "--seed", "1")
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_counts_read_in_the_singular_for_one() -> None:
+    assert "standard list: 1 deal of 1 card" in run("odds", "--deals", "1", "--cards", "1").stdout

@@ -90,7 +90,7 @@ class Hint:
                 lines.append(f"outs: {cards}")
             if self.odds and self.missing:
                 parts = ", ".join(
-                    f"{p:.0%} within {n} draw{'s' if n > 1 else ''}"
+                    f"{_chance(p)} within {n} draw{'s' if n > 1 else ''}"
                     for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
                 )
                 lines.append(f"chance to hold it: {parts}")
@@ -158,6 +158,19 @@ def plan_turn(
         assert isinstance(advice.action, Discard)
         hand.remove(advice.action.card)  # measured on the hand left once it is discarded
     return _with_distance(Hint(tuple(steps)), phase_left, hand, natural_min, unseen)
+
+
+def _chance(probability: float) -> str:
+    """A whole percentage, but never 0% or 100% for a chance that is neither.
+
+    >>> _chance(0.2049), _chance(0.0014), _chance(0.0), _chance(0.998), _chance(1.0)
+    ('20%', '<1%', '0%', '>99%', '100%')
+    """
+    if 0 < probability < 0.005:
+        return "<1%"
+    if 0.995 <= probability < 1:
+        return ">99%"
+    return f"{probability:.0%}"
 
 
 def _points(card: Card) -> str:

@@ -8,13 +8,18 @@ from typing import Any, NoReturn
 
 import typer
 
-__all__ = ["check_output_file", "fail", "print_json"]
+__all__ = ["check_output_file", "count", "fail", "print_json"]
 
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` to standard error and exit with status 2 (bad input)."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def count(number: int, noun: str) -> str:
+    """``"1 game"``, ``"40 games"``, ``"1,000,000 deals"``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def print_json(data: Any) -> None:

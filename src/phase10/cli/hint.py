@@ -94,7 +94,8 @@ def hint(
             "--table",
             metavar="GROUP",
             help="A group on the table, like 'run: R3 R4 R5' (repeat for each; its number in "
-            "the advice, g0, g1, ..., is its order here).",
+            "the advice, g0, g1, ..., is its order here). Without a kind, the group is the "
+            "first kind its cards make: set, run, color run, color, color even/odd, even/odd.",
         ),
     ] = None,
     discards: Annotated[
@@ -125,6 +126,13 @@ def hint(
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
         hand = read_cards(cards)
         groups = [read_table_group(text) for text in table or []]
+        if natural_min is NaturalMin.GROUP:
+            for group in groups:
+                if not group.natural_count:
+                    raise ValueError(
+                        f"{group.describe()} is all Wilds, which no table holds when every "
+                        "group needs a numbered card (--natural-min phase allows it)"
+                    )
         seen = read_cards([discards], limit=None) if discards.strip() else ()
         everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
         check_deck_can_hold(everything)

@@ -18,6 +18,7 @@ house list numbered in the order given) or from a rules preset's phase sequence
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +41,7 @@ from phase10.core import HAND_SIZE, PRESETS, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
-from .common import check_output_file
+from .common import check_output_file, count
 from .common import fail as _fail
 from .common import print_json as _print_json
 from .hands import read_phase
@@ -101,10 +102,16 @@ def choose_phases(
 
 
 def percent(probability: float, like: float | None = None) -> str:
-    """A probability as a percentage: two decimals, three below 1% (or as many as ``like``'s)."""
+    """A probability as a percentage: two decimals, and below 1% three significant figures
+    (or as many decimals as ``like``'s), so a rare phase never reads as 0.
+
+    >>> percent(0.000015), percent(0.0000027, like=0.000015)
+    ('0.00150%', '0.00027%')
+    """
     if probability == 0:
         return "0%"
-    digits = 3 if (probability if like is None else like) < 0.01 else 2
+    shown = (probability if like is None or like == 0 else like) * 100
+    digits = 2 if shown >= 1 else max(2, 2 - math.floor(math.log10(shown)))
     return f"{probability * 100:.{digits}f}%"
 
 
@@ -117,7 +124,7 @@ def one_in(probability: float) -> str:
 
 
 def _title(result: OddsResult, name: str) -> str:
-    return f"{name} list: {result.deals:,} deals of {result.cards} cards"
+    return f"{name} list: {count(result.deals, 'deal')} of {count(result.cards, 'card')}"
 
 
 def odds_table(result: OddsResult, name: str) -> Table:
@@ -278,6 +285,7 @@ def odds(
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
+        disable=not Console(stderr=True).is_terminal,  # nothing on a log or a pipe
     )
     try:
         with progress:

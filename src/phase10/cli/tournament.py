@@ -42,7 +42,7 @@ from phase10.sim.tournament import (
     run_tournament,
 )
 
-from .common import check_output_file
+from .common import check_output_file, count
 from .common import fail as _fail
 from .common import print_json as _print_json
 
@@ -235,7 +235,7 @@ def _footer(result: TournamentResult) -> list[str]:
     workers = f"{result.jobs} worker{'s' if result.jobs != 1 else ''}"
     return [
         f"Hands per game {result.mean_hands:.1f}, actions per game {result.mean_actions:.0f}; "
-        f"{len(result.games)} games in {result.seconds:.1f} s "
+        f"{count(len(result.games), 'game')} in {result.seconds:.1f} s "
         f"({result.games_per_second:.1f} games/s, {workers}, {result.backend}).",
         f"Score and phases are means at the game's end; {TIE_RULE}.",
         f"Ratings: {RATING_METHOD}.",
@@ -251,7 +251,7 @@ def _seating_line(result: TournamentResult, asked_duplicate: bool) -> str:
             f"each played once in every seating."
         )
     why = (
-        f"{len(result.games)} games is not a multiple of {n}"
+        f"{count(len(result.games), 'game')} is not a multiple of {n}"
         if asked_duplicate
         else "duplicate deals off"
     )
@@ -264,7 +264,7 @@ def _print_tournament(
     console = Console(highlight=False)
     versus = ", ".join(result.bots)
     console.print(
-        f"Tournament: {versus}; {len(result.games)} games, {result.players} players, "
+        f"Tournament: {versus}; {count(len(result.games), 'game')}, {result.players} players, "
         f"seed {result.seed}, rules {_rules_name(rules_name, phases)}",
         soft_wrap=True,
     )
@@ -308,7 +308,7 @@ def plot_result(result: TournamentResult, path: Path) -> None:
     ratings.axvline(RATING_ANCHOR, color="grey", linestyle="--")
     ratings.set_xlabel("rating (Bradley-Terry, Elo scale, mean 1500)")
     figure.suptitle(
-        f"{', '.join(result.bots)}: {len(result.games)} games, seed {result.seed}"
+        f"{', '.join(result.bots)}: {count(len(result.games), 'game')}, seed {result.seed}"
         + (", duplicate deals" if result.duplicate else "")
     )
     figure.savefig(path)
@@ -448,7 +448,7 @@ def simulate(
                 soft_wrap=True,
             )
     console.print(
-        f"Simulation: {', '.join(result.bots)}; {len(result.games)} games, seed {result.seed}, "
+        f"Simulation: {', '.join(result.bots)}; {count(len(result.games), 'game')}, seed {result.seed}, "
         f"rules {_rules_name(rules_name, phases)}; fixed seats, a fresh deal every game",
         soft_wrap=True,
     )

@@ -158,7 +158,8 @@ class Rules:
                     f"not {number!r}"
                 )
         if len(set(self.phases)) != len(self.phases):
-            raise RulesError("phases names a phase twice")
+            twice = next(n for n in self.phases if self.phases.count(n) > 1)
+            raise RulesError(f"phases names phase {twice} twice")
         for phase in self.phase_list:
             if phase.min_cards > 11:
                 raise RulesError(f"{phase} needs {phase.min_cards} cards; a hand holds at most 11")

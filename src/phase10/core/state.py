@@ -65,8 +65,10 @@ class Seat:
             self.pending_skip,
             self.floating,
         )
-        if made_from != self._made_from or self._info is None:
-            self._info = SeatInfo(
+        # (getattr: a seat pickled before the cache existed has neither slot set)
+        info: SeatInfo | None = getattr(self, "_info", None)
+        if info is None or made_from != getattr(self, "_made_from", None):
+            info = self._info = SeatInfo(
                 name=self.name,
                 hand_size=len(self.hand),
                 score=self.score,
@@ -78,7 +80,7 @@ class Seat:
                 floating=self.floating,
             )
             self._made_from = made_from
-        return self._info
+        return info
 
 
 @dataclass(frozen=True, slots=True)
