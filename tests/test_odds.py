@@ -480,7 +480,7 @@ def test_list_rules_and_natural_min() -> None:
         (("--cards", "0"), "cards must be from 1 to 108, not 0"),
         (("--jobs", "-1"), "jobs must be at least 0, not -1"),
         (("--seed", "-1"), "seed must be at least 0, not -1"),
-        (("--plot", "chart.gif"), "--plot writes .png, .svg, .pdf files, not 'chart.gif'"),
+        (("--plot", "chart.xyz"), "files (.png when the name has no ending), not 'chart.xyz'"),
         (("--plot", "no/such/folder/chart.png"), "no folder 'no/such/folder'"),
         (("--plot", "/proc/chart.png"), "--plot: cannot write '/proc/chart.png'"),
         (("--plot", "."), "is a directory"),
@@ -569,3 +569,11 @@ def test_nothing_on_standard_error_when_it_is_not_a_terminal() -> None:
 
 def test_counts_read_in_the_singular_for_one() -> None:
     assert "standard list: 1 deal of 1 card" in run("odds", "--deals", "1", "--cards", "1").stdout
+
+
+def test_plot_takes_what_matplotlib_writes_and_a_png_without_an_ending(tmp_path: Path) -> None:
+    """The same file types as the tournament's chart: a JPEG by its name, a PNG by default."""
+    assert run("odds", "--deals", "200", "--plot", str(tmp_path / "odds.jpg")).exit_code == 0
+    assert (tmp_path / "odds.jpg").read_bytes()[:3] == b"\xff\xd8\xff"
+    assert run("odds", "--deals", "200", "--plot", str(tmp_path / "odds")).exit_code == 0
+    assert (tmp_path / "odds").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -431,7 +431,7 @@ def test_simulate_log_and_summary() -> None:
         (["tournament", "--bots", "greedy,random", "--phases", "11"], "phases picks phases"),
         (["tournament", "--bots", "greedy,random", "--address", "auto"], "--backend ray"),
         (["tournament", "--bots", "greedy,random", "--jobs", "-1"], "--jobs"),
-        (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "--plot needs"),
+        (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "not 'out.xyz'"),
         (["tournament", "--bots", "greedy,random", "--plot", "/proc/x.png"], "cannot write"),
         (["tournament", "--bots", "greedy,random", "--phases", "3-1"], "runs backwards"),
         (["tournament", "--bots", "greedy,,random"], "a bot's name is missing"),
@@ -551,3 +551,11 @@ def test_one_bot_spelt_two_ways_is_one_bot() -> None:
     assert result.bots == ("greedy", "greedy", "strong", "strong")
     assert [row.name for row in result.entries] == ["greedy#1", "greedy#2", "strong#1", "strong#2"]
     assert [row.name for row in result.by_bot] == ["greedy", "strong"]
+
+
+def test_plot_without_an_ending_is_a_png(tmp_path: Path) -> None:
+    chart = tmp_path / "chart"
+    result = run("tournament", "--bots", "greedy,random", "--games", "2", "--phases", "1",
+                 "--jobs", "1", "--plot", str(chart))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import typer
 
-__all__ = ["check_output_file", "count", "fail", "print_json"]
+__all__ = ["check_output_file", "count", "fail", "plot_format", "print_json"]
 
 
 def fail(message: str) -> NoReturn:
@@ -43,3 +43,19 @@ def check_output_file(path: Path, option: str) -> None:
         fail(f"{option}: cannot write {str(path)!r}: {error.strerror or error}")
     if not existed:
         path.unlink(missing_ok=True)
+
+
+def plot_format(path: Path) -> str:
+    """The file type a ``--plot`` chart is written as: the name's suffix, which must be one
+    matplotlib writes (``.png`` when the name has none); :class:`ValueError` if it is not.
+    """
+    from matplotlib.figure import Figure
+
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = path.suffix.lower().removeprefix(".") or "png"
+    if suffix not in formats:
+        raise ValueError(
+            f"--plot writes .{', .'.join(sorted(formats))} files (.png when the name has no "
+            f"ending), not {path.name!r}"
+        )
+    return suffix

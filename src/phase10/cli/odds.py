@@ -41,7 +41,7 @@ from phase10.core import HAND_SIZE, PRESETS, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
-from .common import check_output_file, count
+from .common import check_output_file, count, plot_format
 from .common import fail as _fail
 from .common import print_json as _print_json
 from .hands import read_phase
@@ -51,7 +51,6 @@ __all__ = ["PhaseChoice", "choose_phases", "odds", "odds_table", "one_in", "perc
 #: Deals when ``--deals`` is not given: 95% intervals of ±0.31 percentage points at worst.
 DEFAULT_DEALS = 100_000
 #: The file types ``--plot`` writes (by the file's suffix; no suffix: PNG).
-PLOT_FORMATS = ("png", "svg", "pdf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +153,6 @@ def odds_table(result: OddsResult, name: str) -> Table:
             one_in(entry.probability),
         )
     return table
-
-
-def plot_format(path: Path) -> str:
-    """The file type ``--plot`` writes to ``path``; :class:`ValueError` if it cannot."""
-    suffix = path.suffix.lower().removeprefix(".") or "png"
-    if suffix not in PLOT_FORMATS:
-        raise ValueError(
-            f"--plot writes {', '.join('.' + f for f in PLOT_FORMATS)} files, not {path.name!r}"
-        )
-    if not path.parent.is_dir():
-        raise ValueError(f"--plot: no folder {str(path.parent)!r} to write {path.name!r} in")
-    return suffix
 
 
 def plot_odds(result: OddsResult, name: str, path: Path) -> None:

@@ -42,7 +42,7 @@ from phase10.sim.tournament import (
     run_tournament,
 )
 
-from .common import check_output_file, count
+from .common import check_output_file, count, plot_format
 from .common import fail as _fail
 from .common import print_json as _print_json
 
@@ -311,16 +311,14 @@ def plot_result(result: TournamentResult, path: Path) -> None:
         f"{', '.join(result.bots)}: {count(len(result.games), 'game')}, seed {result.seed}"
         + (", duplicate deals" if result.duplicate else "")
     )
-    figure.savefig(path)
+    figure.savefig(path, format=plot_format(path))
 
 
 def _check_plot_path(path: Path) -> None:
-    from matplotlib.figure import Figure
-
-    formats = Figure().canvas.get_supported_filetypes()
-    suffix = path.suffix.lower().lstrip(".")
-    if suffix not in formats:
-        _fail(f"--plot needs a file name ending in one of .{', .'.join(sorted(formats))}")
+    try:
+        plot_format(path)
+    except ValueError as error:
+        _fail(str(error))
     check_output_file(path, "--plot")
 
 
