@@ -20,11 +20,14 @@ from phase10.core import (
     SKIP,
     WILD,
     Card,
+    Group,
+    GroupKind,
     NaturalMin,
     Phase,
     full_deck,
     lay_downs,
     parse_cards,
+    parse_group,
 )
 from phase10.core.feasibility import IMPOSSIBLE
 from phase10.solver import (
@@ -352,3 +355,130 @@ def test_batch_checker_checks_phases_of_many_groups_row_by_row() -> None:
     hands = [hand_counts(rng.sample(DECK, 30)) for _ in range(40)]
     assert checker(np.array(hands)).tolist() == [can_lay(phase, hand) for hand in hands]
     assert BatchChecker(Phase.parse("6 sets of 1")).mode == "numbers"
+
+
+def test_natural_min_given_as_text_is_the_rule_it_names() -> None:
+    # Text first, so a cache keyed by "group" would hand its answer to the member too.
+    phase = Phase.parse("4 sets of 1 + 1 run of 2")
+    hand = parse_cards("W W W W W R1")
+    assert not can_lay(phase, hand, "group")  # type: ignore[arg-type]
+    assert not can_lay(phase, hand, NaturalMin.GROUP)
+    assert can_lay(phase, hand, "phase")  # type: ignore[arg-type]
+    assert compile_phase(phase, "group").natural_min is NaturalMin.GROUP  # type: ignore[arg-type]
+    assert BatchChecker(phase, "phase").natural_min is NaturalMin.PHASE  # type: ignore[arg-type]
+    assert next(iter(lay_downs(phase, hand, "phase")), None) is not None  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="natural_min is 'group' or 'phase', not 'groups'"):
+        can_lay(phase, hand, "groups")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not 'bogus'"):
+        BatchChecker(phase, "bogus")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("natural_min", list(NaturalMin))
+def test_missing_with_a_limit_agrees_with_missing_without(natural_min: NaturalMin) -> None:
+    """Wild-heavy hands too, where Wilds alone cannot meet the natural-card rule."""
+    rng = random.Random(11)
+    for _ in range(3000):
+        phase = rng.choice(PHASES)
+        wilds = rng.randint(0, 8)
+        hand = rng.sample([c for c in DECK if not c.is_wild], rng.randint(0, 4)) + [WILD] * wilds
+        exact = missing(phase, hand, natural_min)
+        for limit in (0, 1, 2, 4):
+            bounded = missing(phase, hand, natural_min, limit=limit)
+            assert bounded == (exact if exact <= limit else limit + 1), (phase, hand, limit)
+
+
+def test_solver_refuses_what_is_not_a_hand_or_a_phase() -> None:
+    phase = Phase.parse("2 sets of 3")
+    with pytest.raises(TypeError, match=r"not a string"):
+        can_lay(phase, "R7 B7")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a hand is a list of Cards"):
+        missing(phase, [1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"expected a Phase .* not str"):
+        can_lay("2 sets of 3", parse_cards("R7"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="limit must be at least 0, not -1"):
+        missing(phase, parse_cards("R1"), limit=-1)
+
+
+def test_a_row_of_a_count_matrix_is_a_hand() -> None:
+    phase = Phase.parse("2 sets of 3")
+    rows = counts_matrix([parse_cards("R1 B1 G1 R2 B2 W"), parse_cards("R1 B2 G3")])
+    assert can_lay(phase, rows[0])
+    assert missing(phase, rows[1]) == 4
+
+
+def _most_hits(groups: list[Group], hand: list[Card]) -> tuple[int, int]:
+    """Every order of every hit, tried one by one: the most cards, then the most points."""
+    best = (0, 0)
+    for card in set(hand):
+        for index, group in enumerate(groups):
+            for number in group.placements(card):
+                rest = list(hand)
+                rest.remove(card)
+                grown = [*groups[:index], group.hit(card, number), *groups[index + 1 :]]
+                count, points = _most_hits(grown, rest)
+                best = max(best, (count + 1, points + card.points))
+    return best
+
+
+TABLE_GROUPS = [
+    (GroupKind.RUN, "R5 R6 R7"),
+    (GroupKind.RUN, "B2 W B4 Y5"),
+    (GroupKind.RUN, "G8 G9 W G11"),
+    (GroupKind.COLOR_RUN, "R3 R4 R5"),
+    (GroupKind.SET, "Y7 B7 W"),
+    (GroupKind.COLOR, "R1 R9 R12"),
+    (GroupKind.EVEN_ODD, "B2 G4 W"),
+    (GroupKind.COLOR_EVEN_ODD, "Y1 Y3 Y5"),
+]
+
+
+def test_best_hits_is_the_best_of_every_order_of_hits() -> None:
+    """Against trying every hit in every order, on tables of runs (plain and colour) and
+    the other kinds, and hands full of cards that fit at the runs' ends."""
+    from phase10.solver.tactics import best_hits
+
+    rng = random.Random(5)
+    groups = [parse_group(kind, text) for kind, text in TABLE_GROUPS]
+    near = parse_cards("R4 R8 B1 B6 G7 G12 R2 R6 Y8 B11 G3 W W S R10 Y1 B3")
+    for _ in range(400):
+        table = rng.sample(groups, rng.randint(1, 4))
+        hand = rng.sample(near, rng.randint(0, 5))
+        hits = best_hits(table, hand)
+        grown, rest = list(table), list(hand)
+        for hit in hits:  # the hits apply in their order
+            grown[hit.group] = grown[hit.group].hit(hit.card, hit.number)
+            rest.remove(hit.card)
+        assert (len(hits), sum(hit.card.points for hit in hits)) == _most_hits(table, hand)
+
+
+def test_best_hits_on_a_table_of_many_runs_is_quick() -> None:
+    """Six runs and eleven cards that fit their ends: the search grows one run at a time,
+    so this takes a blink (every run's ends at once took minutes)."""
+    from phase10.solver.tactics import best_hits
+
+    runs = [
+        parse_group(GroupKind.RUN, text)
+        for text in ("R5 R6 R7 R8", "B5 B6 B7 B8", "R6 B7 G8 Y9", "B4 G5 Y6 R7", "G5 G6 G7 G8")
+    ] + [parse_group(GroupKind.COLOR_RUN, "Y5 Y6 Y7 Y8")]
+    hits = best_hits(runs, parse_cards("W W R4 R9 B4 B9 G4 G9 Y3 Y10 R3"))
+    assert len(hits) == 11
+
+
+def test_odds_and_shortfall_refuse_bad_arguments() -> None:
+    from phase10.solver.tactics import completion_probability, outs
+
+    phase = Phase.parse("2 sets of 3")
+    hand = parse_cards("R1 B1")
+    unseen = [1] * 50
+    with pytest.raises(ValueError, match=r"unseen is 50 counts.*not 10 entries"):
+        outs(phase, hand, [1] * 10)
+    with pytest.raises(ValueError, match="not 10 entries"):
+        completion_probability(phase, hand, [1] * 10)
+    with pytest.raises(ValueError, match="samples is a whole number, at least 1, not 0"):
+        completion_probability(phase, hand, unseen, draws=4, samples=0)
+    with pytest.raises(ValueError, match="draws is a whole number of cards, 0 or more, not None"):
+        completion_probability(phase, hand, unseen, draws=None)  # type: ignore[arg-type]
+    checker = BatchChecker(phase)
+    assert checker.shortfall(np.zeros((0, 50), dtype=np.int16)).tolist() == []
+    with pytest.raises(ValueError, match=r"\(B, 50\) count matrix"):
+        checker.shortfall(np.zeros((2, 49), dtype=np.int16))

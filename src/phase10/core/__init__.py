@@ -85,6 +85,7 @@ from .rules import (
     RulesError,
     SkipTarget,
     WildDealUp,
+    natural_min_of,
     preset,
 )
 from .rules import Declare as DeclareMode
@@ -177,6 +178,7 @@ __all__ = [
     "load",
     "loads",
     "loads_snapshot",
+    "natural_min_of",
     "parse_action",
     "parse_cards",
     "parse_group",

@@ -34,7 +34,7 @@ from functools import lru_cache
 from .cards import Card
 from .closed_forms import NO_WAY, run_need, set_run_need, sets_need
 from .phases import GroupKind, GroupSpec, Phase
-from .rules import NaturalMin
+from .rules import NaturalMin, natural_min_of
 
 __all__ = [
     "CompiledPhase",
@@ -54,9 +54,21 @@ IMPOSSIBLE = 1_000
 def hand_counts(hand: Iterable[Card]) -> list[int]:
     """How many of each card (by :attr:`Card.index`, 0..49) the hand holds."""
     counts = [0] * 50
-    for card in hand:
-        counts[card.index] += 1
+    try:
+        for card in hand:
+            counts[card.index] += 1
+    except (AttributeError, TypeError):
+        raise TypeError(_not_a_hand(hand)) from None
     return counts
+
+
+def _not_a_hand(hand: object) -> str:
+    if isinstance(hand, str):
+        return f"a hand is a list of Cards, such as parse_cards({hand!r}), not a string"
+    return (
+        "a hand is a list of Cards (parse_cards('R7 B7 W')) or of 50 card counts, "
+        f"not {type(hand).__name__} {hand!r:.60}"
+    )
 
 
 # A slot: the cells it may take cards from, and how many cards it takes.
@@ -143,9 +155,21 @@ def _anchors(spec: GroupSpec, by_number: bool) -> tuple[Anchor, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def compile_phase(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> CompiledPhase:
-    """Compile ``phase`` for :func:`can_lay` and friends (cached)."""
+    """Compile ``phase`` for :func:`can_lay` and friends (cached); ``natural_min`` may be
+    given as its text (``"group"``, ``"phase"``).
+    """
+    if phase.__class__ is not Phase:
+        raise TypeError(
+            f"expected a Phase such as Phase.parse('2 sets of 3'), not {type(phase).__name__}"
+        )
+    # The cache is keyed by the member, never by its text: "group" == NaturalMin.GROUP
+    # would otherwise hand a compiled phase holding a plain string to every later caller.
+    return _compile(phase, natural_min_of(natural_min))
+
+
+@lru_cache(maxsize=4096)
+def _compile(phase: Phase, natural_min: NaturalMin) -> CompiledPhase:
     by_number = all(spec.kind in (GroupKind.SET, GroupKind.RUN) for spec in phase.groups)
     # Most constrained groups first: colour runs, then runs, then the rest; identical
     # specs stay next to each other so their anchors can be taken in one order only.
@@ -185,6 +209,9 @@ def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
     """Card counts (50 entries) as given, or counted from cards."""
     if isinstance(hand, (list, tuple)) and len(hand) == 50 and isinstance(hand[0], int):
         return hand
+    tolist = getattr(hand, "tolist", None)  # a row of a NumPy count matrix
+    if tolist is not None and getattr(hand, "shape", None) == (50,):
+        return _as_counts(tolist())
     return hand_counts(hand)  # type: ignore[arg-type]
 
 
@@ -216,11 +243,18 @@ def missing(
 ) -> int:
     """How many more cards (at best, as Wilds) the hand needs to make the phase; 0 if it can.
 
-    Exact, except for hands with too few numbered cards for the natural-card rule,
+    Answers above ``limit`` come back as ``limit + 1`` (a cheaper search). Exact, except for hands with too few numbered cards for the natural-card rule,
     where the numbered cards still needed are added one at a time.
     """
+    if limit < 0:
+        raise ValueError(f"limit must be at least 0, not {limit}")
     counts = _as_counts(hand)
-    need = wilds_needed(phase, counts, natural_min, limit=limit + counts[WILD_INDEX])
+    bound = limit + counts[WILD_INDEX]
+    need = wilds_needed(phase, counts, natural_min, limit=bound)
+    if bound < need < IMPOSSIBLE and sum(counts[:48]) < _group_count(phase):
+        # A bounded search answers "above the bound" also when no number of Wilds
+        # would do; with this few numbered cards, ask again to tell which.
+        need = wilds_needed(phase, counts, natural_min)
     if need >= IMPOSSIBLE:
         # Too few numbered cards for the natural-card rule, so Wilds alone will not do:
         # add the most useful numbered card, one at a time (a close estimate; this only
@@ -237,8 +271,12 @@ def missing(
                 grown[index] -= 1
             need, index = min(options)
             grown[index] += 1
-        return added + max(0, need - counts[WILD_INDEX])
-    return max(0, need - counts[WILD_INDEX])
+        return min(added + max(0, need - counts[WILD_INDEX]), limit + 1)
+    return min(max(0, need - counts[WILD_INDEX]), limit + 1)
+
+
+def _group_count(phase: Phase | CompiledPhase) -> int:
+    return len(phase.specs) if isinstance(phase, CompiledPhase) else len(phase.groups)
 
 
 def can_lay(

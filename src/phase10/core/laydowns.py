@@ -18,7 +18,7 @@ from .cards import COLORS, WILD, Card, Color, Parity
 from .errors import IllegalActionError
 from .groups import Group, GroupError
 from .phases import GroupKind, GroupSpec, Phase
-from .rules import NaturalMin
+from .rules import NaturalMin, natural_min_of
 
 __all__ = [
     "best_lay_down",
@@ -138,7 +138,8 @@ def lay_downs(
     """Every distinct way to lay the phase down from this hand, with extras and Wild values,
     up to identical cards; each in canonical order.
     """
-    return _LayDownSearch(phase, Counter(hand), natural_min is NaturalMin.PHASE).place(0, None)
+    phase_rule = natural_min_of(natural_min) is NaturalMin.PHASE
+    return _LayDownSearch(phase, Counter(hand), phase_rule).place(0, None)
 
 
 class _LayDownSearch:
@@ -200,7 +201,7 @@ def best_lay_down(
     The same answer as ranking every way, found by branch and bound: a partial lay-down
     is dropped once even the most its open groups could still take leaves it behind.
     """
-    search = _BestLayDown(phase, Counter(hand), natural_min is NaturalMin.PHASE)
+    search = _BestLayDown(phase, Counter(hand), natural_min_of(natural_min) is NaturalMin.PHASE)
     search.visit(0, None)
     return search.best
 

@@ -35,6 +35,7 @@ __all__ = [
     "RulesError",
     "SkipTarget",
     "WildDealUp",
+    "natural_min_of",
     "preset",
 ]
 
@@ -80,6 +81,24 @@ class SkipTarget(StrEnum):
 class NaturalMin(StrEnum):
     GROUP = "group"  #: every group needs a numbered card
     PHASE = "phase"  #: one numbered card in the whole phase (the sheet's literal wording)
+
+
+def natural_min_of(value: object) -> NaturalMin:
+    """``value`` as a :class:`NaturalMin`: the member itself or its text.
+
+    >>> natural_min_of("phase")
+    <NaturalMin.PHASE: 'phase'>
+    >>> natural_min_of("groups")
+    Traceback (most recent call last):
+    ...
+    ValueError: natural_min is 'group' or 'phase', not 'groups'
+    """
+    if isinstance(value, NaturalMin):
+        return value
+    try:
+        return NaturalMin(value)  # type: ignore[arg-type]  # any value: refused below
+    except ValueError:
+        raise ValueError(f"natural_min is 'group' or 'phase', not {value!r}") from None
 
 
 class EndWhen(StrEnum):

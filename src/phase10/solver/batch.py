@@ -81,9 +81,9 @@ class BatchChecker:
     """Checks one phase against many hands: ``checker(counts) -> bool array``."""
 
     def __init__(self, phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> None:
-        self.phase = phase
-        self.natural_min = natural_min
         self.compiled = compile_phase(phase, natural_min)
+        self.phase = phase
+        self.natural_min = self.compiled.natural_min
         self.mode = "rows"
         if self.compiled.by_number:
             self._prepare_numbers()
@@ -254,6 +254,10 @@ class BatchChecker:
         [0, 3]
         """
         counts = np.asarray(counts)
+        if counts.ndim != 2 or counts.shape[1] != 50:
+            raise ValueError(f"expected a (B, 50) count matrix, not shape {counts.shape}")
+        if not len(counts):
+            return np.zeros(0, dtype=np.int16)
         if len(counts) > _CHUNK:
             return np.concatenate(
                 [self.shortfall(counts[i : i + _CHUNK]) for i in range(0, len(counts), _CHUNK)]

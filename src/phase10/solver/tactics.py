@@ -34,6 +34,7 @@ import numpy as np
 from phase10.core import (
     DECK_COUNTS,
     Card,
+    Color,
     Group,
     Hit,
     NaturalMin,
@@ -96,19 +97,30 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
     Group numbers in the hits are positions in ``groups`` (the table's meld ids when
     ``groups`` is the whole table).
     """
-    search = _HitSearch(groups)
-    start = tuple((groups[index].low or 0, groups[index].high or 0) for index in search.runs)
-    return search.search(Counter(hand), start)[1]
+    return _HitSearch(groups).search(0, Counter(hand), None)[1]
 
 
 class _HitSearch:
-    """:func:`best_hits`' memoised search (a class: nothing holds itself once it is done)."""
+    """:func:`best_hits`' memoised search (a class: nothing holds itself once it is done).
+
+    Hits on different runs do not depend on each other, so every order of hits can be
+    put in run order: the search grows the first run as it will, then the second, and
+    so on, and sheds what is left onto the other groups. Its states are one run's ends
+    with the cards left, never every run's ends at once (which grows exponentially).
+    """
 
     def __init__(self, groups: Sequence[Group]) -> None:
         self.groups = groups
         self.runs = [index for index, group in enumerate(groups) if group.low is not None]
         self.others = [index for index, group in enumerate(groups) if group.low is None]
         self.memo: dict[tuple[object, ...], tuple[tuple[int, int], list[Hit]]] = {}
+        # From each run on, the colours that still matter to a group left: a number's
+        # other colours are tried as one card.
+        colors = {groups[index].color for index in self.others if groups[index].kind.needs_color}
+        self.colors: list[frozenset[Color | None]] = [frozenset()] * len(self.runs)
+        for slot in reversed(range(len(self.runs))):
+            colors.add(groups[self.runs[slot]].color)
+            self.colors[slot] = frozenset(colors)
 
     def finish(self, left: Counter[Card]) -> tuple[tuple[int, int], list[Hit]]:
         hits: list[Hit] = []
@@ -120,35 +132,41 @@ class _HitSearch:
         return (len(hits), sum(hit.card.points for hit in hits)), hits
 
     def search(
-        self, left: Counter[Card], ends: tuple[tuple[int, int], ...]
+        self, slot: int, left: Counter[Card], ends: tuple[int, int] | None
     ) -> tuple[tuple[int, int], list[Hit]]:
-        key = (tuple(sorted((card.index, n) for card, n in left.items() if n)), ends)
+        """The best hits from run ``slot`` on, that run's ends being ``ends`` (``None``:
+        as it lies on the table)."""
+        if slot == len(self.runs):
+            return self.finish(left)
+        index = self.runs[slot]
+        group = self.groups[index]
+        if ends is None:
+            ends = (group.low or 0, group.high or 0)
+        key = (slot, tuple(sorted((card.index, n) for card, n in left.items() if n)), ends)
         memo = self.memo
         if key in memo:
             return memo[key]
-        best = self.finish(left)
-        for slot, index in enumerate(self.runs):
-            low, high = ends[slot]
-            group = self.groups[index]
-            for card in [card for card, n in left.items() if n]:
-                if card.is_skip or (
-                    card.is_natural and group.color is not None and card.color is not group.color
-                ):
-                    continue
-                spots = [n for n in (low - 1, high + 1) if 1 <= n <= 12]
-                if card.is_natural:
-                    spots = [n for n in spots if n == card.number]
-                for number in spots:
-                    left[card] -= 1
-                    grown = (min(low, number), max(high, number))
-                    (count, points), hits = self.search(
-                        left, (*ends[:slot], grown, *ends[slot + 1 :])
-                    )
-                    left[card] += 1
-                    candidate = (count + 1, points + card.points)
-                    if candidate > best[0]:
-                        hit = Hit(card, index, number if card.is_wild else None)
-                        best = (candidate, [hit, *hits])
+        best = self.search(slot + 1, left, None)  # this run grows no further
+        low, high = ends
+        colors = self.colors[slot]
+        cards = list({_kind_of(card, colors): card for card, n in left.items() if n}.values())
+        for card in cards:
+            if card.is_skip or (
+                card.is_natural and group.color is not None and card.color is not group.color
+            ):
+                continue
+            spots = [n for n in (low - 1, high + 1) if 1 <= n <= 12]
+            if card.is_natural:
+                spots = [n for n in spots if n == card.number]
+            for number in spots:
+                left[card] -= 1
+                grown = (min(low, number), max(high, number))
+                (count, points), hits = self.search(slot, left, grown)
+                left[card] += 1
+                candidate = (count + 1, points + card.points)
+                if candidate > best[0]:
+                    hit = Hit(card, index, number if card.is_wild else None)
+                    best = (candidate, [hit, *hits])
         memo[key] = best
         return best
 
@@ -164,6 +182,7 @@ def outs(
     """
     counts = hand_counts(hand)
     compiled = compile_phase(phase, natural_min)
+    _check_unseen(unseen)
     if can_lay(compiled, counts):
         return []
     found: list[tuple[Card, int]] = []
@@ -193,6 +212,11 @@ def completion_probability(
     """
     counts = hand_counts(hand)
     compiled = compile_phase(phase, natural_min)
+    _check_unseen(unseen)
+    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
+        raise ValueError(f"draws is a whole number of cards, 0 or more, not {draws!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples is a whole number, at least 1, not {samples!r}")
     if can_lay(compiled, counts):
         return 1.0
     pool = [max(0, n) for n in unseen]
@@ -225,3 +249,20 @@ def completion_probability(
     matrix = np.tile(base, (samples, 1))
     np.add.at(matrix, (np.arange(samples)[:, None], picked), 1)
     return float(checker(matrix).mean())
+
+
+def _check_unseen(unseen: Sequence[int]) -> None:
+    """Refuse anything but 50 counts of unseen cards (as :func:`unseen_counts` gives)."""
+    if isinstance(unseen, str) or len(unseen) != 50:
+        raise ValueError(
+            "unseen is 50 counts, one per card index (unseen_counts gives them), "
+            f"not {len(unseen)} entries"
+        )
+
+
+def _kind_of(card: Card, colors: frozenset[Color | None]) -> tuple[int, object]:
+    """What a card is to the groups whose colours are ``colors``: its number, and its
+    colour if one of them asks for it; a Wild or a Skip is itself."""
+    if card.number is None or not card.is_natural:
+        return (100 + card.index, None)
+    return (card.number, card.color if card.color in colors else None)
