@@ -488,6 +488,12 @@ def test_from_dict_refuses_a_malformed_view() -> None:
         PlayerView.from_dict(data | {"stage": "dance"})
     with pytest.raises(RecordError, match="JSON object"):
         PlayerView.from_dict([])  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="2 to 6 seats, not 0"):
+        PlayerView.from_dict(data | {"seats": []})
+    with pytest.raises(RecordError, match="viewer is seat 9, but the seats are 0 to 1"):
+        PlayerView.from_dict(data | {"viewer": 9})
+    with pytest.raises(RecordError, match="current is seat -1"):
+        PlayerView.from_dict(data | {"current": -1})
 
 
 def test_action_text_reads_the_same_from_a_view_as_from_the_game(
@@ -585,3 +591,13 @@ def test_serve_skips_lines_that_are_not_json_and_refuses_a_turn_it_cannot_read(
     monkeypatch.setattr(sys, "stdin", io.StringIO(bad_turn))
     assert main(["greedy"]) == 1
     assert "error: cannot read the engine's turn" in capsys.readouterr().err
+
+
+def test_serve_answers_again_only_for_a_whole_number_of_attempts_left() -> None:
+    game = Game(2, seed=1)
+    turn = json.dumps({"type": "turn", "view": game.view(game.current).to_dict()})
+    refused = json.dumps({"type": "error", "message": "no", "attempts_left": "2"})
+    again = json.dumps({"type": "error", "message": "no", "attempts_left": 1})
+    out = io.StringIO()
+    serve(RandomPlayer(random.Random(0)), io.StringIO(f"{turn}\n{refused}\n{again}\n"), out)
+    assert len(out.getvalue().splitlines()) == 2  # the turn's answer, then one more

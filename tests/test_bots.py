@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from helpers import arranged
-from phase10.bots import make_player, parse_bot_list, play_game
+from phase10.bots import RandomPlayer, SimplePlayer, make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.strong import DEFAULT_LEVEL, LEVELS, StrongPlayer
 from phase10.core import (
@@ -467,3 +467,16 @@ def test_the_hand_strength_example_compares_a_bot_with_greedy_on_the_same_deals(
     overall = sum(row["laid"] * row["hands"] for row in rows.values()) / 12
     assert overall == pytest.approx(split["random"]["laid"])
     assert "phase  hands     random  greedy  difference" in capsys.readouterr().out
+
+
+def test_players_refuse_what_is_not_a_random_generator_or_a_level() -> None:
+    for factory in (RandomPlayer, SimplePlayer, GreedyPlayer, StrongPlayer):
+        with pytest.raises(TypeError, match=r"random.Random\(0\), not None"):
+            factory(None)  # type: ignore[arg-type]
+    for level in (True, 4.0, "4", 0, 5):
+        with pytest.raises(ValueError, match="strong's level is 1 to 4"):
+            StrongPlayer(random.Random(0), level=level)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown bot 'greedy:'"):
+        make_player("greedy:", random.Random(0))
+    with pytest.raises(ValueError, match="strong's level is 1 to 4, not ''"):
+        make_player("strong:", random.Random(0))

@@ -559,3 +559,8 @@ def test_plot_without_an_ending_is_a_png(tmp_path: Path) -> None:
                  "--jobs", "1", "--plot", str(chart))  # fmt: skip
     assert result.exit_code == 0, result.output
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_plan_needs_an_entry() -> None:
+    with pytest.raises(ValueError, match="at least 1 entry, not 0"):
+        plan_games(0, 3, seed=0)

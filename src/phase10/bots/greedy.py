@@ -42,6 +42,7 @@ from phase10.solver import compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, best_lay_down
 
 from .knowledge import danger, known_held, leader_key, legal_list, next_player, target_phases
+from .simple import checked_rng
 
 __all__ = ["GreedyPlayer", "partner_score"]
 
@@ -50,7 +51,7 @@ class GreedyPlayer:
     """Plays the heuristic above; ``rng`` breaks ties only."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self.rng = checked_rng(rng)
 
     def choose(self, view: PlayerView) -> Action:
         me = view.viewer

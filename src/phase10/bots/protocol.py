@@ -519,7 +519,8 @@ def serve(
             send({"action": str(player.choose(view))})
         elif kind == "error":
             print(f"the engine refused the answer: {message.get('message')}", file=sys.stderr)
-            if view is not None and message.get("attempts_left", 0) > 0:
+            left = message.get("attempts_left", 0)
+            if view is not None and isinstance(left, int) and left > 0:
                 send({"action": str(player.choose(view))})
         elif kind == "quit":
             return

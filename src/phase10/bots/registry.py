@@ -43,7 +43,7 @@ def make_player(spec: str, rng: random.Random) -> Player:
     """
     if not isinstance(spec, str):
         raise ValueError(f"a bot is named by text, not {spec!r}")
-    name, _, argument = spec.strip().partition(":")
+    name, colon, argument = spec.strip().partition(":")
     name = name.lower()
     if name == "cmd":
         from .protocol import SubprocessPlayer
@@ -59,13 +59,13 @@ def make_player(spec: str, rng: random.Random) -> Player:
         from .strong import DEFAULT_LEVEL, StrongPlayer
 
         level = DEFAULT_LEVEL
-        if argument:
+        if colon:
             if not argument.isdecimal() or int(argument) not in STRONG_LEVELS:
                 raise ValueError(f"strong's level is 1 to 4, not {argument!r}")
             level = int(argument)
         return StrongPlayer(rng, level=level)
     factory = _factories().get(name)
-    if factory is None or argument:
+    if factory is None or colon:
         raise ValueError(f"unknown bot {spec!r}: {_HELP}")
     return factory(rng)
 

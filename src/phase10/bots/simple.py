@@ -72,11 +72,18 @@ def play_game(
             on_events(events)
 
 
+def checked_rng(rng: random.Random) -> random.Random:
+    """``rng`` if it is a :class:`random.Random`; a bot's every choice comes from it."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"a bot takes a random.Random such as random.Random(0), not {rng!r}")
+    return rng
+
+
 class RandomPlayer:
     """Plays a uniformly random legal action."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self.rng = checked_rng(rng)
 
     def choose(self, view: PlayerView) -> Action:
         return self.rng.choice(_legal(view))
@@ -93,7 +100,7 @@ class SimplePlayer:
     """
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self.rng = checked_rng(rng)
 
     def choose(self, view: PlayerView) -> Action:
         actions = _legal(view)

@@ -124,7 +124,7 @@ class StrongPlayer(GreedyPlayer):
 
     def __init__(self, rng: random.Random, level: int = DEFAULT_LEVEL) -> None:
         super().__init__(rng)
-        if level not in LEVELS:
+        if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
             raise ValueError(f"strong's level is 1 to 4, not {level!r}")
         self.level = level
         self.budget = LEVELS[level]

@@ -163,7 +163,7 @@ class PlayerView(Rulebook):
             results = [r.event_from_dict(e) for e in r._list(data["hand_results"], "hand_results")]
             if not all(isinstance(event, HandEnded) for event in results):
                 raise r.RecordError("hand_results holds only HandEnded events")
-            return PlayerView(
+            view = PlayerView(
                 viewer=None if viewer is None else r._int(viewer, "viewer"),
                 rules=Rules.from_dict(r._dict(data["rules"], "rules")),
                 stage=Stage(r._str(data["stage"], "stage")),
@@ -187,6 +187,24 @@ class PlayerView(Rulebook):
             raise
         except (TypeError, ValueError) as error:
             raise r.RecordError(f"the view is malformed: {error}") from None
+        view._check_seats()
+        return view
+
+    def _check_seats(self) -> None:
+        """Refuse a view whose seat numbers point outside its seats."""
+        from .records import RecordError
+
+        seats = len(self.seats)
+        if not 2 <= seats <= 6:
+            raise RecordError(f"a view has 2 to 6 seats, not {seats}")
+        named = {"current": self.current, "dealer": self.dealer}
+        if self.viewer is not None:
+            named["viewer"] = self.viewer
+        named.update((f"players_in_hand {seat}", seat) for seat in self.players_in_hand)
+        named.update((f"winners {seat}", seat) for seat in self.winners)
+        for what, seat in named.items():
+            if not 0 <= seat < seats:
+                raise RecordError(f"{what} is seat {seat}, but the seats are 0 to {seats - 1}")
 
     def _acting_hand(self) -> Sequence[Card] | None:
         return self.hand if self.is_my_turn else None

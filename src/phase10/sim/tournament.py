@@ -250,6 +250,8 @@ def plan_games(
     >>> len({p.seed for p in plan_games(3, 3, seed=0)}), len({p.seed for p in plan_games(3, 3, 0, duplicate=False)})
     (1, 3)
     """
+    if entries < 1:
+        raise ValueError(f"a game needs at least 1 entry, not {entries}")
     plans = []
     for index in range(games):
         shift = index % entries if rotate else 0
