@@ -155,21 +155,18 @@ def _anchors(spec: GroupSpec, by_number: bool) -> tuple[Anchor, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def compile_phase(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> CompiledPhase:
     """Compile ``phase`` for :func:`can_lay` and friends (cached); ``natural_min`` may be
     given as its text (``"group"``, ``"phase"``).
     """
+    # Read here, once per cache entry: "group" == NaturalMin.GROUP, so the entry made
+    # for either answers for both, and must hold the member.
     if phase.__class__ is not Phase:
         raise TypeError(
             f"expected a Phase such as Phase.parse('2 sets of 3'), not {type(phase).__name__}"
         )
-    # The cache is keyed by the member, never by its text: "group" == NaturalMin.GROUP
-    # would otherwise hand a compiled phase holding a plain string to every later caller.
-    return _compile(phase, natural_min_of(natural_min))
-
-
-@lru_cache(maxsize=4096)
-def _compile(phase: Phase, natural_min: NaturalMin) -> CompiledPhase:
+    natural_min = natural_min_of(natural_min)
     by_number = all(spec.kind in (GroupKind.SET, GroupKind.RUN) for spec in phase.groups)
     # Most constrained groups first: colour runs, then runs, then the rest; identical
     # specs stay next to each other so their anchors can be taken in one order only.
