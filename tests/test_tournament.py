@@ -257,6 +257,9 @@ def test_ratings_reproduce_pairwise_odds() -> None:
         ("greedy,random", {"jobs": -1}, "jobs"),
         ("greedy,random", {"backend": "cloud"}, "backend"),
         ("greedy,random", {"address": "auto"}, "Ray backend"),
+        ("greedy,random", {"players": "2"}, "players is a whole number, not '2'"),
+        (None, {}, "bots are named by text"),
+        (["greedy", 3], {}, "bots are named by text"),
     ],
 )
 def test_bad_settings_are_refused(bots: str, options: dict[str, object], message: str) -> None:

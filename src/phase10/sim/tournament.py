@@ -410,6 +410,14 @@ def check_bots(bots: Sequence[str] | str, players: int | None) -> tuple[str, ...
     ...
     ValueError: 2 bots for 3 players: name one bot per seat, e.g. greedy,random,random
     """
+    if not isinstance(bots, str) and not (
+        isinstance(bots, Sequence) and all(isinstance(bot, str) for bot in bots)
+    ):
+        raise ValueError(
+            f"bots are named by text, 'strong,greedy' or a list of names, not {bots!r}"
+        )
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise ValueError(f"players is a whole number, not {players!r}")
     specs = tuple(parse_bot_list(bots if isinstance(bots, str) else ",".join(bots)))
     if not isinstance(bots, str) and len(specs) != len(bots):
         raise ValueError(f"each bot is one name without commas, not {list(bots)!r}")
