@@ -240,8 +240,9 @@ def missing(
 ) -> int:
     """How many more cards (at best, as Wilds) the hand needs to make the phase; 0 if it can.
 
-    Answers above ``limit`` come back as ``limit + 1`` (a cheaper search). Exact, except for hands with too few numbered cards for the natural-card rule,
-    where the numbered cards still needed are added one at a time.
+    Answers above ``limit`` come back as ``limit + 1`` (a cheaper search). Exact, except
+    for hands with too few numbered cards for the natural-card rule, where the numbered
+    cards still needed are added one at a time.
     """
     if limit < 0:
         raise ValueError(f"limit must be at least 0, not {limit}")
