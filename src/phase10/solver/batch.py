@@ -91,9 +91,7 @@ class BatchChecker:
             self._prepare_single()
 
     def __call__(self, counts: Counts) -> Mask:
-        counts = np.asarray(counts)
-        if counts.ndim != 2 or counts.shape[1] != 50:
-            raise ValueError(f"expected a (B, 50) count matrix, not shape {counts.shape}")
+        counts = _count_matrix(counts)
         out = np.empty(len(counts), dtype=bool)
         for start in range(0, len(counts), _CHUNK):
             part = counts[start : start + _CHUNK]
@@ -253,9 +251,7 @@ class BatchChecker:
         >>> checker.shortfall(counts_matrix(hands)).tolist()
         [0, 3]
         """
-        counts = np.asarray(counts)
-        if counts.ndim != 2 or counts.shape[1] != 50:
-            raise ValueError(f"expected a (B, 50) count matrix, not shape {counts.shape}")
+        counts = _count_matrix(counts)
         if not len(counts):
             return np.zeros(0, dtype=np.int16)
         if len(counts) > _CHUNK:
@@ -316,3 +312,11 @@ def _anchor_choices(
     ]
     for pieces in product(*parts):
         yield tuple(anchor for piece in pieces for anchor in piece)
+
+
+def _count_matrix(counts: Counts) -> Counts:
+    """``counts`` as a NumPy matrix of one row of 50 card counts per hand, or a ValueError."""
+    matrix = np.asarray(counts)
+    if matrix.ndim != 2 or matrix.shape[1] != 50:
+        raise ValueError(f"expected a (B, 50) count matrix, not shape {matrix.shape}")
+    return matrix
