@@ -201,6 +201,9 @@ def test_plan_turn_measures_the_hand_left_after_the_discard() -> None:
     assert str(far.steps[-1].action) == "discard R7"
     assert "1 card(s) further" in far.steps[-1].reason
     assert far.missing == 10
+    wilds = plan_turn(Phase.parse("2 sets of 3"), parse_cards("W W"))
+    assert str(wilds.steps[-1].action) == "discard W"
+    assert wilds.steps[-1].reason == "every card in hand is a Wild, and one must go (25 points)"
 
 
 def test_cli_hint_counts_the_discarded_card_as_seen() -> None:

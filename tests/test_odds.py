@@ -359,8 +359,8 @@ def test_the_natural_card_rule_is_used() -> None:
         ({"deals": 10, "jobs": -1}, "jobs must be at least 0, not -1"),
         ({"deals": 10, "seed": -5}, "seed must be at least 0, not -5"),
         ({"deals": 2.5}, "deals must be a whole number, not 2.5"),
-        ({"deals": 10, "natural_min": "most"}, "natural_min must be one of 'group', 'phase'"),
-        ({"deals": 10, "numbers": [1, 2]}, "2 phase numbers given for 1 phases"),
+        ({"deals": 10, "natural_min": "most"}, "natural_min is 'group' or 'phase', not 'most'"),
+        ({"deals": 10, "numbers": [1, 2]}, "2 phase numbers given for 1 phase$"),
     ],
 )
 def test_bad_arguments_raise_value_errors(kwargs: dict[str, object], message: str) -> None:
@@ -483,7 +483,8 @@ def test_list_rules_and_natural_min() -> None:
         (("--plot", "chart.xyz"), "files (.png when the name has no ending), not 'chart.xyz'"),
         (("--plot", "no/such/folder/chart.png"), "no folder 'no/such/folder'"),
         (("--plot", "/proc/chart.png"), "--plot: cannot write '/proc/chart.png'"),
-        (("--plot", "."), "is a directory"),
+        (("--plot", "."), "--plot: '.' is a folder, not a file"),
+        (("--plot", "/tmp"), "--plot: '/tmp' is a folder, not a file"),
         (("--deals", str(10**20)), "deals must be from 1 to 10000000000"),
     ],
 )

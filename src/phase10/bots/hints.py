@@ -197,6 +197,8 @@ def _discard_advice(
             )
         else:
             reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
+    elif card.is_wild:
+        reason = f"every card in hand is a Wild, and one must go ({_points(card)})"
     else:
         now = missing(phase, hand, natural_min)
         closeness = "no further" if gap == now else f"{gap - now} card(s) further"

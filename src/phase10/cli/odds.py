@@ -246,7 +246,6 @@ def odds(
             metavar="FILE.png",
             help="Also draw a bar chart with the 95% intervals.",
             show_default=False,
-            dir_okay=False,
         ),
     ] = None,
 ) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from phase10.core import HAND_SIZE, NaturalMin, Phase
+from phase10.core import HAND_SIZE, NaturalMin, Phase, natural_min_of
 from phase10.solver import BatchChecker, deal_counts
 from phase10.solver.batch import DECK_INDICES
 from phase10.solver.blas import set_blas_threads, single_blas_thread
@@ -153,16 +153,15 @@ def phase_odds(
     _check_int("cards", cards, 1, DECK_SIZE)
     _check_int("seed", seed, 0)
     _check_int("jobs", jobs, 0)
-    try:
-        rule = NaturalMin(natural_min)
-    except ValueError:
-        choices = ", ".join(repr(member.value) for member in NaturalMin)
-        raise ValueError(f"natural_min must be one of {choices}, not {natural_min!r}") from None
+    rule = natural_min_of(natural_min)
     if numbers is None:
         numbers = range(1, len(phases) + 1)
     numbers = tuple(numbers)
     if len(numbers) != len(phases):
-        raise ValueError(f"{len(numbers)} phase numbers given for {len(phases)} phases")
+        raise ValueError(
+            f"{len(numbers)} phase numbers given for {len(phases)} "
+            f"phase{'' if len(phases) == 1 else 's'}"
+        )
     chunks = [
         (index, min(CHUNK, deals - start)) for index, start in enumerate(range(0, deals, CHUNK))
     ]
