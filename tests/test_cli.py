@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -142,6 +143,11 @@ def test_check_json_when_not_complete() -> None:
         (["1", "S S S S S"], "only 4 S, not 5"),
         (["1", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12"], "at most 11 cards"),
         (["1", ","], "no cards"),
+        (["-1", "R7"], "phase numbers run from 1 to 10 (the standard list), not -1"),
+        (["99999999999", "R7"], "phase numbers run from 1 to 10 (the standard list), not 9999"),
+        (["\u00b2", "R7"], "cannot read '\u00b2'"),
+        (["1", "R7", "--jsn"], "no such option: --jsn (see phase10 check --help)"),
+        (["-x", "R7"], "no such option: -x (see phase10 check --help)"),
     ],
 )
 def test_check_bad_input_exits_2_naming_the_problem(args: list[str], named: str) -> None:
@@ -401,3 +407,17 @@ def test_python_dash_m_end_to_end() -> None:
     )
     assert done.returncode == 2
     assert "'R13'" in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "phase10.cli", "demo", "--seed", "1"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "error: cannot write the output: No space left on device\n"

@@ -230,6 +230,12 @@ def test_a_down_player_keeps_back_a_card_that_fits_to_go_out() -> None:
     stuck = plan_turn(None, parse_cards("R6 Y9"), run)
     assert [str(step.action) for step in stuck.steps] == ["discard R6"]
     assert stuck.steps[0].reason.startswith("it cannot be hit anywhere")
+    wild = plan_turn(None, parse_cards("R7 B7 W"), [])
+    assert str(wild.steps[0].action) == "discard R7"
+    assert wild.steps[0].reason == (
+        "it cannot be hit anywhere, and it is the costliest to keep (5 points) but for the "
+        "Wild, kept since a Wild fits almost any group"
+    )
 
 
 def test_cli_hint_down_gives_a_true_discard_reason() -> None:

@@ -3,7 +3,9 @@ game over several sockets, rejoining, the turn timer, a rematch, history and rep
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from server_support import (
     Client,
     check_no_leaks,
     create,
+    free_port,
     join,
     play_out,
     two_players_and_a_watcher,
@@ -175,12 +178,40 @@ def test_serve_refuses_bad_options() -> None:
     from phase10.cli.app import app
 
     runner = CliRunner()
+    port = str(free_port())
     result = runner.invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2 and "port" in result.output
-    result = runner.invoke(app, ["serve", "--database-url", "nosuchdb://x"])
+    result = runner.invoke(app, ["serve", "--port", port, "--database-url", "nosuchdb://x"])
     assert result.exit_code == 2 and "cannot open the database" in result.output
-    result = runner.invoke(app, ["serve", "--rate-limit", "0"])
-    assert result.exit_code == 2
+    for option, value, message in [
+        ("--rate-limit", "0", "the rate limit is a number of messages a second above 0, not 0.0"),
+        ("--rate-limit", "inf", "above 0, not inf"),
+        ("--rate-limit", "nan", "above 0, not nan"),
+        ("--bot-delay", "-1", "the bot delay is 0 to 60 seconds, not -1.0"),
+        ("--bot-delay", "nan", "the bot delay is 0 to 60 seconds, not nan"),
+        ("--bot-delay", "inf", "the bot delay is 0 to 60 seconds, not inf"),
+        ("--host", "not a host!", "cannot listen on not a host!:"),
+    ]:
+        result = runner.invoke(app, ["serve", "--port", port, option, value])
+        assert result.exit_code == 2 and result.stdout == "", (option, value)
+        assert result.stderr.startswith("error: ") and message in result.stderr, (option, value)
+
+
+def test_serve_says_when_its_port_is_taken(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from phase10.cli.app import app
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        database = f"sqlite:///{tmp_path / 'never.db'}"
+        args = ["serve", "--port", str(port), "--database-url", database]
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+    assert not (tmp_path / "never.db").exists()  # refused before the database is made
 
 
 def test_serve_keeps_full_garbage_collections_rare() -> None:

@@ -437,6 +437,12 @@ def test_simulate_log_and_summary() -> None:
         (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "not 'out.xyz'"),
         (["tournament", "--bots", "greedy,random", "--plot", "/proc/x.png"], "cannot write"),
         (["tournament", "--bots", "greedy,random", "--phases", "3-1"], "runs backwards"),
+        (
+            ["tournament", "--bots", "greedy,random", "--phases", "1-99999999999"],
+            "phases picks phases by number from 1 to 10, not 99999999999",
+        ),
+        (["tournament", "--bots", "greedy,random", "--phases", "\u00b2"], "phases are numbers"),
+        (["tournament", "--bots", "greedy,random", "--phases", "1" * 5000], "phases are numbers"),
         (["tournament", "--bots", "greedy,,random"], "a bot's name is missing"),
         (["tournament", "--bots", 'cmd:"unclosed,greedy'], "cannot read the command"),
         (["tournament", "--bots", "greedy,random", "--games", "10000000001"], "at most"),

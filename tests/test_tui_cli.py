@@ -83,10 +83,21 @@ def test_play_refuses_an_unknown_difficulty_and_a_program() -> None:
     refused(run("play", "--difficulty", "cmd:echo hi"), "unknown difficulty 'cmd:echo hi'")
 
 
-def test_play_refuses_a_negative_delay_and_bad_names() -> None:
-    refused(run("play", "--delay", "-1"), "negative")
+def test_play_refuses_a_delay_out_of_range_and_bad_names() -> None:
+    for delay in ("-1", "61", "inf", "nan"):
+        refused(run("play", "--delay", delay), "the delay is 0 to 60 seconds, not ")
     refused(run("play", "--name", " "), "name must not be empty")
     refused(run("play", "--name", "Ann"), "'Ann' is an opponent's name")
+
+
+def test_play_refuses_a_save_file_it_cannot_write(tmp_path: Path) -> None:
+    refused(run("play", "--quick", "--save-file", str(tmp_path)), "is a folder, not a file")
+    refused(run("play", "--quick", "--save-file", str(tmp_path / "no" / "x.json")), "no folder")
+
+
+def test_a_new_session_that_cannot_save_raises_a_session_error(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match=f"cannot save to {tmp_path}: Is a directory"):
+        Session.new(Settings(), autosave=tmp_path)
 
 
 def test_resume_without_a_saved_game(tmp_path: Path) -> None:
@@ -103,7 +114,7 @@ def test_resume_refuses_a_corrupt_or_unreadable_file(tmp_path: Path) -> None:
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00\x01")
     refused(run("play", "--resume", "--save-file", str(binary)), "is not a saved game")
-    refused(run("play", "--resume", "--save-file", str(tmp_path)), "cannot read")
+    refused(run("play", "--resume", "--save-file", str(tmp_path)), "is a folder, not a file")
 
 
 def test_resume_refuses_a_record_that_does_not_replay(tmp_path: Path) -> None:

@@ -197,6 +197,8 @@ def _discard_advice(
             )
         else:
             reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
+            if not card.is_wild and any(other.is_wild for other in hand):
+                reason += " but for the Wild, kept since a Wild fits almost any group"
     elif card.is_wild:
         reason = f"every card in hand is a Wild, and one must go ({_points(card)})"
     else:

@@ -7,6 +7,8 @@ neither.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 __all__ = ["MISSING_EXTRA", "main"]
@@ -14,6 +16,8 @@ __all__ = ["MISSING_EXTRA", "main"]
 #: What :func:`main` prints when typer or rich is not installed.
 MISSING_EXTRA = "the command line needs the 'cli' extra: pip install 'phase10[cli]'"
 _EXTRA_MODULES = frozenset({"typer", "rich", "click"})
+#: write errors that mean the output has nowhere to go
+_FULL = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO})
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,4 +29,13 @@ def main(argv: list[str] | None = None) -> None:
             raise
         print(MISSING_EXTRA, file=sys.stderr)
         raise SystemExit(1) from None
-    app(args=argv, prog_name="phase10")
+    try:
+        app(args=argv, prog_name="phase10")
+    except OSError as error:
+        if error.errno not in _FULL:
+            raise
+        # The output could not be written (a full disk, /dev/full): say so in one line,
+        # and send what is still buffered nowhere, so that exiting does not fail again.
+        print(f"error: cannot write the output: {error.strerror}", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None

@@ -29,6 +29,7 @@ from phase10.core.phase_lists import PHASE_LIST_NOTES, PHASE_LISTS
 
 from .common import fail as _fail
 from .common import print_json as _print_json
+from .common import refuse_unknown_options
 from .demo import demo_log
 from .hands import check_hand, read_cards, read_phase
 
@@ -90,7 +91,7 @@ def root(
     """Phase 10: check hands, score cards, browse phase lists and rules, watch a demo game."""
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # PHASE may be -1: say why
 def check(
     phase: Annotated[
         str,
@@ -119,6 +120,7 @@ def check(
     group's cards (a Wild is "W") and "described" the same groups with every Wild's
     value ("R7 B7 W=7"); both are empty when the cards do not hold the phase.
     """
+    refuse_unknown_options("check", (phase, *cards))
     try:
         chosen = read_phase(phase, list_name)
         hand = read_cards(cards)

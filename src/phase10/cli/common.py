@@ -3,18 +3,40 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 
-__all__ = ["check_output_file", "count", "fail", "plot_format", "print_json"]
+__all__ = [
+    "MAX_DELAY",
+    "check_output_file",
+    "count",
+    "fail",
+    "plot_format",
+    "print_json",
+    "refuse_unknown_options",
+]
+
+#: the longest pause before or after a computer's move, in seconds (inf would never end)
+MAX_DELAY = 60.0
 
 
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` to standard error and exit with status 2 (bad input)."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def refuse_unknown_options(command: str, arguments: Iterable[str]) -> None:
+    """Fail on an option typo among the arguments of a command that reads unknown options
+    as arguments (so that a phase number may be negative, and be told why it is wrong).
+    """
+    for text in arguments:
+        if re.match(r"--?[A-Za-z]", text):  # not a negative number
+            fail(f"no such option: {text} (see phase10 {command} --help)")
 
 
 def count(number: int, noun: str) -> str:

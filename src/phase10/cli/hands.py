@@ -62,14 +62,15 @@ def read_phase(text: str, list_name: str = "standard") -> Phase:
         known = ", ".join(PHASE_LISTS)
         raise PhaseParseError(f"no phase list named {list_name!r}; known lists: {known}")
     text = text.strip()
-    if not text.removeprefix("-").isdigit():
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdecimal()):  # "²" is a digit but not a number
         return Phase.parse(text)
     phases = PHASE_LISTS[list_name]
-    number = int(text)
-    if not 1 <= number <= len(phases):
+    if len(digits.lstrip("0")) > 6 or not 1 <= int(text) <= len(phases):
         raise PhaseParseError(
-            f"phase numbers run from 1 to {len(phases)} (the {list_name} list), not {number}"
+            f"phase numbers run from 1 to {len(phases)} (the {list_name} list), not {text}"
         )
+    number = int(text)
     return phases[number - 1]
 
 

@@ -13,7 +13,6 @@ ValueError: 'R3 B8' is not a group of any kind; write it like 'run: R3 R4 R5' or
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 import typer
@@ -118,10 +117,9 @@ def hint(
     """
     from .common import fail as _fail
     from .common import print_json as _print_json
+    from .common import refuse_unknown_options
 
-    for text in (phase, *cards):
-        if re.match(r"--?[A-Za-z]", text):  # not a negative number, which is explained below
-            _fail(f"no such option: {text} (see phase10 hint --help)")
+    refuse_unknown_options("hint", (phase, *cards))
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
         hand = read_cards(cards)

@@ -12,7 +12,7 @@ import typer
 
 from phase10.core import PRESETS, RecordError, preset
 
-from .common import fail
+from .common import MAX_DELAY, check_output_file, fail
 
 __all__ = ["play", "replay"]
 
@@ -82,8 +82,10 @@ def play(
 
     if rules_name not in PRESETS:
         fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
-    if delay < 0:
-        fail(f"the delay cannot be negative ({delay})")
+    if not 0 <= delay <= MAX_DELAY:  # also refuses nan
+        fail(f"the delay is 0 to {MAX_DELAY:g} seconds, not {delay}")
+    if save_file is not None:
+        check_output_file(save_file, "--save-file")
     autosave = save_file if save_file is not None else data_dir() / "autosave.json"
     settings = Settings(
         name=name,

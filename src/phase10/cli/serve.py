@@ -7,13 +7,15 @@ to install it.
 from __future__ import annotations
 
 import gc
+import math
+import socket
 from typing import Annotated
 
 import typer
 
-from .common import fail
+from .common import MAX_DELAY, fail
 
-__all__ = ["serve"]
+__all__ = ["check_address", "serve"]
 
 
 def serve(
@@ -59,10 +61,11 @@ def serve(
         fail("the server needs the 'server' extra: pip install 'phase10[server]'")
     if not 0 < port < 65536:
         fail(f"the port must be 1 to 65535, not {port}")
-    if bot_delay < 0:
-        fail("the bot delay cannot be negative")
-    if rate_limit <= 0:
-        fail("the rate limit must be positive")
+    if not 0 <= bot_delay <= MAX_DELAY:  # also refuses nan
+        fail(f"the bot delay is 0 to {MAX_DELAY:g} seconds, not {bot_delay}")
+    if not 0 < rate_limit < math.inf:
+        fail(f"the rate limit is a number of messages a second above 0, not {rate_limit}")
+    check_address(host, port)  # before the database is opened or created
     try:
         app = create_app(
             database_url=database_url,
@@ -85,6 +88,24 @@ def serve(
         ws_max_size=65536,
         log_level="warning",
     )
+
+
+def check_address(host: str, port: int) -> None:
+    """Fail with a plain message unless the server could listen on ``host:port`` (a name
+    that does not resolve, an address not on this machine, a port in use), before it
+    says it is running.
+    """
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as error:
+        fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}")
+    family, kind, protocol, _, address = found[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
 
 
 def quiet_garbage_collector() -> None:

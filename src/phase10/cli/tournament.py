@@ -84,8 +84,9 @@ PhasesOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")]
 
 
-def parse_phase_numbers(text: str) -> tuple[int, ...]:
-    """Phase numbers from ``"1-3"``, ``"1,5"`` or ``"2, 4-6"``.
+def parse_phase_numbers(text: str, highest: int | None = None) -> tuple[int, ...]:
+    """Phase numbers from ``"1-3"``, ``"1,5"`` or ``"2, 4-6"``; none above ``highest``
+    (the length of the phase list) when it is given.
 
     >>> parse_phase_numbers("2, 4-6")
     (2, 4, 5, 6)
@@ -93,17 +94,29 @@ def parse_phase_numbers(text: str) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     ValueError: phases are numbers and ranges like 1-3 or 1,5, not 'x'
+    >>> parse_phase_numbers("1-99999999999", highest=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: phases picks phases by number from 1 to 10, not 99999999999
     """
     numbers: list[int] = []
     for part in text.split(","):
-        low, dash, high = part.strip().partition("-")
-        if not low.strip().isdecimal() or (dash and not high.strip().isdecimal()):
+        low, dash, high = (side.strip() for side in part.partition("-"))
+        if not _is_number(low) or (dash and not _is_number(high)):
             raise ValueError(f"phases are numbers and ranges like 1-3 or 1,5, not {text!r}")
-        first = int(low)
-        if dash and int(high) < first:
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
             raise ValueError(f"the range {part.strip()!r} runs backwards: write it low-high")
-        numbers.extend(range(first, int(high) + 1) if dash else [first])
+        if highest is not None and last > highest:
+            # checked before the range is built: 1-99999999999 would fill the memory
+            raise ValueError(f"phases picks phases by number from 1 to {highest}, not {last}")
+        numbers.extend(range(first, last + 1))
     return tuple(numbers)
+
+
+def _is_number(text: str) -> bool:
+    """Plain ASCII digits, few enough for ``int`` (which refuses over 4,300 of them)."""
+    return text.isascii() and text.isdecimal() and len(text) <= 100
 
 
 def _read_rules(rules_name: str, phases: str | None) -> Rules:
@@ -112,7 +125,9 @@ def _read_rules(rules_name: str, phases: str | None) -> Rules:
     rules = PRESETS[rules_name]
     if phases is not None:
         try:
-            rules = rules.with_options(phases=parse_phase_numbers(phases))
+            rules = rules.with_options(
+                phases=parse_phase_numbers(phases, highest=len(rules.phase_list))
+            )
         except (RulesError, ValueError) as error:
             _fail(str(error))
     return rules
@@ -247,7 +262,7 @@ def _seating_line(result: TournamentResult, asked_duplicate: bool) -> str:
     if result.duplicate:
         deals = len(result.games) // n
         return (
-            f"Seats rotated through {n} seatings; duplicate deals: {deals} deals, "
+            f"Seats rotated through {n} seatings; duplicate deals: {count(deals, 'deal')}, "
             f"each played once in every seating."
         )
     why = (

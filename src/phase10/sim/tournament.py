@@ -470,7 +470,7 @@ def run_tournament(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"play at least 1 game, not {games!r}")
     if games > MAX_GAMES:
-        raise ValueError(f"a tournament plays at most {MAX_GAMES:,} games, not {games:,}")
+        raise ValueError(f"play at most {MAX_GAMES:,} games, not {games:,}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise ValueError(f"jobs is a number of worker processes (0: one per CPU), not {jobs!r}")
     if backend not in BACKENDS:

@@ -134,7 +134,10 @@ class Session:
             raise SessionError(str(error)) from None
         controllers = (HUMAN, *[settings.difficulty.strip().lower()] * settings.opponents)
         session = Session(game, controllers, undo=settings.undo, autosave=autosave)
-        session.save()
+        try:
+            session.save()
+        except OSError as error:
+            raise SessionError(f"cannot save to {autosave}: {error.strerror or error}") from None
         return session
 
     @staticmethod
