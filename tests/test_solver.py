@@ -345,6 +345,35 @@ def test_best_lay_down_is_the_best_of_every_way() -> None:
     assert found > 100  # enough hands that hold their phase
 
 
+def test_best_lay_down_of_many_small_groups_is_the_best_of_every_way() -> None:
+    """Phrases of many one- and two-card groups, where whole branches spend the cards too
+    early to fill the groups left (and are cut off before they are searched)."""
+    from phase10.core import hand_points
+    from phase10.solver.tactics import best_lay_down
+
+    deck = [Card.from_index(index) for index in range(50) if not Card.from_index(index).is_skip]
+    phrases = ["4 sets of 1", "3 runs of 2", "2 runs of 2 + 2 sets of 1", "5 sets of 1"]
+    rng = random.Random(11)
+    found = 0
+    for _ in range(80):
+        phase = Phase.parse(rng.choice(phrases))
+        natural_min = rng.choice(list(NaturalMin))
+        hand = rng.sample(deck[:12], 2) + [WILD] * rng.randint(0, 2) + rng.sample(deck, 3)
+        ways = list(lay_downs(phase, hand, natural_min))
+        expected = min(
+            ways,
+            key=lambda way: (
+                -sum(len(group.cards) for group in way),
+                -sum(hand_points(group.cards) for group in way),
+                " + ".join(group.describe() for group in way),
+            ),
+            default=None,
+        )
+        assert best_lay_down(phase, hand, natural_min) == expected, (phase, hand)
+        found += expected is not None
+    assert found > 30
+
+
 def test_batch_checker_checks_phases_of_many_groups_row_by_row() -> None:
     """Twelve sets could be pinned down in over a million ways: rather than one matrix that
     size, such a phase is checked one hand at a time (and agrees with the scalar check)."""

@@ -154,12 +154,24 @@ class _LayDownSearch:
         self.seen: set[tuple[Group, ...]] = set()
         self.chosen: list[Group | None] = [None] * len(phase.groups)
 
+    def hopeless(self, depth: int) -> bool:
+        """Whether the groups still open cannot all be filled: one of them alone cannot,
+        or together they need more cards than are left (11 sets of 1 would otherwise
+        try every way to spend the cards early)."""
+        phase, counts, order = self.phase, self.counts, self.order
+        open_slots = order[depth:]
+        left = sum(copies for card, copies in counts.items() if copies > 0 and not card.is_skip)
+        if left < sum(phase.groups[slot].size for slot in open_slots):
+            return True
+        allow_all_wild = self.allow_all_wild
+        return not all(
+            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in open_slots
+        )
+
     def place(self, depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
         phase, counts, order = self.phase, self.counts, self.order
         allow_all_wild = self.allow_all_wild
-        if not all(
-            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in order[depth:]
-        ):
+        if self.hopeless(depth):
             return
         if depth == len(order):
             groups = tuple(group for group in self.chosen if group is not None)
@@ -225,9 +237,7 @@ class _BestLayDown(_LayDownSearch):
     def visit(self, depth: int, floor: tuple[object, ...] | None) -> None:
         phase, counts, order = self.phase, self.counts, self.order
         allow_all_wild = self.allow_all_wild
-        if not all(
-            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in order[depth:]
-        ):
+        if self.hopeless(depth):
             return
         best_key = self.best_key
         if depth == len(order):
