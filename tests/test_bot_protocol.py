@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import io
 import json
 import random
@@ -350,6 +351,45 @@ def test_a_bot_that_writes_something_else_than_json_fails(scripted: Any) -> None
     bot, _ = scripted([{"raw": "I think I will draw"}])
     with pytest.raises(BotError, match="wrote a line that is not JSON: 'I think I will draw'"):
         bot.choose(view)
+
+
+def _bot_that_prints(expression: str, startup: float = 5.0) -> SubprocessPlayer:
+    """A bot that answers every message it reads by running ``expression`` (Python)."""
+    source = f"import sys, time\nfor line in sys.stdin:\n    {expression}"
+    return SubprocessPlayer([sys.executable, "-c", source], timeout=1, startup_timeout=startup)
+
+
+def test_a_bot_that_only_writes_blank_lines_runs_out_of_time() -> None:
+    _, view = first_view()
+    endless = "while True: print(flush=True); time.sleep(0.2)"
+    with _bot_that_prints(endless, startup=1.5) as bot:
+        with pytest.raises(BotError, match=r"did not answer the hello within 1\.5 s"):
+            bot.choose(view)
+        assert bot._process is not None and bot._process.poll() is not None
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "print('[' * 100000 + ']' * 100000, flush=True)",
+        "print('{\"type\": \"ready\", \"protocol\": ' + '1' * 5000 + '}', flush=True)",
+    ],
+)
+def test_json_too_deep_or_too_long_to_read_is_a_bot_error(expression: str) -> None:
+    _, view = first_view()
+    with _bot_that_prints(expression) as bot:
+        with pytest.raises(BotError, match="wrote JSON too deep or too long to read"):
+            bot.choose(view)
+        assert bot._process is not None and bot._process.poll() is not None
+
+
+def test_stderr_without_line_ends_is_read_in_pieces() -> None:
+    from phase10.bots.protocol import STDERR_CHUNK, _read_stderr
+
+    tail: collections.deque[str] = collections.deque(maxlen=40)
+    _read_stderr(io.BytesIO(b"\r50%" * STDERR_CHUNK), tail)  # 4 chunks' worth, no line end
+    assert len(tail) == 4
+    assert all(len(line) <= 400 for line in tail)
 
 
 def test_a_program_that_does_not_exist_fails(tmp_path: Path) -> None:

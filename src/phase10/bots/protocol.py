@@ -47,6 +47,7 @@ import shlex
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Mapping, Sequence
 from types import TracebackType
@@ -83,6 +84,8 @@ PROTOCOL_VERSION = 1
 MAX_ATTEMPTS = 3
 #: The longest line a bot may write (bytes).
 MAX_LINE = 1 << 22
+#: the most of a bot's stderr read at once (a line without end is read in pieces)
+STDERR_CHUNK = 1 << 16
 #: How much of a bot's stderr is kept for error messages.
 STDERR_LINES = 40
 STDERR_LINE_CHARS = 400
@@ -310,10 +313,12 @@ class SubprocessPlayer:
         self._outbox.put(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     def _receive(self, timeout: float, waiting_for: str) -> Any:
-        """The next JSON value the bot writes (blank lines are skipped)."""
+        """The next JSON value the bot writes (blank lines are skipped, but the time they
+        take counts: one deadline for the whole answer)."""
+        deadline = time.monotonic() + timeout
         while True:
             try:
-                line = self._lines.get(timeout=timeout)
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 self._fatal(f"did not answer {waiting_for} within {timeout:g} s")
             if line is _EOF:
@@ -335,6 +340,8 @@ class SubprocessPlayer:
                 return json.loads(text)
             except json.JSONDecodeError:
                 self._fatal(f"wrote a line that is not JSON: {_clip(text)!r}")
+            except (ValueError, RecursionError):  # nested too deep, a number of 5,000 digits
+                self._fatal(f"wrote JSON too deep or too long to read: {_clip(text)!r}")
 
     def _fatal(self, problem: str) -> NoReturn:
         """Kill the bot and raise a :class:`BotError` with its stderr's last lines."""
@@ -369,8 +376,10 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[object]) -> None:
 
 
 def _read_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
+    """Keep the last lines the bot writes to stderr, each clipped; a line without end (a
+    progress bar redrawn with carriage returns) is read in pieces, never whole."""
     try:
-        for line in stream:
+        while line := stream.readline(STDERR_CHUNK):
             tail.append(_clip(line.decode("utf-8", errors="replace").rstrip(), STDERR_LINE_CHARS))
     except (OSError, ValueError):
         pass
