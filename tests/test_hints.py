@@ -13,6 +13,7 @@ from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint, plan_turn
 from phase10.cli.app import app
 from phase10.core import (
+    Arrangement,
     Declare,
     Discard,
     Draw,
@@ -21,6 +22,7 @@ from phase10.core import (
     Hit,
     LayDown,
     Phase,
+    Rules,
     Stage,
     TakeDiscard,
     parse_cards,
@@ -80,6 +82,31 @@ def test_hint_for_every_stage_is_a_legal_first_step() -> None:
             if checked % 150 == 0:
                 break
     assert checked >= 400
+
+
+def test_a_floating_player_is_told_to_hit_its_last_card() -> None:
+    """Floating (the hand emptied by hits), a drawn card that fits must be hit, not kept
+    back to discard as a player who is not floating would."""
+    rules = Rules.from_dict({"phase_list": ["1 set of 3"], "going_out": "discard"})
+    deal = Arrangement(
+        hands=(
+            parse_cards("R7 R7 B7 B7 G7 G7 Y7 W W W"),
+            parse_cards("G1 G2 G3 G4 B9 B9 R11 R12 Y5 Y6"),
+        ),
+        discard=parse_cards("G8"),
+        draw=parse_cards("W G10 Y7"),
+    )
+    game = Game(["Ann", "Bob"], rules=rules, seed=1, dealer=1, arrangement=deal)
+    game.apply("draw")
+    game.apply(next(a for a in game.legal_actions if isinstance(a, LayDown) and len(a.cards) == 11))
+    game.apply("draw")
+    game.apply("discard G10")
+    game.apply("draw")  # Ann floats, and draws Y7, which fits her set
+    view = game.view(0)
+    assert view.seats[0].floating and [str(card) for card in view.hand] == ["Y7"]
+    advice = hint(view)
+    assert [str(step.action) for step in advice.steps] == ["hit Y7 g0"]
+    assert view.is_legal(advice.steps[0].action)
 
 
 def test_hint_explains_taking_a_useful_discard() -> None:

@@ -120,10 +120,12 @@ def plan_turn(
     natural_min: NaturalMin = NaturalMin.GROUP,
     *,
     seen: Sequence[Card] = (),
+    floating: bool = False,
 ) -> Hint:
     """Advice for a hand that has drawn: lay ``phase`` down if it can (None: it is down
     already), hit the ``table`` groups, and discard. ``seen`` are other cards in sight
-    (the discard pile), left out of the unseen cards for the odds.
+    (the discard pile), left out of the unseen cards for the odds. A ``floating`` player
+    (the floating variant) must hit every card that fits, even the last one.
     """
     hand = list(hand)
     groups = list(table)
@@ -144,7 +146,7 @@ def plan_turn(
         phase_left = None
     if phase_left is None:
         for hit in best_hits(groups, hand):
-            if len(hand) == 1:
+            if len(hand) == 1 and not floating:
                 break  # keep a card to discard
             steps.append(
                 Advice(hit, f"sheds {_points(hit.card)} onto {groups[hit.group].describe()}")
@@ -288,6 +290,7 @@ def hint(view: PlayerView) -> Hint:
         [meld.group for meld in view.melds],
         natural_min,
         seen=view.discard_pile,
+        floating=view.seats[me].floating,
     )
     steps = list(plan.steps)
     if phases and len(phases) > 1 and steps and isinstance(steps[0].action, LayDown):
