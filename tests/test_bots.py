@@ -25,6 +25,7 @@ from phase10.core import (
     Hit,
     LayDown,
     PlayerView,
+    Rules,
     Stage,
     TakeDiscard,
     parse_cards,
@@ -480,3 +481,64 @@ def test_players_refuse_what_is_not_a_random_generator_or_a_level() -> None:
         make_player("greedy:", random.Random(0))
     with pytest.raises(ValueError, match="strong's level is 1 to 4, not ''"):
         make_player("strong:", random.Random(0))
+
+
+# -- hands the bots' caution could hold up for ever --------------------------------------
+
+
+def test_a_hand_held_up_by_the_bots_caution_still_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under "1 set of 11" one seat can wait for ever on a card another keeps back (and
+    nobody gives up a Wild). Past a hand's length no seeded game reaches, the bots discard
+    at random, so every card comes round and the hand ends. The threshold is lowered here
+    so that the test is quick."""
+    from phase10.bots import knowledge
+    from phase10.sim.tournament import plan_games
+
+    monkeypatch.setattr(knowledge, "STALLED_EVENTS", 150)
+    rules = Rules.from_dict({"phase_list": ["1 set of 11"]})
+    plan = plan_games(4, 4, seed=1)[3]  # the deal that held up before
+    game = Game(4, rules=rules, seed=plan.seed)
+    players = [GreedyPlayer(random.Random(seed)) for seed in plan.bot_seeds]
+    play_game(game, players, max_actions=60_000)
+    assert game.is_over
+
+
+def test_stalled_is_false_for_every_hand_of_seeded_games() -> None:
+    from phase10.bots.knowledge import STALLED_EVENTS
+
+    for seed in range(6):
+        game = Game(2 + seed % 3, seed=seed)
+        players = [GreedyPlayer(random.Random(seat)) for seat in range(game.num_players)]
+        longest = 0
+        while not game.is_over:
+            view = game.view(game.current)
+            longest = max(longest, len(view.history))
+            game.apply(players[game.current].choose(view))
+        assert longest < STALLED_EVENTS / 4
+
+
+def test_a_game_that_does_not_end_in_time_is_an_error() -> None:
+    from phase10.bots import GameTooLongError
+
+    game = Game(2, seed=1)
+    players = [GreedyPlayer(random.Random(seat)) for seat in range(2)]
+    with pytest.raises(GameTooLongError, match="did not end within 40 actions"):
+        play_game(game, players, max_actions=40)
+    assert len(game.actions) == 40
+
+
+def test_a_tournament_game_that_does_not_end_names_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from phase10.bots import simple
+    from phase10.cli.app import app
+
+    monkeypatch.setattr(simple, "MAX_ACTIONS", 30)
+    result = CliRunner().invoke(
+        app, ["tournament", "--bots", "greedy,random", "--games", "2", "--jobs", "1"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: game 1 (seed ")
+    assert "did not end within 30 actions" in result.stderr

@@ -9,10 +9,11 @@ True
 """
 
 from .registry import BOT_NAMES, make_player, parse_bot_list
-from .simple import Player, RandomPlayer, SimplePlayer, phase_gap, play_game
+from .simple import GameTooLongError, Player, RandomPlayer, SimplePlayer, phase_gap, play_game
 
 __all__ = [
     "BOT_NAMES",
+    "GameTooLongError",
     "Player",
     "RandomPlayer",
     "SimplePlayer",

@@ -41,7 +41,15 @@ from phase10.core import (
 from phase10.solver import compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, best_lay_down
 
-from .knowledge import danger, known_held, leader_key, legal_list, next_player, target_phases
+from .knowledge import (
+    danger,
+    known_held,
+    leader_key,
+    legal_list,
+    next_player,
+    stalled,
+    target_phases,
+)
 from .simple import checked_rng
 
 __all__ = ["GreedyPlayer", "partner_score"]
@@ -109,6 +117,8 @@ class GreedyPlayer:
                 if hit is not None:
                     return hit
         discards = _legal_discards(view)
+        if discards and stalled(view):
+            return self.rng.choice(discards)
         if discards:
             return self.discard(view, discards)
         return legal_list(view)[0]  # something only the engine's list knows of

@@ -32,9 +32,24 @@ __all__ = [
     "leader_key",
     "legal_list",
     "next_player",
+    "stalled",
     "table_groups",
     "target_phases",
 ]
+
+
+#: Events in one hand past which the bots take it to be stuck. The longest hands of
+#: seeded greedy games hold about 120 events; under a house list such as "1 set of 11"
+#: a hand can circle forever, each player keeping back what another needs.
+STALLED_EVENTS = 1000
+
+
+def stalled(view: PlayerView) -> bool:
+    """Whether this hand has gone on so long that the bots' own caution may be what holds
+    it up (Wilds never given up, cards kept from the next player): they then discard at
+    random, which lets every card come round, so the hand can still end.
+    """
+    return len(view.history) > STALLED_EVENTS
 
 
 def legal_list(view: PlayerView) -> list[Action]:

@@ -43,7 +43,17 @@ from phase10.core import (
     hand_points,
 )
 
-__all__ = ["Player", "RandomPlayer", "SimplePlayer", "phase_gap", "play_game"]
+from .knowledge import stalled
+
+__all__ = [
+    "MAX_ACTIONS",
+    "GameTooLongError",
+    "Player",
+    "RandomPlayer",
+    "SimplePlayer",
+    "phase_gap",
+    "play_game",
+]
 
 
 class Player(Protocol):
@@ -54,22 +64,45 @@ class Player(Protocol):
         ...
 
 
+#: The most actions :func:`play_game` applies by default: some 300 times a long game's,
+#: there only so that players who cannot end a game (a program bot that never goes out)
+#: stop with an error rather than run for ever.
+MAX_ACTIONS = 200_000
+
+
+class GameTooLongError(RuntimeError):
+    """The players did not end the game within the actions allowed."""
+
+
 def play_game(
     game: Game,
     players: Sequence[Player],
     on_events: Callable[[list[Event]], None] | None = None,
+    *,
+    max_actions: int | None = None,
 ) -> None:
     """Play ``game`` to its end, asking each player in turn and applying its answer (checked).
 
-    ``on_events`` receives the events of each action as it is applied.
+    ``on_events`` receives the events of each action as it is applied. Raises
+    :class:`GameTooLongError` once ``max_actions`` actions (default :data:`MAX_ACTIONS`)
+    have not ended it.
     """
     if len(players) != game.num_players:
         raise ValueError(f"the game has {game.num_players} players, not {len(players)}")
-    while not game.is_over:
+    if max_actions is None:
+        max_actions = MAX_ACTIONS
+    for _ in range(max_actions):
+        if game.is_over:
+            return
         seat = game.current
         events = game.apply(players[seat].choose(game.view(seat)))
         if on_events is not None:
             on_events(events)
+    if not game.is_over:
+        raise GameTooLongError(
+            f"the game did not end within {max_actions:,} actions (hand {game.hand_number}): "
+            "the players cannot finish these phases"
+        )
 
 
 def checked_rng(rng: random.Random) -> random.Random:
@@ -142,6 +175,8 @@ class SimplePlayer:
         if hits and not (last_card and discards):
             held = {card.number for card in view.hand if card.number is not None}
             return min(hits, key=lambda h: (h.card.is_wild, not _next_to(h.number, held)))
+        if discards and stalled(view):
+            return self.rng.choice(discards)
         if discards:
             return self._discard(view, discards)
         return actions[0]

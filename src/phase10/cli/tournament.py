@@ -30,6 +30,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from phase10.bots import GameTooLongError
 from phase10.bots.protocol import BotError
 from phase10.core import PRESETS, Rules, RulesError
 from phase10.sim.ray_backend import RayBackendError
@@ -193,7 +194,7 @@ def _play(
                 duplicate=duplicate,
                 progress=progress,
             )
-    except (ValueError, RayBackendError, BotError) as error:
+    except (ValueError, RayBackendError, BotError, GameTooLongError) as error:
         _fail(str(error))
 
 

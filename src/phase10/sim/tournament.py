@@ -32,7 +32,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from phase10.bots import Player, make_player, parse_bot_list, play_game
+from phase10.bots import GameTooLongError, Player, make_player, parse_bot_list, play_game
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
 from phase10.solver.blas import single_blas_thread
 
@@ -306,7 +306,10 @@ def play_planned(
     try:
         if on_events is not None:
             on_events(list(game.history))
-        play_game(game, players, on_events)
+        try:
+            play_game(game, players, on_events)
+        except GameTooLongError as error:
+            raise GameTooLongError(f"game {plan.index + 1} (seed {plan.seed}): {error}") from None
         scores = [seat.score for seat in game.seats]
         for player in players:  # a program bot hears the game is over before it quits
             game_over = getattr(player, "game_over", None)
