@@ -221,6 +221,11 @@ def test_strong_levels_and_registry() -> None:
     assert isinstance(make_player("greedy", random.Random(0)), GreedyPlayer)
     with pytest.raises(ValueError, match="level is 1 to 4"):
         make_player("strong:9", random.Random(0))
+    for spec in ("strong: 3", "STRONG:03", " strong:3 "):  # read as parse_bot_list reads them
+        assert parse_bot_list(spec) == ["strong:3"]
+        assert make_player(spec, random.Random(0)).level == 3  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="strong's level is 1 to 4, not '\u00b3'"):
+        make_player("strong:\u00b3", random.Random(0))
     with pytest.raises(ValueError, match="unknown bot 'greedy:2'"):
         parse_bot_list("greedy:2")
     with pytest.raises(ValueError, match="level is 1 to 4"):

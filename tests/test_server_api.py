@@ -191,6 +191,7 @@ def test_serve_refuses_bad_options() -> None:
         ("--bot-delay", "nan", "the bot delay is 0 to 60 seconds, not nan"),
         ("--bot-delay", "inf", "the bot delay is 0 to 60 seconds, not inf"),
         ("--host", "not a host!", "cannot listen on not a host!:"),
+        ("--database-url", "", "--database-url is empty"),
     ]:
         result = runner.invoke(app, ["serve", "--port", port, option, value])
         assert result.exit_code == 2 and result.stdout == "", (option, value)

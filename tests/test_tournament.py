@@ -433,6 +433,10 @@ def test_simulate_log_and_summary() -> None:
         (["tournament", "--bots", "greedy,random", "--phases", "1-x"], "phases are numbers"),
         (["tournament", "--bots", "greedy,random", "--phases", "11"], "phases picks phases"),
         (["tournament", "--bots", "greedy,random", "--address", "auto"], "--backend ray"),
+        (
+            ["tournament", "--bots", "greedy,random", "--backend", "ray", "--address", " "],
+            "the Ray address is empty",
+        ),
         (["tournament", "--bots", "greedy,random", "--jobs", "-1"], "--jobs"),
         (["tournament", "--bots", "greedy,random", "--plot", "out.xyz"], "not 'out.xyz'"),
         (["tournament", "--bots", "greedy,random", "--plot", "/proc/x.png"], "cannot write"),

@@ -60,7 +60,11 @@ def make_player(spec: str, rng: random.Random) -> Player:
 
         level = DEFAULT_LEVEL
         if colon:
-            if not argument.isdecimal() or int(argument) not in STRONG_LEVELS:
+            argument = argument.strip()  # "strong: 3", as parse_bot_list reads it
+            if (
+                not (argument.isascii() and argument.isdecimal())
+                or int(argument) not in STRONG_LEVELS
+            ):
                 raise ValueError(f"strong's level is 1 to 4, not {argument!r}")
             level = int(argument)
         return StrongPlayer(rng, level=level)

@@ -65,6 +65,8 @@ def serve(
         fail(f"the bot delay is 0 to {MAX_DELAY:g} seconds, not {bot_delay}")
     if not 0 < rate_limit < math.inf:
         fail(f"the rate limit is a number of messages a second above 0, not {rate_limit}")
+    if database_url is not None and not database_url.strip():
+        fail("--database-url is empty: give sqlite:///FILE or postgresql+psycopg://...")
     check_address(host, port)  # before the database is opened or created
     try:
         app = create_app(

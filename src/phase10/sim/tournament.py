@@ -478,6 +478,8 @@ def run_tournament(
         raise ValueError(f"jobs is a number of worker processes (0: one per CPU), not {jobs!r}")
     if backend not in BACKENDS:
         raise ValueError(f"the backend is one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and not address.strip():
+        raise ValueError("the Ray address is empty: give host:port, ray://host:port or auto")
     if address is not None and backend != "ray":
         raise ValueError("an address is for the Ray backend (backend='ray')")
     if isinstance(seed, bool) or not isinstance(seed, int):
