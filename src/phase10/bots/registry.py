@@ -60,13 +60,10 @@ def make_player(spec: str, rng: random.Random) -> Player:
 
         level = DEFAULT_LEVEL
         if colon:
-            argument = argument.strip()  # "strong: 3", as parse_bot_list reads it
-            if (
-                not (argument.isascii() and argument.isdecimal())
-                or int(argument) not in STRONG_LEVELS
-            ):
-                raise ValueError(f"strong's level is 1 to 4, not {argument!r}")
-            level = int(argument)
+            read = _strong_level(argument)
+            if read is None:
+                raise ValueError(f"strong's level is 1 to 4, not {argument.strip()!r}")
+            level = read
         return StrongPlayer(rng, level=level)
     factory = _factories().get(name)
     if factory is None or colon:
@@ -104,8 +101,8 @@ def _canonical_spec(spec: str) -> str:
     if name == "strong":
         if not colon:
             return "strong"
-        if argument.strip().isdecimal() and int(argument) in STRONG_LEVELS:
-            level = int(argument)
+        level = _strong_level(argument)
+        if level is not None:
             return "strong" if level == DEFAULT_LEVEL else f"strong:{level}"
         raise ValueError(f"strong's level is 1 to 4, not {argument.strip()!r} (in {spec!r})")
     if name in BOT_NAMES and not colon:
@@ -122,3 +119,11 @@ def reseed(player: Player, key: str) -> None:
     rng = getattr(player, "rng", None)
     if isinstance(rng, random.Random):
         rng.seed(key)
+
+
+def _strong_level(text: str) -> int | None:
+    """The level in ``strong:LEVEL`` (spaces and leading zeros allowed), or None."""
+    text = text.strip()
+    if text.isascii() and text.isdecimal() and int(text) in STRONG_LEVELS:
+        return int(text)
+    return None

@@ -30,7 +30,14 @@ from phase10.core import (
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.solver.tactics import best_lay_down
 
-__all__ = ["MAX_HAND", "best_lay_down", "check_hand", "read_cards", "read_phase"]
+__all__ = [
+    "MAX_HAND",
+    "best_lay_down",
+    "check_hand",
+    "is_plain_number",
+    "read_cards",
+    "read_phase",
+]
 
 #: The most cards a hand can hold: the ten dealt and one drawn.
 MAX_HAND = HAND_SIZE + 1
@@ -53,6 +60,11 @@ def read_cards(tokens: Sequence[str], *, limit: int | None = MAX_HAND) -> tuple[
     return cards
 
 
+def is_plain_number(text: str) -> bool:
+    """ASCII digits only: ``"²"`` is a digit to ``str.isdigit`` but not a number to ``int``."""
+    return text.isascii() and text.isdecimal()
+
+
 def read_phase(text: str, list_name: str = "standard") -> Phase:
     """A phase by its number in the named list (``"2"``) or by its phrase.
 
@@ -63,7 +75,7 @@ def read_phase(text: str, list_name: str = "standard") -> Phase:
         raise PhaseParseError(f"no phase list named {list_name!r}; known lists: {known}")
     text = text.strip()
     digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdecimal()):  # "²" is a digit but not a number
+    if not is_plain_number(digits):
         return Phase.parse(text)
     phases = PHASE_LISTS[list_name]
     if len(digits.lstrip("0")) > 6 or not 1 <= int(text) <= len(phases):

@@ -67,7 +67,9 @@ def play(
     ] = None,
     delay: Annotated[
         float,
-        typer.Option("--delay", metavar="SECONDS", help="Pause after each computer move."),
+        typer.Option(
+            "--delay", metavar="SECONDS", help="Pause after each computer move (0 to 60 s)."
+        ),
     ] = 0.4,
     colour_blind: ColourBlind = False,
 ) -> None:

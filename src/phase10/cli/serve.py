@@ -34,7 +34,9 @@ def serve(
     ] = None,
     bot_delay: Annotated[
         float,
-        typer.Option("--bot-delay", metavar="SECONDS", help="The pause before each bot action."),
+        typer.Option(
+            "--bot-delay", metavar="SECONDS", help="The pause before each bot action (0 to 60 s)."
+        ),
     ] = 0.6,
     rate_limit: Annotated[
         float,

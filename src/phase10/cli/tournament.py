@@ -46,6 +46,7 @@ from phase10.sim.tournament import (
 from .common import check_output_file, count, plot_format
 from .common import fail as _fail
 from .common import print_json as _print_json
+from .hands import is_plain_number
 
 __all__ = ["parse_phase_numbers", "plot_result", "simulate", "tournament"]
 
@@ -117,7 +118,7 @@ def parse_phase_numbers(text: str, highest: int | None = None) -> tuple[int, ...
 
 def _is_number(text: str) -> bool:
     """Plain ASCII digits, few enough for ``int`` (which refuses over 4,300 of them)."""
-    return text.isascii() and text.isdecimal() and len(text) <= 100
+    return is_plain_number(text) and len(text) <= 100
 
 
 def _read_rules(rules_name: str, phases: str | None) -> Rules:
