@@ -3,6 +3,12 @@ enumeration, checked versus unchecked application, and record replay.
 
 The players lay a phase down whenever they can and otherwise pick a random legal
 action, so these are full games under the complete rules.
+
+``greedy_games_without_the_bot`` is the engine's own ceiling for greedy games: 4-player
+games the greedy bots played are replayed action for action with no bot thinking, the
+way a tournament plays them (a fresh view for the player to move, then a checked action),
+then without the views, then unchecked. However fast a bot decided, no game could run
+faster than the first of these.
 """
 
 from __future__ import annotations
@@ -12,7 +18,8 @@ import random
 import time
 from pathlib import Path
 
-from phase10 import PRESETS, Game, LayDown, dumps, loads
+from phase10 import PRESETS, Action, Game, LayDown, dumps, loads
+from phase10.bots.greedy import GreedyPlayer
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -87,6 +94,42 @@ def _replay(count: int) -> dict[str, float]:
     return {"replayed_actions_per_s": round(actions / elapsed)}
 
 
+def _greedy_ceiling(count: int) -> dict[str, float]:
+    games: list[tuple[int, list[Action]]] = []
+    for seed in range(count):
+        game = Game(4, seed=seed)
+        players = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(4)]
+        actions = []
+        while not game.is_over:
+            action = players[game.current].choose(game.view(game.current))
+            game.apply(action)
+            actions.append(action)
+        games.append((seed, actions))
+    total = sum(len(actions) for _, actions in games)
+
+    def replay(views: bool, checked: bool) -> float:
+        start = time.perf_counter()
+        for seed, actions in games:
+            game = Game(4, seed=seed)
+            apply = game.apply if checked else game.apply_unchecked
+            for action in actions:
+                if views:
+                    game.view(game.current)
+                apply(action)
+        return time.perf_counter() - start
+
+    out: dict[str, float] = {"games": count, "actions_per_game": round(total / count)}
+    for label, views, checked in (
+        ("views_and_checked", True, True),
+        ("checked_only", False, True),
+        ("unchecked_only", False, False),
+    ):
+        elapsed = min(replay(views, checked) for _ in range(3))
+        out[f"{label}_games_per_s"] = round(count / elapsed, 1)
+        out[f"{label}_us_per_action"] = round(1e6 * elapsed / total, 2)
+    return out
+
+
 def main() -> dict[str, object]:
     results: dict[str, object] = {
         "official_2p_checked": _games("official", 2, 20, checked=True),
@@ -96,6 +139,7 @@ def main() -> dict[str, object]:
         "masters_4p_checked": _games("masters", 4, 10, checked=True),
         "legal_action_enumeration": _enumeration(4000),
         "record_replay": _replay(10),
+        "greedy_games_without_the_bot": _greedy_ceiling(40),
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "engine.json").write_text(json.dumps(results, indent=2) + "\n")
