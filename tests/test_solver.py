@@ -374,6 +374,53 @@ def test_best_lay_down_of_many_small_groups_is_the_best_of_every_way() -> None:
     assert found > 30
 
 
+def test_best_lay_down_tries_one_value_of_an_all_wild_group() -> None:
+    """With a numbered card needed only once in the phase, a group may be all Wilds, and its
+    declared value changes neither the cards laid nor the points: the search tries only the
+    value written first, and still finds what ranking every way finds, for every kind."""
+    from phase10.core import hand_points
+    from phase10.solver.tactics import best_lay_down
+
+    deck = [Card.from_index(index) for index in range(48)]
+    phrases = [
+        "3 sets of 1",
+        "2 sets of 2",
+        "1 run of 2 + 1 set of 1",
+        "1 color run of 2 + 1 set of 1",
+        "2 cards of one color + 1 set of 1",
+        "1 even or odd of 2 + 1 set of 1",
+        "1 color even or odd of 2 + 1 set of 1",
+    ]
+    rng = random.Random(17)
+    all_wild = 0
+    for _ in range(120):
+        phase = Phase.parse(rng.choice(phrases))
+        hand = rng.sample(deck, rng.randint(1, 3)) + [WILD] * rng.randint(2, 4)
+        expected = min(
+            lay_downs(phase, hand, NaturalMin.PHASE),
+            key=lambda way: (
+                -sum(len(group.cards) for group in way),
+                -sum(hand_points(group.cards) for group in way),
+                " + ".join(group.describe() for group in way),
+            ),
+            default=None,
+        )
+        assert best_lay_down(phase, hand, NaturalMin.PHASE) == expected, (phase, hand)
+        all_wild += expected is not None and any(not g.natural_count for g in expected)
+    assert all_wild > 30  # many answers hold an all-Wild group
+
+
+def test_best_lay_down_of_eleven_sets_of_one_with_five_wilds() -> None:
+    """Eleven one-card sets, five of them Wilds (twelve numbers each, once tried in turn)."""
+    from phase10.solver.tactics import best_lay_down
+
+    hand = parse_cards("W W W W W R6 R7 R8 R9 R10 R11")
+    way = best_lay_down(Phase.parse("11 sets of 1"), hand, NaturalMin.PHASE)
+    assert way is not None
+    expected = ["R6", "R7", "R8", "R9", "R10", "R11", "W=1", "W=1", "W=1", "W=1", "W=1"]
+    assert [group.describe() for group in way] == expected
+
+
 def test_batch_checker_checks_phases_of_many_groups_row_by_row() -> None:
     """Twelve sets could be pinned down in over a million ways: rather than one matrix that
     size, such a phase is checked one hand at a time (and agrees with the scalar check)."""

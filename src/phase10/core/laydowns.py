@@ -265,7 +265,8 @@ class _BestLayDown(_LayDownSearch):
         key: tuple[object, ...] | None = None
         # the largest groups first: a good lay-down found early prunes the most
         candidates = sorted(
-            group_candidates(spec, counts, allow_all_wild), key=lambda g: -len(g.cards)
+            group_candidates(spec, counts, allow_all_wild, first_value_only=True),
+            key=lambda g: -len(g.cards),
         )
         for group in candidates:
             if (
@@ -370,9 +371,34 @@ def could_fill(spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool) -> 
 
 
 def group_candidates(
+    spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool, *, first_value_only: bool = False
+) -> Iterator[Group]:
+    """Every distinct group of that kind, with at least ``spec.size`` cards, the counts allow.
+
+    ``first_value_only`` gives an all-Wild group only its first declared value in text
+    order (a set of 1s, a run from 1, blue, even): the others lay the same cards for the
+    same points, so a search for the best lay-down need not try them.
+    """
+    groups = _group_candidates(spec, counts, allow_all_wild)
+    if first_value_only and allow_all_wild:
+        return (group for group in groups if group.natural_count or _first_value(group))
+    return groups
+
+
+def _first_value(group: Group) -> bool:
+    """Whether an all-Wild group declares the value that is written first (``W=1`` before
+    ``W=10`` and ``W=2``; ``W=B`` before ``W=G``; ``W=even`` before ``W=odd``)."""
+    return (
+        group.number in (None, 1)
+        and group.low in (None, 1)
+        and group.color in (None, Color.BLUE)
+        and group.parity in (None, Parity.EVEN)
+    )
+
+
+def _group_candidates(
     spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool
 ) -> Iterator[Group]:
-    """Every distinct group of that kind, with at least ``spec.size`` cards, the counts allow."""
     wilds = counts[WILD]
     kind = spec.kind
     if kind is GroupKind.SET:
