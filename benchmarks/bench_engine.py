@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from phase10 import PRESETS, Action, Game, LayDown, dumps, loads
+from phase10.bots import play_game
 from phase10.bots.greedy import GreedyPlayer
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -98,13 +99,8 @@ def _greedy_ceiling(count: int) -> dict[str, float]:
     games: list[tuple[int, list[Action]]] = []
     for seed in range(count):
         game = Game(4, seed=seed)
-        players = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(4)]
-        actions = []
-        while not game.is_over:
-            action = players[game.current].choose(game.view(game.current))
-            game.apply(action)
-            actions.append(action)
-        games.append((seed, actions))
+        play_game(game, [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(4)])
+        games.append((seed, list(game.actions)))
     total = sum(len(actions) for _, actions in games)
 
     def replay(views: bool, checked: bool) -> float:
