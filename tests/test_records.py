@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -216,6 +217,50 @@ def test_replay_of_a_finished_game_reproduces_the_winners() -> None:
     data["result"]["winners"] = others[:1]
     with pytest.raises(RecordError, match="the record says"):
         loads(json.dumps(data)).replay()
+
+
+def test_replay_refuses_totals_that_are_not_the_replays() -> None:
+    game = finished()
+    data = record_dict(game)
+    data["result"]["totals"][0] += 5
+    record = loads(json.dumps(data))
+    with pytest.raises(RecordError, match=r"the record's totals are \[.*\], but the replay gives"):
+        record.replay()
+    # a partial replay stops short of the result, so it cannot check it
+    assert snapshot(record.replay(upto=len(game.actions) - 1)) == snapshot(
+        loads(dumps(game)).replay(upto=len(game.actions) - 1)
+    )
+    with pytest.raises(RecordError, match="the record's totals"):
+        record.replay(upto=len(game.actions))
+
+
+def test_replay_refuses_changed_totals_of_a_game_in_progress() -> None:
+    data = record_dict(played(steps=200))
+    assert data["result"]["winners"] is None
+    data["result"]["totals"][1] += 10
+    with pytest.raises(RecordError, match="the record's totals"):
+        loads(json.dumps(data)).replay()
+
+
+def test_replay_refuses_winners_of_a_game_the_actions_do_not_finish() -> None:
+    game = finished()
+    data = record_dict(game)
+    data["actions"] = data["actions"][:-1]
+    with pytest.raises(RecordError, match="won, but its actions do not finish the game"):
+        loads(json.dumps(data)).replay()
+
+
+def test_replay_refuses_a_game_in_progress_that_the_actions_finish() -> None:
+    data = record_dict(finished())
+    data["result"]["winners"] = None
+    with pytest.raises(RecordError, match="says the game is in progress, but its actions finish"):
+        loads(json.dumps(data)).replay()
+
+
+def test_replay_of_a_record_without_result_checks_none() -> None:
+    game = finished()
+    record = dataclasses.replace(loads(dumps(game)), winners=None, totals=None)
+    assert record.replay().winners == game.winners
 
 
 def test_replay_upto_gives_each_earlier_position() -> None:

@@ -122,8 +122,12 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> Game:
         """Play the record's actions (the first ``upto`` of them) and return the game.
 
-        Raises :class:`RecordError` naming the first action that does not apply, or if the
-        finished game's result differs from the one recorded.
+        Raises :class:`RecordError` naming the first action that does not apply. A replay of
+        every action (``upto`` None, or at least the number of actions) also checks the
+        result the record states, if it states one (``winners`` or ``totals``): the record
+        is refused if its winners or totals are not the replay's, if it names winners of a
+        game the actions do not finish, or states a game in progress that they finish. A
+        partial replay cannot check the final result and does not.
         """
         game = self.new_game()
         for number, text in enumerate(self.actions[:upto], start=1):
@@ -131,11 +135,33 @@ class GameRecord:
                 game.apply(text)
             except (IllegalActionError, InvalidActionError) as error:
                 raise RecordError(f"action {number} ({text!r}) does not apply: {error}") from None
-        if upto is None and self.winners is not None and game.winners != self.winners:
-            raise RecordError(
-                f"the record says {self.winners} won, but the replay gives {game.winners}"
-            )
+        if upto is None or upto >= len(self.actions):
+            self._check_result(game)
         return game
+
+    def _check_result(self, game: Game) -> None:
+        """Refuse a stated result that is not the replayed game's."""
+        if self.winners is None and self.totals is None:
+            return  # a record with no result (one built by hand) claims nothing
+        if self.winners is not None and not game.is_over:
+            raise RecordError(
+                f"the record says {list(self.winners)} won, but its actions do not finish the game"
+            )
+        if self.winners is None and game.is_over:
+            raise RecordError(
+                "the record says the game is in progress, but its actions finish it "
+                f"({list(game.winners)} won)"
+            )
+        if self.winners is not None and game.winners != self.winners:
+            raise RecordError(
+                f"the record says {list(self.winners)} won, but the replay gives "
+                f"{list(game.winners)}"
+            )
+        totals = tuple(seat.score for seat in game.seats)
+        if self.totals is not None and totals != self.totals:
+            raise RecordError(
+                f"the record's totals are {list(self.totals)}, but the replay gives {list(totals)}"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {
