@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
-from helpers import arranged
+from helpers import arranged, edited
 from phase10.bots import RandomPlayer, SimplePlayer, make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.strong import DEFAULT_LEVEL, LEVELS, StrongPlayer
@@ -31,7 +32,6 @@ from phase10.core import (
     parse_cards,
     preset,
 )
-from phase10.core.records import restore, snapshot
 
 
 class Checked:
@@ -95,17 +95,18 @@ def test_bots_answer_the_same_when_only_hidden_cards_differ() -> None:
     while not game.is_over and checked < 60:
         seat = game.current
         view = game.view(seat)
-        twin_state = snapshot(game)
-        state = twin_state["state"]
-        # swap one card between two hidden places: an opponent's hand and the draw pile
         other = next(s for s in range(3) if s != seat)
-        if state["seats"][other]["hand"] and state["draw_pile"]:
-            hand = state["seats"][other]["hand"].split()
-            pile = state["draw_pile"].split()
-            hand[0], pile[-1] = pile[-1], hand[0]
-            state["seats"][other]["hand"] = " ".join(hand)
-            state["draw_pile"] = " ".join(pile)
-        twin = restore(twin_state)
+
+        def swap_hidden_card(state: dict[str, Any], other: int = other) -> None:
+            """Swap one card between two hidden places: an opponent's hand and the draw pile."""
+            if state["seats"][other]["hand"] and state["draw_pile"]:
+                hand = state["seats"][other]["hand"].split()
+                pile = state["draw_pile"].split()
+                hand[0], pile[-1] = pile[-1], hand[0]
+                state["seats"][other]["hand"] = " ".join(hand)
+                state["draw_pile"] = " ".join(pile)
+
+        twin = edited(game, swap_hidden_card)
         assert twin.view(seat) == view
         for make in (GreedyPlayer, lambda rng: StrongPlayer(rng, level=1)):
             assert make(random.Random(5)).choose(view) == make(random.Random(5)).choose(

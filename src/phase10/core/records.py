@@ -6,8 +6,8 @@ game bit for bit. :meth:`GameRecord.replay` refuses a record whose actions do no
 apply, or whose stated result (winners, totals) is not the one its actions reach.
 
 A **snapshot** (:mod:`phase10.core.snapshots`, its functions re-exported here) is
-the whole state of a game in progress, random generator included, for saving and
-resuming without replaying.
+the whole state of a game, random generator included, with its record;
+:func:`restore` accepts only a state that the record's replay reaches exactly.
 
 >>> from phase10.core.game import Game
 >>> game = Game(["Ann", "Bob"], seed=11)
