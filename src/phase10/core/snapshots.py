@@ -547,10 +547,10 @@ def _check_against_replay(game: Game, record: GameRecord) -> None:
         )
 
 
-Field = tuple[str, Callable[[Game], object], Callable[[Any], str]]
+_Field = tuple[str, Callable[[Game], object], Callable[[Any], str]]
 
 
-def _compared_fields(players: int) -> Iterable[Field]:
+def _compared_fields(players: int) -> Iterable[_Field]:
     """Every field of a game's state (but the history and the random generator, compared
     on their own), with its name and a way to show its value, in the order they are
     compared.
