@@ -167,6 +167,7 @@ def dead_hand(game: Game) -> bool:
     for player in game.players_in_hand:
         for index in game.allowed_phases(player):
             # the card-by-card enumeration, stopped at its first lay-down
-            if next(iter(lay_downs(game.phase_of(index), pool, game.rules.natural_min)), None):
+            ways = lay_downs(game.phase_of(index), pool, game.rules.natural_min, max_cards=None)
+            if next(iter(ways), None):
                 return False
     return True

@@ -61,7 +61,7 @@ HANDS_PER_CHUNK = 12_500
 
 
 def brute_force(phase: Phase, hand: list[Card], natural_min: NaturalMin) -> bool:
-    return next(iter(lay_downs(phase, hand, natural_min)), None) is not None
+    return next(iter(lay_downs(phase, hand, natural_min, max_cards=None)), None) is not None
 
 
 def random_hand(rng: random.Random) -> list[Card]:
@@ -258,8 +258,8 @@ def test_searches_leave_no_cyclic_garbage() -> None:
         for phase in [*STANDARD_PHASES, Phase.parse("1 color even or odd of 4 + 1 set of 3")]:
             for natural_min in NaturalMin:
                 can_lay(phase, hand_counts(hand), natural_min)
-                list(lay_downs(phase, hand, natural_min))
-                best_lay_down(phase, hand, natural_min)
+                list(lay_downs(phase, hand, natural_min, max_cards=None))
+                best_lay_down(phase, hand, natural_min, max_cards=None)
         table = [parse_group(GroupKind.RUN, "G3 G4 G5 G6"), parse_group(GroupKind.SET, "R9 B9 W")]
         best_hits(table, parse_cards("G7 G8 W R9 G2 S"))
         gc.collect()
@@ -325,7 +325,7 @@ def test_best_lay_down_is_the_best_of_every_way() -> None:
 
     def ranked(phase: Phase, hand: list[Card], natural_min: NaturalMin) -> object:
         best, best_key = None, None
-        for way in lay_downs(phase, hand, natural_min):
+        for way in lay_downs(phase, hand, natural_min, max_cards=None):
             laid = [card for group in way for card in group.cards]
             key = (-len(laid), -hand_points(laid), " + ".join(group.describe() for group in way))
             if best_key is None or key < best_key:
@@ -340,7 +340,7 @@ def test_best_lay_down_is_the_best_of_every_way() -> None:
         natural_min = rng.choice(list(NaturalMin))
         hand = random_hand(rng)
         expected = ranked(phase, hand, natural_min)
-        assert best_lay_down(phase, hand, natural_min) == expected, (phase, hand)
+        assert best_lay_down(phase, hand, natural_min, max_cards=None) == expected, (phase, hand)
         found += expected is not None
     assert found > 100  # enough hands that hold their phase
 
@@ -359,7 +359,7 @@ def test_best_lay_down_of_many_small_groups_is_the_best_of_every_way() -> None:
         phase = Phase.parse(rng.choice(phrases))
         natural_min = rng.choice(list(NaturalMin))
         hand = rng.sample(deck[:12], 2) + [WILD] * rng.randint(0, 2) + rng.sample(deck, 3)
-        ways = list(lay_downs(phase, hand, natural_min))
+        ways = list(lay_downs(phase, hand, natural_min, max_cards=None))
         expected = min(
             ways,
             key=lambda way: (
@@ -369,7 +369,7 @@ def test_best_lay_down_of_many_small_groups_is_the_best_of_every_way() -> None:
             ),
             default=None,
         )
-        assert best_lay_down(phase, hand, natural_min) == expected, (phase, hand)
+        assert best_lay_down(phase, hand, natural_min, max_cards=None) == expected, (phase, hand)
         found += expected is not None
     assert found > 30
 
@@ -397,7 +397,7 @@ def test_best_lay_down_tries_one_value_of_an_all_wild_group() -> None:
         phase = Phase.parse(rng.choice(phrases))
         hand = rng.sample(deck, rng.randint(1, 3)) + [WILD] * rng.randint(2, 4)
         expected = min(
-            lay_downs(phase, hand, NaturalMin.PHASE),
+            lay_downs(phase, hand, NaturalMin.PHASE, max_cards=None),
             key=lambda way: (
                 -sum(len(group.cards) for group in way),
                 -sum(hand_points(group.cards) for group in way),
@@ -405,7 +405,10 @@ def test_best_lay_down_tries_one_value_of_an_all_wild_group() -> None:
             ),
             default=None,
         )
-        assert best_lay_down(phase, hand, NaturalMin.PHASE) == expected, (phase, hand)
+        assert best_lay_down(phase, hand, NaturalMin.PHASE, max_cards=None) == expected, (
+            phase,
+            hand,
+        )
         all_wild += expected is not None and any(not g.natural_count for g in expected)
     assert all_wild > 30  # many answers hold an all-Wild group
 

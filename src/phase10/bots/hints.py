@@ -40,9 +40,11 @@ from phase10.core import (
 )
 from phase10.solver import missing
 from phase10.solver.tactics import (
+    ODDS_CHECKS,
     best_hits,
     best_lay_down,
-    completion_probability,
+    check_hand_size,
+    completion_odds,
     outs,
     unseen_counts,
     view_unseen_counts,
@@ -80,6 +82,9 @@ class Hint:
     outs: tuple[tuple[Card, int], ...] = ()
     #: the chance of holding it within 1, 2, 3 draws (keeping every card drawn)
     odds: tuple[float, ...] = field(default=())
+    #: whether every chance in ``odds`` is exact (False: some are estimates, from
+    #: sampled draws, where counting every draw would take too long)
+    odds_exact: bool = True
 
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps]
@@ -93,7 +98,8 @@ class Hint:
                     f"{_chance(p)} within {n} draw{'s' if n > 1 else ''}"
                     for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
                 )
-                lines.append(f"chance to hold it: {parts}")
+                about = "" if self.odds_exact else " (estimated)"
+                lines.append(f"chance to hold it{about}: {parts}")
         return "\n".join(lines)
 
     def _distance(self) -> str:
@@ -110,6 +116,7 @@ class Hint:
             "odds": [
                 {"draws": n, "probability": p} for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
             ],
+            "odds_exact": self.odds_exact,
         }
 
 
@@ -128,6 +135,7 @@ def plan_turn(
     (the floating variant) must hit every card that fits, even the last one.
     """
     hand = list(hand)
+    check_hand_size(hand)
     groups = list(table)
     steps: list[Advice] = []
     if phase is not None:
@@ -218,15 +226,18 @@ def _with_distance(
     if phase is None:
         return hint
     gap = missing(phase, hand, natural_min)
-    odds = tuple(
-        completion_probability(phase, hand, unseen, draws, natural_min) for draws in ODDS_DRAWS
-    )
+    # bounded: a hint answers at once, even for phases whose odds are slow to count exactly
+    chances = [
+        completion_odds(phase, hand, unseen, draws, natural_min, max_checks=ODDS_CHECKS)
+        for draws in ODDS_DRAWS
+    ]
     return replace(
         hint,
         phase=phase,
         missing=gap,
         outs=tuple(outs(phase, hand, unseen, natural_min)),
-        odds=odds,
+        odds=tuple(chance for chance, _ in chances),
+        odds_exact=all(exact for _, exact in chances),
     )
 
 

@@ -30,7 +30,7 @@ from .cards import (
     hand_points,
     parse_cards,
 )
-from .errors import IllegalActionError, InvalidActionError
+from .errors import IllegalActionError, InvalidActionError, SearchLimitError
 from .events import (
     CardHit,
     Dealt,
@@ -50,7 +50,7 @@ from .events import (
     WentOut,
     WildGiven,
 )
-from .game import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Arrangement, Game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Game
 from .groups import Group, GroupError, parse_group
 from .laydowns import check_lay_down, lay_downs
 from .legality import LegalActions
@@ -73,6 +73,8 @@ from .records import (
     snapshot,
 )
 from .rules import (
+    HAND_SIZE,
+    MAX_HAND,
     PRESET_NOTES,
     PRESETS,
     Advance,
@@ -96,6 +98,7 @@ __all__ = [
     "COLORS",
     "DECK_COUNTS",
     "HAND_SIZE",
+    "MAX_HAND",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PHASE_LISTS",
@@ -152,6 +155,7 @@ __all__ = [
     "Reshuffled",
     "Rules",
     "RulesError",
+    "SearchLimitError",
     "SeatInfo",
     "SkipTarget",
     "Skipped",

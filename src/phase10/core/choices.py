@@ -13,21 +13,38 @@ phase10.core.choices.ChoiceError: draw a card (d) or take the discard (t) first
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .actions import Hit, LayDown
 from .cards import Card
+from .errors import SearchLimitError
 from .laydowns import lay_downs
 from .rules import Declare as DeclareMode
 from .rules import PhaseOrder
 from .state import Stage
 from .views import PlayerView
 
-__all__ = ["ChoiceError", "hit_choices", "lay_down_choices"]
+__all__ = [
+    "CHOICE_STEPS",
+    "ChoiceError",
+    "NotHeldError",
+    "check_held",
+    "hit_choices",
+    "lay_down_choices",
+]
+
+#: the most groups the lay-down search tries for one selection (every shipped phase list
+#: needs far fewer for any hand; a house list of many small groups can need more)
+CHOICE_STEPS = 200_000
 
 
 class ChoiceError(ValueError):
     """A selection that makes no legal action (the message says why)."""
+
+
+class NotHeldError(ChoiceError):
+    """A selection naming cards the player does not hold."""
 
 
 def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
@@ -48,6 +65,7 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
         raise ChoiceError("you have laid down your phase this hand: hit cards onto groups instead")
     if not cards:
         raise ChoiceError("select the cards to lay down first (space, or click them)")
+    check_held(view, cards)
     allowed = view.allowed_phases(me)
     explicit = (
         view.rules.phase_order is PhaseOrder.ANY
@@ -56,14 +74,23 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
     )
     found: dict[str, LayDown] = {}
     for index in allowed:
-        for groups in lay_downs(view.phase_of(index), cards, view.rules.natural_min):
-            if sum(len(group.cards) for group in groups) != len(cards):
-                continue
-            action = LayDown(groups, index + 1 if explicit else None)
-            if view.is_legal(action):
-                canonical = view.check(action)
-                assert isinstance(canonical, LayDown)
-                found.setdefault(str(canonical), canonical)
+        ways = lay_downs(
+            view.phase_of(index), cards, view.rules.natural_min, max_steps=CHOICE_STEPS
+        )
+        try:
+            for groups in ways:
+                if sum(len(group.cards) for group in groups) != len(cards):
+                    continue
+                action = LayDown(groups, index + 1 if explicit else None)
+                if view.is_legal(action):
+                    canonical = view.check(action)
+                    assert isinstance(canonical, LayDown)
+                    found.setdefault(str(canonical), canonical)
+        except SearchLimitError:
+            raise ChoiceError(
+                "these cards can be laid down in too many ways to list: "
+                "select fewer cards, or fewer Wilds"
+            ) from None
     if not found:
         phases = " or ".join(f"phase {i + 1} ({view.phase_of(i)})" for i in allowed)
         shown = " ".join(str(card) for card in cards)
@@ -84,6 +111,7 @@ def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
     assert me is not None
     if view.seats[me].laid is None:
         raise ChoiceError("lay down your phase before you hit cards onto groups")
+    check_held(view, [card])
     choices = [
         Hit(card, gid, spot if card.is_wild else None)
         for gid, meld in enumerate(view.melds)
@@ -93,3 +121,22 @@ def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
     if not legal:
         raise ChoiceError(f"{card} fits no group on the table")
     return legal
+
+
+def check_held(view: PlayerView, cards: Sequence[Card]) -> None:
+    """Refuse, with :class:`NotHeldError`, cards the viewer does not hold (as many copies
+    as named): no search starts from cards that are not in the hand.
+
+    >>> from phase10.core.cards import parse_cards
+    >>> from phase10.core.game import Game
+    >>> view = Game(["Ann", "Bob"], seed=3).view(0)
+    >>> check_held(view, parse_cards("R1 R1 R1 R1 W W W W W W"))
+    Traceback (most recent call last):
+    ...
+    phase10.core.choices.NotHeldError: you do not hold ...
+    """
+    short = Counter(cards) - Counter(view.hand)
+    if short:
+        named = sorted(short.elements(), key=lambda card: card.sort_key)
+        shown = " ".join(str(card) for card in named[:6]) + (" ..." if len(named) > 6 else "")
+        raise NotHeldError(f"you do not hold {shown}")

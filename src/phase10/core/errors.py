@@ -6,11 +6,14 @@
   ("you must draw before you discard").
 
 Either way the game is left exactly as it was.
+
+A third, :class:`SearchLimitError`, refuses work rather than an action: a search asked
+about more cards than any hand can hold, or one that would run longer than allowed.
 """
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidActionError"]
+__all__ = ["IllegalActionError", "InvalidActionError", "SearchLimitError"]
 
 
 class InvalidActionError(ValueError):
@@ -19,3 +22,10 @@ class InvalidActionError(ValueError):
 
 class IllegalActionError(ValueError):
     """A well-formed action that the rules do not allow now; the message says why."""
+
+
+class SearchLimitError(ValueError):
+    """A search refused: more cards than a hand can hold, or more steps than allowed.
+
+    Every search a client can start is bounded in size and time; this says which bound.
+    """

@@ -55,6 +55,7 @@ from .feasibility import can_lay, hand_counts
 from .legality import Rulebook, SeatLike
 from .phases import Phase
 from .rules import (
+    HAND_SIZE,
     Advance,
     EmptyDrawPile,
     EndWhen,
@@ -73,7 +74,6 @@ __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Arrangement", "Game"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-HAND_SIZE = 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 
 from .cards import COLORS, WILD, Card, Color, Parity
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SearchLimitError
 from .groups import Group, GroupError
 from .phases import GroupKind, GroupSpec, Phase
-from .rules import NaturalMin, natural_min_of
+from .rules import MAX_HAND, NaturalMin, natural_min_of
 
 __all__ = [
     "best_lay_down",
@@ -133,26 +133,72 @@ def _well_formed(group: Group) -> Group:
 
 
 def lay_downs(
-    phase: Phase, hand: Iterable[Card], natural_min: NaturalMin
+    phase: Phase,
+    hand: Iterable[Card],
+    natural_min: NaturalMin,
+    *,
+    max_steps: int | None = None,
+    max_cards: int | None = MAX_HAND,
 ) -> Iterator[tuple[Group, ...]]:
     """Every distinct way to lay the phase down from this hand, with extras and Wild values,
     up to identical cards; each in canonical order.
+
+    The search grows exponentially with the cards, so it is bounded: more than
+    ``max_cards`` cards (a hand holds at most :data:`~phase10.core.rules.MAX_HAND`) raise
+    :class:`~phase10.core.errors.SearchLimitError` at once, as does a search that takes
+    more than ``max_steps`` steps (a step is one group tried). None lifts a bound: the
+    caller then bounds the work itself (taking only the first way, say).
+
+    >>> from phase10.core.cards import parse_cards
+    >>> next(lay_downs(Phase.parse("1 set of 3"), parse_cards("R1 B1 G1 Y1 R2 B2 G2 Y2 "
+    ...      "R3 B3 G3 Y3"), NaturalMin.GROUP))
+    Traceback (most recent call last):
+    ...
+    phase10.core.errors.SearchLimitError: a hand holds at most 11 cards, not 12
     """
+    counts = _hand_counter(hand, max_cards)
     phase_rule = natural_min_of(natural_min) is NaturalMin.PHASE
-    return _LayDownSearch(phase, Counter(hand), phase_rule).place(0, None)
+    return _LayDownSearch(phase, counts, phase_rule, max_steps).place(0, None)
+
+
+def _hand_counter(hand: Iterable[Card], max_cards: int | None = MAX_HAND) -> Counter[Card]:
+    """The hand's cards counted, refused when there are more than ``max_cards``."""
+    counts = Counter(hand)
+    size = sum(counts.values())
+    if max_cards is not None and size > max_cards:
+        if max_cards == MAX_HAND:
+            raise SearchLimitError(f"a hand holds at most {MAX_HAND} cards, not {size}")
+        raise SearchLimitError(f"this search takes at most {max_cards} cards, not {size}")
+    return counts
 
 
 class _LayDownSearch:
     """The state of one :func:`lay_downs` enumeration (a class, not a recursive closure:
     nothing is left holding itself once the search is dropped)."""
 
-    def __init__(self, phase: Phase, counts: Counter[Card], allow_all_wild: bool) -> None:
+    def __init__(
+        self,
+        phase: Phase,
+        counts: Counter[Card],
+        allow_all_wild: bool,
+        max_steps: int | None = None,
+    ) -> None:
         self.phase = phase
         self.counts = counts
         self.allow_all_wild = allow_all_wild
         self.order = _slot_order(phase)
         self.seen: set[tuple[Group, ...]] = set()
         self.chosen: list[Group | None] = [None] * len(phase.groups)
+        self.steps_left = max_steps
+
+    def step(self) -> None:
+        """Count one group tried against the search's budget."""
+        if self.steps_left is not None:
+            self.steps_left -= 1
+            if self.steps_left < 0:
+                raise SearchLimitError(
+                    f"laying {self.phase} down from these cards has too many ways to try"
+                )
 
     def hopeless(self, depth: int) -> bool:
         """Whether the groups still open cannot all be filled: one of them alone cannot,
@@ -186,6 +232,7 @@ class _LayDownSearch:
         spec = phase.groups[slot]
         same_as_previous = depth > 0 and phase.groups[order[depth - 1]] == spec
         for group in group_candidates(spec, counts, allow_all_wild):
+            self.step()
             key = _group_key(group)
             if same_as_previous and floor is not None and key < floor:
                 continue  # identical slots take their groups in one order only
@@ -199,7 +246,12 @@ class _LayDownSearch:
 
 
 def best_lay_down(
-    phase: Phase, hand: Iterable[Card], natural_min: NaturalMin
+    phase: Phase,
+    hand: Iterable[Card],
+    natural_min: NaturalMin,
+    *,
+    max_steps: int | None = None,
+    max_cards: int | None = MAX_HAND,
 ) -> tuple[Group, ...] | None:
     """Of :func:`lay_downs`, the one laying the most cards (extras included), then the most
     points (ties: the first in text order); None when there is none.
@@ -212,8 +264,10 @@ def best_lay_down(
 
     The same answer as ranking every way, found by branch and bound: a partial lay-down
     is dropped once even the most its open groups could still take leaves it behind.
+    Bounded as :func:`lay_downs` is (``max_cards`` cards, ``max_steps`` groups tried).
     """
-    search = _BestLayDown(phase, Counter(hand), natural_min_of(natural_min) is NaturalMin.PHASE)
+    phase_rule = natural_min_of(natural_min) is NaturalMin.PHASE
+    search = _BestLayDown(phase, _hand_counter(hand, max_cards), phase_rule, max_steps)
     search.visit(0, None)
     return search.best
 
@@ -221,8 +275,10 @@ def best_lay_down(
 class _BestLayDown(_LayDownSearch):
     """:func:`best_lay_down`'s search: :meth:`_LayDownSearch.place` with bounds."""
 
-    def __init__(self, phase: Phase, counts: Counter[Card], allow_all_wild: bool) -> None:
-        super().__init__(phase, counts, allow_all_wild)
+    def __init__(
+        self, phase: Phase, counts: Counter[Card], allow_all_wild: bool, max_steps: int | None
+    ) -> None:
+        super().__init__(phase, counts, allow_all_wild, max_steps)
         # Runs last: they have the most candidates, and the last group's candidates can
         # be cut short once they are too small (identical groups stay side by side).
         kinds = phase.groups
@@ -275,6 +331,7 @@ class _BestLayDown(_LayDownSearch):
                 and self.laid + len(group.cards) < -self.best_key[0]
             ):
                 break  # this and every smaller group lays fewer cards than the best
+            self.step()
             if keyed:
                 key = _group_key(group)
                 if same_as_previous and floor is not None and key < floor:

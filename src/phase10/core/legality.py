@@ -329,7 +329,9 @@ class Rulebook:
                     and self.rules.declare is DeclareMode.LAYDOWN
                     and not self.tie_break
                 )
-                for groups in lay_downs(self.phase_of(index), hand, self.rules.natural_min):
+                # an arranged deal may hold more cards than a dealt hand: no bound here
+                ways = lay_downs(self.phase_of(index), hand, self.rules.natural_min, max_cards=None)
+                for groups in ways:
                     yield LayDown(groups, index + 1 if explicit else None)
         if stage is Stage.PLAY and info.laid is not None:
             for card in distinct:

@@ -22,6 +22,9 @@ from .phase_lists import PHASE_LISTS, STANDARD_PHASES, parse_phase_list
 from .phases import Phase, PhaseParseError
 
 __all__ = [
+    "HAND_SIZE",
+    "MAX_HAND",
+    "MAX_PHASES",
     "PRESETS",
     "PRESET_NOTES",
     "Advance",
@@ -42,6 +45,10 @@ __all__ = [
 
 #: The longest phase list (RULES §2: "any list of ten (or fewer) phrases").
 MAX_PHASES: Final = 10
+#: The cards dealt to each player (RULES §3).
+HAND_SIZE: Final = 10
+#: The most cards a hand can ever hold: the ten dealt and one drawn (or given).
+MAX_HAND: Final = HAND_SIZE + 1
 
 
 class RulesError(ValueError):

@@ -557,7 +557,7 @@ def arrangements(
     """
     most: tuple[tuple[int, int, str], tuple[Group, ...]] | None = None
     fewest: tuple[tuple[int, int, int, str], tuple[Group, ...]] | None = None
-    for way in lay_downs(phase, hand, natural_min):
+    for way in lay_downs(phase, hand, natural_min, max_cards=None):  # a game's own hand
         laid = [card for group in way for card in group.cards]
         points = sum(card.points for card in laid)
         text = " + ".join(group.describe() for group in way)
