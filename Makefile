@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test lint format bench chromium postgresql clean distclean
+.PHONY: help install play serve test lint format bench chromium postgresql vendor clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -75,6 +75,15 @@ format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 
 bench: $(STAMP_BENCH) ## Run every benchmark in benchmarks/
 	$(PY) -m benchmarks
+
+# The browser libraries the server ships, copied unchanged from npm (see their README).
+VENDOR := src/phase10/server/static/vendor
+vendor: ## Fetch the vendored browser libraries again from npm
+	rm -rf build/vendor && mkdir -p build/vendor
+	cd build/vendor && npm pack --silent swagger-ui-dist@5.35.0 && tar xzf swagger-ui-dist-5.35.0.tgz
+	cp build/vendor/package/swagger-ui-bundle.js build/vendor/package/swagger-ui-bundle.js.LICENSE.txt \
+		build/vendor/package/swagger-ui.css build/vendor/package/LICENSE build/vendor/package/NOTICE \
+		$(VENDOR)/swagger-ui/
 
 clean: ## Remove build artefacts and tool caches
 	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .coverage htmlcov

@@ -17,12 +17,37 @@ from helpers import VIEW_FIELDS
 from phase10.bots import make_player
 from phase10.core import GameRecord, PlayerView
 from phase10.core.narration import EventLog
+from phase10.server.limits import Limits
 from phase10.server.tables import LOG_LINES
+
+#: limits that let one test client (one address) play many tables quickly
+ROOMY = Limits(
+    message_rate=1000,
+    message_burst=1000,
+    address_message_rate=5000,
+    address_message_burst=5000,
+    http_rate=1000,
+    http_burst=1000,
+    create_burst=1000,
+    join_burst=1000,
+    connect_burst=1000,
+    connections_per_address=200,
+)
+
+
+def make_app(database_url: str, *, seed: int = 1, limits: Limits = ROOMY, **options: Any) -> Any:
+    """A server app whose games all get ``seed`` (a real server's seeds are secret), with
+    limits one test client cannot reach (unless given others)."""
+    from phase10.server import create_app
+
+    return create_app(database_url=database_url, limits=limits, seeds=lambda: seed, **options)
+
 
 #: the keys of a view a client may receive (RULES §7), and of the public table
 VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
 TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
 OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "rules", "phase_sequence"}
+OPTION_KEYS |= {"public", "seeded"}
 
 
 class Client:
@@ -170,7 +195,7 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
             assert len(seed_text) < 6 or seed_text not in raw, message["type"]
             checked += 1
             if message["type"] != "state":
-                assert message["type"] in {"welcome", "error", "choices", "hint", "pong"}
+                assert message["type"] in {"welcome", "error", "choices", "hint", "pong", "goodbye"}
                 continue
             assert message["you"] == client.seat
             assert set(message["table"]) == TABLE_KEYS

@@ -14,13 +14,13 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
-from phase10.server import create_app
 from server_support import (
     Client,
     check_no_leaks,
     create,
     free_port,
     join,
+    make_app,
     play_out,
     two_players_and_a_watcher,
 )
@@ -34,7 +34,7 @@ def db(database_url: str) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as test_client:
+    with TestClient(make_app(db, seed=905_117_330)) as test_client:
         yield test_client
 
 
@@ -66,7 +66,7 @@ def test_create_join_and_the_lobby(client: TestClient) -> None:
 
 
 def test_bad_requests_get_specific_errors(client: TestClient) -> None:
-    assert client.post("/api/tables", json={"name": ""}).json()["error"] == "invalid_request"
+    assert client.post("/api/tables", json={"name": ""}).json()["error"] == "bad_name"
     assert client.post("/api/tables", json={"name": "A", "seats": 7}).status_code == 422
     bad = client.post("/api/tables", json={"name": "A", "preset": "nope"})
     assert bad.status_code == 422 and bad.json()["error"] == "bad_rules"
@@ -78,7 +78,7 @@ def test_bad_requests_get_specific_errors(client: TestClient) -> None:
 
 
 def test_a_whole_game_two_people_a_bot_and_a_spectator(client: TestClient) -> None:
-    host = create(client, name="Ann", seats=3, bots="greedy", preset="short-5", seed=905_117_330)
+    host = create(client, name="Ann", seats=3, bots="greedy", preset="short-5")
     guest = join(client, host["table"], "Bob")
     with two_players_and_a_watcher(client, host, guest) as (ann, bob, watcher):
         assert (ann.seat, bob.seat, watcher.seat) == (0, 1, None)
@@ -116,8 +116,8 @@ def test_rejoin_with_the_same_link_after_a_disconnect(client: TestClient) -> Non
 
 
 def test_the_turn_timer_lets_a_stand_in_play_the_turn(db: str) -> None:
-    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as client:
-        host = create(client, name="Ann", seats=2, seed=3, turn_seconds=1)
+    with TestClient(make_app(db, seed=3)) as client:
+        host = create(client, name="Ann", seats=2, turn_seconds=1)
         with client.websocket_connect(f"/ws/{host['table']}") as ws:
             ann = Client(ws, host["token"])
             ann.send({"type": "start"})
@@ -158,13 +158,13 @@ def test_rematch_starts_a_new_game_at_the_same_table(client: TestClient) -> None
 
 
 def test_tables_resume_from_the_database(db: str) -> None:
-    with TestClient(create_app(database_url=db, rate=1000, burst=1000)) as client:
+    with TestClient(make_app(db, seed=4)) as client:
         host = create(client, name="Ann", seats=2, preset="short-5", seed=4)
         with client.websocket_connect(f"/ws/{host['table']}") as ws:
             ann = Client(ws, host["token"])
             ann.send({"type": "start"})
             middle = play_out([ann], upto=30)
-    app = create_app(database_url=db, rate=1000, burst=1000)
+    app = make_app(db)
     with TestClient(app) as client, client.websocket_connect(f"/ws/{host['table']}") as ws:
         ann = Client(ws, host["token"])
         state = ann.next_of("state")

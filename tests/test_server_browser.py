@@ -41,7 +41,24 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def base(database: Path) -> Iterator[str]:
     port = free_port()
-    with server(database, port, "--rate-limit", "1000"):
+    limits = ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
+    with server(database, port, "--rate-limit", "1000", "--test-seed", str(SEED), *limits):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def wild_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("wild") / "wild.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def wild_base(wild_database: Path) -> Iterator[str]:
+    """A server dealing every game from :data:`WILD_SEED` (a table of two people never
+    has a seed chosen by its host, so the test picks the server's)."""
+    port = free_port()
+    limits = ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
+    options = ("--rate-limit", "1000", "--test-seed", str(WILD_SEED), *limits)
+    with server(wild_database, port, *options):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -53,6 +70,14 @@ def browser() -> Iterator[Any]:
         )
         yield launched
         launched.close()
+
+
+def context(browser: Any) -> Any:
+    """A browser context whose test code may wait on conditions in the page (Playwright
+    evaluates them as code, which the server's Content-Security-Policy forbids; the pages
+    themselves are checked under that policy in test_the_pages_run_under_the_security_policy).
+    """
+    return browser.new_context(bypass_csp=True)
 
 
 def shot(page: Any, name: str) -> None:
@@ -133,15 +158,13 @@ def play_turn(page: Any, version: int) -> None:
 
 
 def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any) -> None:
-    ann_context, bob_context, watcher_context = (browser.new_context() for _ in range(3))
+    ann_context, bob_context, watcher_context = (context(browser) for _ in range(3))
     ann = ann_context.new_page()
     ann.goto(base + "/")
     ann.fill("input[name=name]", "Ann")
     ann.select_option("select[name=seats]", "3")
     ann.select_option("select[name=preset]", "short-5")
     ann.select_option("select[name=bots]", "random")
-    ann.click("text=Rules options")
-    ann.fill("input[name=seed]", str(SEED))
     shot(ann, "new-table")
     ann.click("#create")
     ann.wait_for_selector("#start", timeout=TIMEOUT)
@@ -188,7 +211,7 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
             hand = state(bob)["view"]["hand"]
             bob_link = bob.input_value("#seat-link")
             bob.close()
-            bob = browser.new_context().new_page()
+            bob = context(browser).new_page()
             bob.goto(bob_link)
             pages[1] = page = bob
             assert wait_version(bob, now["version"])["view"]["hand"] == hand
@@ -214,13 +237,13 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     ann.wait_for_selector("text=Replay", timeout=TIMEOUT)
     shot(ann, "history")
 
-    other = browser.new_context().new_page()
+    other = context(browser).new_page()
     other.goto(seat_link)
     assert wait_version(other, 0)["you"] == 0
 
 
 def test_keyboard_and_colour_blind_mode_and_the_score_sheet(base: str, browser: Any) -> None:
-    page = browser.new_context().new_page()
+    page = context(browser).new_page()
     page.goto(base + "/companion")
     names = page.locator("input.player-name")
     names.nth(0).fill("Ann")
@@ -253,22 +276,22 @@ def stored_actions(database: Path, table: str) -> list[str]:
 
 @pytest.mark.parametrize("way", ["mouse", "keyboard"])
 def test_giving_the_turned_up_wild_and_declaring_phases(
-    base: str, database: Path, browser: Any, way: str
+    wild_base: str, wild_database: Path, browser: Any, way: str
 ) -> None:
     """Masters rules with the dealer giving a turned-up Wild: Ann gives it to Bob, Bob
     discards a card, then Bob and Ann declare their phases, all with the mouse or all
     with the keyboard; both pages show the outcome and the server holds exactly it."""
-    ann = browser.new_context().new_page()
+    base = wild_base
+    ann = context(browser).new_page()
     ann.goto(base + "/")
     ann.fill("input[name=name]", "Ann")
     ann.select_option("select[name=seats]", "2")
     ann.select_option("select[name=preset]", "masters")
     ann.click("text=Rules options")
     ann.select_option("select[name='opt:wild_deal_up']", "dealer_chooses")
-    ann.fill("input[name=seed]", str(WILD_SEED))
     ann.click("#create")
     ann.wait_for_selector("#start", timeout=TIMEOUT)
-    bob = browser.new_context().new_page()
+    bob = context(browser).new_page()
     bob.goto(ann.input_value("#invite"))
     bob.fill("input[name=name]", "Bob")
     bob.click("#join")
@@ -340,10 +363,59 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
     # the server stored exactly these actions, and its game is the pages' game
     table = state(ann)["table"]
     expected = ["give p1", f"discard {card}", "declare 3", "declare 10"]
-    assert stored_actions(database, table["id"]) == expected
+    assert stored_actions(wild_database, table["id"]) == expected
     game = Game(["Ann", "Bob"], rules=Rules.from_dict(table["options"]["rules"]), seed=WILD_SEED)
     for action in expected:
         game.apply(action)
     assert state(ann)["view"] == game.view(0).to_dict()
     assert state(bob)["view"] == game.view(1).to_dict()
     assert str(game.discard_pile[-1]) == card and game.seats[1].declared == 2
+
+
+def test_the_pages_run_under_the_security_policy(base: str, browser: Any) -> None:
+    """Every page draws itself with the server's Content-Security-Policy in force: no
+    script, style or connection is refused, and nothing comes from another origin."""
+    page = browser.new_context().new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text))
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.click("#create")
+    page.wait_for_selector("#start", timeout=TIMEOUT)
+    page.click("#start")
+    page.wait_for_selector("#draw-pile", timeout=TIMEOUT)
+    for path in ("/history", "/companion"):
+        page.goto(base + path)
+        page.wait_for_selector("main h1, main h2", timeout=TIMEOUT)
+    assert not [text for text in refused if "Content Security Policy" in text], refused
+    assert all(url.startswith((base, "ws://127.0.0.1", "data:")) for url in requests), requests
+
+
+def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
+    """A table listed for anyone, joined from the home page; the host removes the player,
+    whose page says so and stops trying to reconnect."""
+    ann = context(browser).new_page()
+    ann.goto(base + "/")
+    ann.fill("input[name=name]", "Ann")
+    ann.select_option("select[name=seats]", "3")
+    ann.check("input[name=public]")
+    ann.click("#create")
+    ann.wait_for_selector("#start", timeout=TIMEOUT)
+    table = ann.input_value("#invite").rsplit("/", 1)[1]
+    bob = context(browser).new_page()
+    bob.goto(base + "/")
+    bob.click(f"a[href='/t/{table}']")
+    bob.fill("input[name=name]", "Bob")
+    bob.click("#join")
+    ann.wait_for_selector("#remove_player-1", timeout=TIMEOUT)
+    assert ann.locator("#seat_bot-2").inner_text() == "Give to a bot"
+    shot(ann, "lobby-host-controls")
+    ann.click("#remove_player-1")
+    bob.wait_for_selector("#bye-title", timeout=TIMEOUT)
+    assert bob.inner_text("#bye-title") == "The host removed you from the table."
+    bob.wait_for_timeout(1500)  # no reconnection: the page stays as it is
+    assert bob.locator("#bye-title").count() == 1
+    assert bob.evaluate(f"localStorage.getItem('phase10:{table}')") is None
+    ann.wait_for_selector("text=Seat 2: open", timeout=TIMEOUT)

@@ -20,7 +20,7 @@ from phase10.bots import make_player
 from phase10.core import Game, GameRecord, snapshot
 from phase10.server import create_app
 from phase10.server.db import MAX_ID, SeatRow, Store, hash_token
-from phase10.server.tables import TableManager
+from phase10.server.manager import TableManager
 from server_support import create
 
 #: a name of 24 characters outside the Basic Multilingual Plane (4 bytes each in UTF-8)
@@ -133,9 +133,9 @@ def test_unfinished_tables_are_all_reloaded(store: Store) -> None:
 async def test_a_new_manager_resumes_a_game_with_no_action_lost(database_url: str) -> None:
     """Two people play 60 actions; a new store and manager on the same database carry on
     from the very same state, and the game ends with every action in its record."""
-    first = TableManager(Store(database_url))
+    first = TableManager(Store(database_url), seeds=lambda: 8_675_309)
     options = {"preset": "short-5", "rules": {}, "seats": 2, "bots": "greedy"}
-    options |= {"turn_seconds": 0, "seed": 8_675_309}
+    options |= {"turn_seconds": 0, "seed": None}
     table, _, _ = first.create("Ann", options)
     await first.join(table, WIDE_NAME)
     await first.start(table)
@@ -179,9 +179,10 @@ def test_what_the_database_cannot_hold_is_refused_cleanly(database_url: str) -> 
     422 for them (never 500), on every database alike."""
     with TestClient(create_app(database_url=database_url)) as client:
         bad = client.post("/api/tables", json={"name": "A\x00B"})
-        assert bad.status_code == 422 and bad.json()["error"] == "invalid_request"
+        assert bad.status_code == 422 and bad.json()["error"] == "bad_name"
         host = create(client, name=WIDE_NAME, seed=BIG_SEED)
-        bad = client.post(f"/api/tables/{host['table']}/join", json={"name": "Bob\x07"})
+        open_table = create(client, name="Cy")
+        bad = client.post(f"/api/tables/{open_table['table']}/join", json={"name": "Bob\x07"})
         assert bad.status_code == 422
         assert client.get(f"/api/tables/{host['table']}").json()["seats"][0]["name"] == WIDE_NAME
         assert client.get("/api/tables/a%00b").json()["error"] == "no_such_table"

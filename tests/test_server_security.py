@@ -4,7 +4,9 @@ and flooding messages are refused with a specific error and change nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,13 +18,14 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from phase10.server import create_app
+from phase10.server.limits import Limits
 from phase10.server.protocol import ERRORS, MAX_MESSAGE_BYTES
 from server_support import (
     Client,
     check_no_leaks,
     create,
     join,
+    make_app,
     play_out,
     two_players_and_a_watcher,
 )
@@ -32,7 +35,7 @@ SEED = 771_204_993_115
 
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
-    return create_app(database_url=f"sqlite:///{tmp_path / 's.sqlite3'}")
+    return make_app(f"sqlite:///{tmp_path / 's.sqlite3'}", seed=SEED, limits=Limits())
 
 
 @pytest.fixture
@@ -42,7 +45,7 @@ def client(app: Any) -> Iterator[TestClient]:
 
 
 def started(client: TestClient, seats: int = 2) -> tuple[dict[str, Any], dict[str, Any]]:
-    host = create(client, name="Ann", seats=seats, preset="short-5", seed=SEED)
+    host = create(client, name="Ann", seats=seats, preset="short-5")
     guest = join(client, host["table"], "Bob")
     return host, guest
 
@@ -62,7 +65,7 @@ def test_every_message_holds_only_its_own_view(app: Any, client: TestClient) -> 
         actor.send({"type": "hint"})
         assert actor.next_of("hint")["text"]
         actor.send({"type": "choices", "kind": "hit", "cards": "R1"})
-        assert actor.next_of("error")["code"] in {"no_choice", "invalid_action"}
+        assert actor.next_of("error")["code"] in {"no_choice", "not_held"}
         actor.send({"type": "ping"})
         actor.next_of("pong")
         for client_ in (ann, bob, watcher):
@@ -137,7 +140,7 @@ def test_out_of_turn_stale_illegal_and_malformed_actions_change_nothing(
             (mover, {"type": "action", "action": "discard R1"}, "illegal_action"),
             (mover, {"type": "action", "action": "fly away"}, "invalid_action"),
             (mover, {"type": "action", "action": "hit R13 g0"}, "invalid_action"),
-            (mover, {"type": "choices", "kind": "lay", "cards": "R1 R2"}, "no_choice"),
+            (mover, {"type": "choices", "kind": "lay", "cards": "R1 R2 R3 R4 R5"}, "not_held"),
             (mover, {"type": "choices", "kind": "lay", "cards": "Q9"}, "invalid_action"),
             (mover, {"type": "rematch"}, "game_not_over"),
             (mover, {"type": "start"} if mover is ann else {"type": "bots", "bots": "random"}, ""),
@@ -190,7 +193,7 @@ def test_a_client_that_stops_reading_is_dropped() -> None:
     import asyncio
     import time
 
-    from phase10.server.tables import Connection
+    from phase10.server.connection import Connection
 
     sent: list[str] = []
 
@@ -206,3 +209,366 @@ def test_a_client_that_stops_reading_is_dropped() -> None:
 
     conn = asyncio.run(scenario())
     assert conn.overflowed and sent == []
+
+
+# -- attacks: each was possible against the server before it was hardened ----------------
+
+#: 48 distinct cards: every number of every colour (a hand holds at most 11)
+EVERY_CARD = " ".join(f"{colour}{number}" for colour in "RBGY" for number in range(1, 13))
+
+
+def fresh_app(tmp_path: Path, **changes: Any) -> Any:
+    """An app with the default limits but for ``changes`` (one test client, one address)."""
+    limits = Limits().with_changes(f"{name}={value}" for name, value in changes.items())
+    return make_app(f"sqlite:///{tmp_path / 'attack.sqlite3'}", seed=SEED, limits=limits)
+
+
+def solo(client: TestClient, **body: Any) -> tuple[dict[str, Any], Client, Any]:
+    """A started two-seat table of Ann and a bot; returns the seat, Ann and her socket."""
+    host = create(client, name="Ann", seats=2, **body)
+    ws = client.websocket_connect(f"/ws/{host['table']}").__enter__()
+    ann = Client(ws, host["token"])
+    ann.send({"type": "start"})
+    return host, ann, ws
+
+
+def to_play_stage(ann: Client) -> dict[str, Any]:
+    """Ann's state once it is her turn and she has drawn."""
+    state = ann.wait_stable(0)
+    while state["view"]["stage"] != "draw" or state["view"]["current"] != 0:
+        if state["view"]["stage"] == "declare":
+            ann.send({"type": "action", "action": "declare 1", "version": state["version"]})
+        state = ann.wait_stable(state["version"] + 1)
+    ann.send({"type": "action", "action": "draw", "version": state["version"]})
+    return ann.wait_stable(state["version"] + 1)
+
+
+def test_choices_naming_cards_not_held_are_refused_at_once(tmp_path: Path) -> None:
+    """48 distinct cards (the lay-down search on them ran for minutes on the event loop),
+    or 40 Wilds under natural_min=phase: refused as not held, without any search."""
+    with TestClient(fresh_app(tmp_path)) as client:
+        for options in ({}, {"natural_min": "phase"}):
+            _, ann, ws = solo(client, preset="arkansas", options=options)
+            state = to_play_stage(ann)
+            assert state["view"]["stage"] == "play"
+            for cards in (EVERY_CARD, " ".join(["W"] * 40), "W W W W W W W W W"):
+                ann.send({"type": "choices", "kind": "lay", "cards": cards})
+                error = ann.error()
+                assert error["code"] == "not_held", error
+                assert len(error["message"]) < 80
+            ann.send({"type": "ping"})
+            ann.next_of("pong")
+            held = state["view"]["hand"].split()[:2]
+            ann.send({"type": "choices", "kind": "lay", "cards": " ".join(held)})
+            assert ann.next_of("error")["code"] == "no_choice"
+            ws.__exit__(None, None, None)
+        assert client.get("/healthz").json()["ok"]
+
+
+def test_the_search_functions_refuse_more_cards_than_a_hand_holds() -> None:
+    from phase10.bots.hints import plan_turn
+    from phase10.core import NaturalMin, Phase, SearchLimitError, lay_downs, parse_cards
+    from phase10.core.laydowns import best_lay_down
+    from phase10.solver.tactics import best_hits
+
+    cards = parse_cards(EVERY_CARD)
+    phase = Phase.parse("1 set of 4 + 1 run of 4")
+    with pytest.raises(SearchLimitError, match="at most 11 cards, not 48"):
+        next(lay_downs(phase, cards, NaturalMin.GROUP))
+    with pytest.raises(SearchLimitError, match="at most 11"):
+        best_lay_down(phase, cards, NaturalMin.PHASE)
+    with pytest.raises(SearchLimitError, match="at most 11"):
+        best_hits([], cards)
+    with pytest.raises(SearchLimitError, match="at most 11"):
+        plan_turn(phase, cards)
+    wilds = parse_cards("W W W W W R6 R7 R8 R9 R10 R11")
+    with pytest.raises(SearchLimitError, match="too many ways"):
+        list(lay_downs(Phase.parse("11 sets of 1"), wilds, NaturalMin.PHASE, max_steps=1000))
+
+
+def test_a_table_with_two_people_never_uses_a_seed_its_host_chose(tmp_path: Path) -> None:
+    with TestClient(make_app(f"sqlite:///{tmp_path / 's.sqlite3'}")) as client:
+        seeded = create(client, name="Ann", seats=3, seed=12345)
+        refused = client.post(f"/api/tables/{seeded['table']}/join", json={"name": "Bob"})
+        assert refused.status_code == 409 and refused.json()["error"] == "seeded_table"
+        info = client.get(f"/api/tables/{seeded['table']}").json()
+        assert info["options"]["seeded"] is True and "12345" not in json.dumps(info)
+        plain = create(client, name="Ann", seats=2)
+        assert client.get(f"/api/tables/{plain['table']}").json()["options"]["seeded"] is False
+    # left to itself the server draws every seed from the secrets module
+    from phase10.server.manager import secret_seed
+
+    assert len({secret_seed() for _ in range(20)}) == 20
+
+
+def test_hints_are_priced_one_at_a_time_and_dropped_with_their_connection(
+    tmp_path: Path,
+) -> None:
+    app = fresh_app(tmp_path)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        _, ann, ws = solo(client)
+        to_play_stage(ann)
+        for _ in range(8):  # 8 hints at once: 80 tokens where a connection holds 60
+            ann.send({"type": "hint"})
+        answers = [ann.receive() for _ in range(8)]
+        codes = [m.get("code") for m in answers if m["type"] == "error"]
+        assert "busy" in codes and "rate_limited" in codes
+        assert sum(m["type"] == "hint" for m in answers) <= 1
+        ws.__exit__(None, None, None)
+        deadline = time.monotonic() + 10
+        while manager.jobs or manager.pool.waiting:
+            assert time.monotonic() < deadline, "the hint outlived its connection"
+            time.sleep(0.02)
+
+
+def test_tables_are_private_unless_their_host_says_otherwise(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        private = create(client, name="Ann", seats=3)
+        public = create(client, name="Cy", seats=3, public=True)
+        listed = [table["id"] for table in client.get("/api/tables").json()["tables"]]
+        assert listed == [public["table"]]
+        assert private["table"] not in client.get("/").text
+
+
+def test_the_host_removes_a_player_gives_a_seat_to_a_bot_and_hands_over(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        host = create(client, name="Ann", seats=4)
+        bob = join(client, host["table"], "Bob")
+        cy = join(client, host["table"], "Cy")
+        url = f"/ws/{host['table']}"
+        with (
+            client.websocket_connect(url) as a,
+            client.websocket_connect(url) as b,
+            client.websocket_connect(url) as c,
+        ):
+            ann, bob_s, cy_s = (
+                Client(a, host["token"]),
+                Client(b, bob["token"]),
+                Client(c, cy["token"]),
+            )
+            bob_s.send({"type": "remove_player", "seat": 0})
+            assert bob_s.error()["code"] == "not_host"
+            ann.send({"type": "remove_player", "seat": 0})
+            assert ann.error()["code"] == "no_such_seat"
+            ann.send({"type": "remove_player", "seat": 1})
+            assert bob_s.next_of("goodbye")["reason"] == "the host removed you from the table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                bob_s.receive()
+            assert closed.value.code == 4403
+            state = ann.next_of("state")
+            assert [s["kind"] for s in state["table"]["seats"]] == [
+                "human",
+                "open",
+                "human",
+                "open",
+            ]
+            ann.send({"type": "seat_bot", "seat": 3})
+            state = ann.next_of("state")
+            assert state["table"]["seats"][3]["kind"] == "bot"
+            ann.send({"type": "hand_over", "seat": 2})
+            assert cy_s.next_of("welcome")["host"] is True
+            cy_s.send({"type": "start"})
+            while cy_s.next_of("state")["table"]["status"] != "playing":
+                pass
+        with client.websocket_connect(url) as again:
+            gone = Client(again, hello=False)
+            gone.send({"type": "hello", "token": bob["token"]})
+            assert gone.error()["code"] == "bad_token"
+
+
+def test_a_lobby_whose_host_left_gets_a_new_host(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path, host_away_seconds=0.2)) as client:
+        host = create(client, name="Ann", seats=3)
+        bob = join(client, host["table"], "Bob")
+        url = f"/ws/{host['table']}"
+        with client.websocket_connect(url) as b:
+            bob_s = Client(b, bob["token"])
+            with client.websocket_connect(url) as a:
+                Client(a, host["token"])
+            welcome = bob_s.next_of("welcome")  # sent again when the role changes hands
+            assert welcome["host"] is True and welcome["seat"] == 1
+        assert client.get(f"/api/tables/{host['table']}").json()["host"] == 1
+
+
+def test_abandoned_lobbies_expire_and_finished_games_stay(tmp_path: Path) -> None:
+    app = fresh_app(tmp_path)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        idle = create(client, name="Ann", seats=2)
+        busy = create(client, name="Bob", seats=2)
+        manager.wall = lambda: time.time() + 25 * 3600
+        with client.websocket_connect(f"/ws/{busy['table']}") as ws:
+            Client(ws, busy["token"])
+            assert manager.sweep() == 1
+        assert client.get(f"/api/tables/{idle['table']}").json()["error"] == "no_such_table"
+        assert client.get(f"/api/tables/{busy['table']}").status_code == 200
+
+
+def test_per_address_limits_on_tables_joins_and_connections(tmp_path: Path) -> None:
+    app = fresh_app(
+        tmp_path, create_burst=3, join_burst=2, connections_per_address=4, max_tables=100
+    )
+    with TestClient(app) as client:
+        made = [client.post("/api/tables", json={"name": "Ann", "seats": 6}) for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        assert made[3].json()["error"] == "rate_limited"
+        table = made[0].json()["table"]
+        joins = [
+            client.post(f"/api/tables/{table}/join", json={"name": name}).status_code
+            for name in ("Bob", "Cy", "Dee")
+        ]
+        assert joins == [200, 200, 429]
+        with contextlib.ExitStack() as stack:
+            opened = [
+                stack.enter_context(client.websocket_connect(f"/ws/{table}")) for _ in range(5)
+            ]
+            assert opened[4].receive_json()["code"] == "too_many_connections"
+
+
+def test_a_table_takes_a_bounded_number_of_watchers_who_cost_the_players_nothing(
+    tmp_path: Path,
+) -> None:
+    with TestClient(fresh_app(tmp_path, connections_per_table=4)) as client:
+        host = create(client, name="Ann", seats=2)
+        url = f"/ws/{host['table']}"
+        with client.websocket_connect(url) as a, contextlib.ExitStack() as stack:
+            ann = Client(a, host["token"])
+            ann.next_of("state")
+            before = len(ann.messages)
+            watchers = [stack.enter_context(client.websocket_connect(url)) for _ in range(4)]
+            for ws in watchers[:3]:
+                Client(ws)
+            Client(watchers[3], hello=False).send({"type": "hello"})
+            assert watchers[3].receive_json()["code"] == "too_many_connections"
+            ann.send({"type": "ping"})
+            ann.next_of("pong")
+            assert len(ann.messages) == before + 1  # no state for the watchers' arrival
+
+
+def test_the_server_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path, max_tables=2)) as client:
+        codes = [client.post("/api/tables", json={"name": "Ann"}).status_code for _ in range(3)]
+        assert codes == [201, 201, 503]
+
+
+def test_bodies_are_bounded_and_errors_never_echo_them(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        huge = client.post("/api/tables", json={"name": "x" * 70_000})
+        assert huge.status_code == 413 and huge.json()["error"] == "too_large"
+        assert len(huge.content) < 200
+
+        def chunks() -> Iterator[bytes]:
+            yield b'{"name": "'
+            for _ in range(100):
+                yield b"y" * 1000
+            yield b'"}'
+
+        streamed = client.post(
+            "/api/tables", content=chunks(), headers={"content-type": "application/json"}
+        )
+        assert streamed.status_code == 413
+        long_value = client.post(
+            "/api/tables", json={"name": "A", "options": {"skip_target": "z" * 150}}
+        )
+        assert long_value.status_code == 422 and len(long_value.content) < 400
+        long_key = client.post("/api/tables", json={"name": "A", "options": {"k" * 5000: "x"}})
+        assert long_key.status_code == 422 and len(long_key.content) < 400
+
+
+def test_deeply_nested_json_is_bad_json_on_the_socket_and_over_http(tmp_path: Path) -> None:
+    nested = "[" * 1500 + "]" * 1500
+    with TestClient(fresh_app(tmp_path)) as client:
+        answer = client.post(
+            "/api/tables", content=nested, headers={"content-type": "application/json"}
+        )
+        assert answer.status_code == 400 and answer.json()["error"] == "bad_json"
+        host = create(client, name="Ann")
+        with client.websocket_connect(f"/ws/{host['table']}") as ws:
+            ann = Client(ws, host["token"])
+            for text in (nested, '{"type": "hello", "token": ' + nested + "}"):
+                ann.send(text)
+                assert ann.error()["code"] in {"bad_json", "too_large"}
+            ann.send('{"type": "ping", "x": ' + "[" * 600 + "]" * 600 + "}")
+            assert ann.error()["code"] == "invalid_message"
+            ann.send({"type": "ping"})
+            ann.next_of("pong")  # the connection is still open
+        missing = client.get("/api/nothing-here")
+        assert missing.status_code == 404 and set(missing.json()) == {"error", "message"}
+        wrong = client.put("/api/tables")
+        assert wrong.status_code == 405 and wrong.json()["error"] == "method_not_allowed"
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Al\u202eice", "U+202E"),
+        ("\u200b", "U+200B"),
+        ("Bo\u0085b", "U+0085"),
+        ("Bob (you)", "(you)"),
+        ("▶ Ann", "▶"),
+        ("   ", "at least one letter"),
+        ("\u3164", "U+3164"),
+        ("a" * 25, "at most 24"),
+    ],
+)
+def test_names_that_could_pass_for_something_else_are_refused(
+    tmp_path: Path, name: str, why: str
+) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        answer = client.post("/api/tables", json={"name": name})
+        assert answer.status_code == 422 and answer.json()["error"] == "bad_name"
+        assert why in answer.json()["message"]
+
+
+def test_names_are_normalised_and_unique_at_a_table(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        host = create(client, name="  Zoe\u0308  ")
+        info = client.get(f"/api/tables/{host['table']}").json()
+        assert info["seats"][0]["name"] == "Zoë"
+        for taken in ("zoë", "ZOË", "Ｚoë"):
+            answer = client.post(f"/api/tables/{host['table']}/join", json={"name": taken})
+            assert answer.status_code == 409 and answer.json()["error"] == "name_taken"
+        join(client, host["table"], "Ann")
+
+
+def test_types_are_never_converted(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        for body in (
+            {"name": "A", "seats": "3"},
+            {"name": "A", "seats": 3.0},
+            {"name": "A", "public": "yes"},
+            {"name": "A", "seed": "7"},
+        ):
+            answer = client.post("/api/tables", json=body)
+            assert answer.status_code == 422 and answer.json()["error"] == "invalid_request", body
+        host = create(client, name="Ann")
+        with client.websocket_connect(f"/ws/{host['table']}") as ws:
+            ann = Client(ws, host["token"])
+            for version in ("5", True, 1.0):
+                ann.send({"type": "action", "action": "draw", "version": version})
+                assert ann.error()["code"] == "invalid_message"
+            ann.send({"type": "remove_player", "seat": "1"})
+            assert ann.error()["code"] == "invalid_message"
+
+
+def test_security_headers_head_and_no_public_api_docs(tmp_path: Path) -> None:
+    with TestClient(fresh_app(tmp_path)) as client:
+        for path in ("/", "/api/presets", "/static/app.js", "/api/nothing"):
+            headers = client.get(path).headers
+            assert "default-src 'self'" in headers["content-security-policy"]
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            assert headers["referrer-policy"] == "no-referrer"
+            assert headers["x-content-type-options"] == "nosniff"
+        head = client.head("/")
+        assert head.status_code == 200 and head.content == b""
+        assert client.head("/api/presets").status_code == 200
+        assert client.get("/api/docs").status_code == 404
+        assert client.get("/api/openapi.json").status_code == 404
+    app = make_app(f"sqlite:///{tmp_path / 'docs.sqlite3'}", api_docs=True)
+    with TestClient(app) as client:
+        page = client.get("/api/docs").text
+        assert "/static/vendor/swagger-ui/swagger-ui-bundle.js" in page
+        assert "http" not in page.split("<body>")[0].replace("http-equiv", "")
+        assert client.get("/static/vendor/swagger-ui/swagger-ui-bundle.js").status_code == 200
+        assert client.get("/api/openapi.json").json()["paths"]

@@ -53,12 +53,34 @@ def serve(
             help="Trust X-Forwarded-* headers from a reverse proxy on this machine.",
         ),
     ] = True,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit",
+            metavar="NAME=VALUE",
+            help="Change one of the limits on clients (docs/security.md lists them), "
+            "e.g. --limit connections_per_address=50; may be given again.",
+        ),
+    ] = None,
+    api_docs: Annotated[
+        bool,
+        typer.Option("--api-docs", help="Serve the HTTP API's documentation at /api/docs."),
+    ] = False,
+    test_seed: Annotated[
+        int | None,
+        typer.Option(
+            "--test-seed",
+            hidden=True,
+            help="Deal every game from this seed (for tests only: players could know every hand).",
+        ),
+    ] = None,
 ) -> None:
     """Host games in the browser: tables with an invite link, bots, history, a score sheet."""
     try:
         import uvicorn
 
         from phase10.server import create_app
+        from phase10.server.limits import Limits
     except ImportError:
         fail("the server needs the 'server' extra: pip install 'phase10[server]'")
     if not 0 < port < 65536:
@@ -69,16 +91,26 @@ def serve(
         fail(f"the rate limit is a number of messages a second above 0, not {rate_limit}")
     if database_url is not None and not database_url.strip():
         fail("--database-url is empty: give sqlite:///FILE or postgresql+psycopg://...")
+    try:
+        limits = Limits(message_rate=rate_limit, message_burst=2 * rate_limit)
+        limits = limits.with_changes(limit or [])
+    except ValueError as error:
+        fail(str(error))
     check_address(host, port)  # before the database is opened or created
     try:
+        extra = {} if test_seed is None else {"seeds": lambda: test_seed}
         app = create_app(
             database_url=database_url,
             bot_delay=bot_delay,
-            rate=rate_limit,
-            burst=2 * rate_limit,
+            limits=limits,
+            api_docs=api_docs,
+            start_solver=True,
+            **extra,  # type: ignore[arg-type]
         )
     except Exception as error:  # a bad URL or an unreachable database
         fail(f"cannot open the database: {error}")
+    if test_seed is not None:
+        typer.echo(f"every game is dealt from seed {test_seed}: for tests only", err=True)
     typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")
     quiet_garbage_collector()
     from phase10.solver.blas import set_blas_threads
@@ -90,6 +122,7 @@ def serve(
         port=port,
         proxy_headers=proxy_headers,
         ws_max_size=65536,
+        limit_concurrency=limits.max_connections,
         log_level="warning",
     )
 

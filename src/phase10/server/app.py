@@ -4,21 +4,27 @@
 >>> paths = [getattr(route, "path", "") for route in app.routes]
 >>> sorted({path for path in paths if path.startswith("/api/tables")})
 ['/api/tables', '/api/tables/{table_id}', '/api/tables/{table_id}/join']
+>>> "/api/docs" in paths
+False
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from phase10.core import GameRecord, RecordError, Rules, RulesError, preset
@@ -26,44 +32,60 @@ from phase10.core.narration import EventLog
 from phase10.core.rules import PRESET_NOTES
 
 from .companion import router as companion_router
+from .connection import Connection
 from .db import Store, default_database_url
-from .protocol import ERRORS, ProtocolError, parse_client_message
-from .tables import Connection, LiveTable, TableManager
+from .guard import CSP, Guard
+from .limits import Limits, address_key
+from .manager import TableManager, secret_seed
+from .protocol import ERRORS, HOST_ONLY, ProtocolError, excerpt, parse_client_message
+from .tables import LiveTable
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("phase10.server")
 
 STATIC = Path(__file__).parent / "static"
 #: the pages the browser client draws (each is index.html; the script reads the path)
 PAGES = ("/", "/t/{table_id}", "/history", "/replay/{record_id}", "/companion")
-
-#: a player's name: no control characters (PostgreSQL cannot store NUL in text)
-Name = Annotated[
-    str,
-    StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$"
-    ),
-]
+#: WebSocket close codes (docs/server-protocol.md)
+CLOSE_NO_TABLE, CLOSE_BAD_TOKENS, CLOSE_FLOOD = 4404, 4401, 4429
+#: a name as sent, before :func:`~phase10.core.names.check_name` reads it
+RawName = Annotated[str, Field(max_length=96)]
 BotSpec = Annotated[str, Field(pattern=r"^(random|greedy|strong(:[1-4])?)$")]
+OptionName = Annotated[str, Field(max_length=40)]
+OptionValue = Annotated[str, Field(max_length=200)]
+#: the status each HTTP error code is answered with
+STATUS = {
+    "bad_name": 422,
+    "name_taken": 409,
+    "seeded_table": 409,
+    "already_started": 409,
+    "server_full": 503,
+}
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    name: Name
+    name: RawName
     seats: int = Field(2, ge=2, le=6)
-    preset: str = "official"
+    preset: Annotated[str, Field(max_length=40)] = "official"
     #: rules options on top of the preset (e.g. {"skip_target": "next"})
-    options: dict[str, str] = Field(default_factory=dict, max_length=16)
+    options: dict[OptionName, OptionValue] = Field(default_factory=dict, max_length=16)
     bots: BotSpec = "greedy"
     #: seconds for a turn before a stand-in plays it (0: no timer)
     turn_seconds: int = Field(0, ge=0, le=600)
+    #: listed on the home page for anyone to join (otherwise only the invite link finds it)
+    public: bool = False
+    #: the deal's seed: only for a table of its host and bots (it lets the host know
+    #: every hand, so nobody else may sit at it)
     seed: int | None = Field(None, ge=0, lt=2**62)
 
 
 class JoinTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    name: Name
+    name: RawName
 
 
 class ApiError(Exception):
@@ -75,30 +97,53 @@ class ApiError(Exception):
 def create_app(
     database_url: str | None = None,
     *,
+    limits: Limits | None = None,
     bot_delay: float = 0.0,
     stand_in: str = "greedy",
-    rate: float = 30.0,
-    burst: float = 60.0,
+    seeds: Callable[[], int] = secret_seed,
+    api_docs: bool = False,
+    start_solver: bool = False,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The server's application. ``database_url`` defaults to SQLite in the data directory;
+    ``limits`` bounds what each client may ask (:class:`~phase10.server.limits.Limits`);
     ``bot_delay`` is the pause before each bot action (seconds), so people can follow them;
-    ``rate`` and ``burst`` limit the messages of one connection (a second, and at once).
+    ``seeds`` gives each game's seed (unguessable unless a test injects its own);
+    ``api_docs`` serves the API's documentation at ``/api/docs``; ``start_solver`` starts
+    the solver's worker processes at once rather than at the first hint.
     """
+    limits = limits or Limits()
     store = Store(database_url or default_database_url())
-    manager = TableManager(store, bot_delay=bot_delay, stand_in=stand_in)
+    manager = TableManager(
+        store, limits=limits, bot_delay=bot_delay, stand_in=stand_in, clock=clock, seeds=seeds
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        manager.sweep()
         manager.load_all()
         for table in list(manager.tables.values()):
             manager.after_change(table)
+        sweeper = asyncio.create_task(manager.sweep_forever())
+        warming = asyncio.create_task(manager.pool.start()) if start_solver else None
         yield
+        sweeper.cancel()
+        if warming is not None:
+            with contextlib.suppress(BaseException):
+                await warming
         await manager.shutdown()
         store.close()
 
-    app = FastAPI(title="Phase 10", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(
+        title="Phase 10",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if api_docs else None,
+    )
     app.state.manager = manager
     app.state.store = store
+    app.add_middleware(Guard, visitors=manager.visitors, max_body=limits.max_body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(companion_router)
 
@@ -108,10 +153,25 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        text = f"{where}: {first.get('msg', 'invalid request')}".strip(": ")
-        return JSONResponse({"error": "invalid_request", "message": text}, 422)
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"error": "bad_json", "message": "the body is not JSON"}, 400)
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        text = f"{excerpt(where, 40)}: {first.get('msg', 'invalid request')}".strip(": ")
+        return JSONResponse({"error": "invalid_request", "message": excerpt(text, 200)}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "bad_request")
+        message = excerpt(str(error.detail), 200)
+        return JSONResponse({"error": code, "message": message}, error.status_code)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, error: Exception) -> JSONResponse:
+        log.error("a request failed", exc_info=error)
+        message = "the server could not answer; the problem was logged"
+        return JSONResponse({"error": "internal_error", "message": message}, 500)
 
     def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -119,11 +179,26 @@ def create_app(
     for path in PAGES:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
 
+    if api_docs:
+
+        @app.get("/api/docs", include_in_schema=False)
+        def docs() -> HTMLResponse:
+            # the page's scripts are this server's own; Swagger UI styles some parts inline
+            csp = CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+            text = (STATIC / "api-docs.html").read_text()
+            return HTMLResponse(text, headers={"Content-Security-Policy": csp})
+
     def table_or_404(table_id: str) -> LiveTable:
         table = manager.get(table_id)
         if table is None:
-            raise ApiError(404, "no_such_table", f"there is no table {table_id!r}")
+            raise ApiError(404, "no_such_table", f"there is no table {excerpt(table_id, 40)!r}")
         return table
+
+    def refuse(error: ProtocolError) -> ApiError:
+        return ApiError(STATUS.get(error.code, 409), error.code, error.message)
+
+    def client_address(request: Request) -> str:
+        return address_key(request.client.host if request.client else None)
 
     # -- tables -----------------------------------------------------------------------
 
@@ -143,30 +218,38 @@ def create_app(
         }
 
     @app.post("/api/tables", status_code=201)
-    def create_table(body: CreateTable) -> dict[str, Any]:
+    def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         try:
             base = preset(body.preset)
             rules = Rules.from_dict({**base.to_dict(), **body.options})
         except RulesError as error:
-            raise ApiError(422, "bad_rules", str(error)) from None
+            raise ApiError(422, "bad_rules", excerpt(str(error), 200)) from None
+        if not manager.visitors.creates.take(client_address(request)):
+            raise ApiError(429, "rate_limited", "you have opened many tables lately: wait a while")
         options = {
             "preset": body.preset,
             "rules": rules.to_dict(),
             "seats": body.seats,
             "bots": body.bots,
             "turn_seconds": body.turn_seconds,
+            "public": body.public,
             "seed": body.seed,
         }
-        table, seat, token = manager.create(body.name, options)
+        try:
+            table, seat, token = manager.create(body.name, options)
+        except ProtocolError as error:
+            raise refuse(error) from None
         return _seated(table, seat, token)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, body: JoinTable) -> dict[str, Any]:
+    async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         table = table_or_404(table_id)
+        if not manager.visitors.joins.take(client_address(request)):
+            raise ApiError(429, "rate_limited", "you have joined many tables lately: wait a while")
         try:
             seat, token = await manager.join(table, body.name)
         except ProtocolError as error:
-            raise ApiError(409, error.code, error.message) from None
+            raise refuse(error) from None
         return _seated(table, seat, token)
 
     @app.get("/api/tables/{table_id}")
@@ -175,11 +258,13 @@ def create_app(
 
     @app.get("/api/tables")
     def open_tables() -> dict[str, Any]:
-        """Tables waiting for players."""
+        """The public tables waiting for players (a table is public only if its host said so)."""
         waiting = [
             table.public(manager.clock())
             for table in manager.tables.values()
             if table.status == "lobby"
+            and table.options.get("public")
+            and any(seat.kind == "open" for seat in table.seats)
         ]
         return {"tables": waiting[:50]}
 
@@ -247,43 +332,52 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        address = address_key(websocket.client.host if websocket.client else None)
         await websocket.accept()
         table = manager.get(table_id)
         if table is None:
-            await websocket.send_json(
-                {"type": "error", "code": "no_such_table", "message": "there is no such table"}
-            )
-            await websocket.close(code=4404)
+            await _close_with(websocket, CLOSE_NO_TABLE, "no_such_table")
             return
-        conn = Connection(websocket.send_text, manager.clock, rate=rate, burst=burst)
+        refusal = manager.admit(table, address)
+        if refusal is not None:
+            await _close_with(websocket, CLOSE_FLOOD, "too_many_connections", refusal)
+            return
+        conn = Connection(
+            websocket.send_text,
+            manager.clock,
+            address=address,
+            rate=limits.message_rate,
+            burst=limits.message_burst,
+            shared=manager.visitors.messages.get(address),
+        )
 
         async def write() -> None:
             await conn.writer()
             if conn.overflowed:
                 await websocket.close(code=1008)
+            elif conn.close_code is not None:
+                await websocket.close(code=conn.close_code[0], reason=conn.close_code[1])
 
-        writer = _spawn(write())
+        writer = asyncio.ensure_future(write())
         try:
-            while True:
+            while conn.close_code is None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                text = message.get("text")
-                if text is None:
-                    data = message.get("bytes") or b""
-                    text = data.decode("utf-8", "replace") if len(data) < 65536 else "x" * 65536
+                data: str | bytes = message.get("text") or message.get("bytes") or b""
                 if not conn.allow():
                     conn.push(_error("rate_limited"))
-                    if conn.dropped > 200:
-                        break
+                    if conn.dropped > limits.flood_strikes:
+                        conn.end(CLOSE_FLOOD, "flooding")
                     continue
-                await _handle(manager, table, conn, text)
+                await _handle(manager, table, conn, data, limits)
                 if conn.bad_tokens >= 5:
-                    break
+                    conn.end(CLOSE_BAD_TOKENS, "too many wrong tokens")
         except WebSocketDisconnect:
             pass
         finally:
-            manager.leave(table, conn)
+            manager.leave_connection(table, conn)
+            manager.visitors.socket_closed(address)
             conn.close()
             with contextlib.suppress(Exception):
                 await writer
@@ -294,11 +388,20 @@ def create_app(
     return app
 
 
-async def _handle(manager: TableManager, table: LiveTable, conn: Connection, text: str) -> None:
-    """One client message: carried out, or refused with a specific error."""
+async def _handle(
+    manager: TableManager, table: LiveTable, conn: Connection, data: str | bytes, limits: Limits
+) -> None:
+    """One client message: carried out, or refused with a specific error.
+
+    Every message has paid 1 from the buckets; one that asks for solver work pays the
+    rest of its cost once it is read (so no way of writing it can pass for a cheap one).
+    """
     try:
-        message = parse_client_message(text)
+        message = parse_client_message(data)
         kind = message.type
+        extra = {"hint": limits.hint_cost, "choices": limits.choices_cost}.get(kind, 1) - 1
+        if extra > 0 and not conn.allow(extra):
+            raise ProtocolError("rate_limited")
         if kind == "ping":
             conn.push({"type": "pong"})
             return
@@ -310,23 +413,36 @@ async def _handle(manager: TableManager, table: LiveTable, conn: Connection, tex
         if conn.seat is None:
             raise ProtocolError("spectator")
         seat = conn.seat
-        if kind in ("start", "bots") and seat != table.host:
+        if kind in HOST_ONLY and seat != table.host:
             raise ProtocolError("not_host")
         if kind == "start":
             await manager.start(table)
         elif kind == "bots":
             await manager.set_bots(table, message.bots)
+        elif kind == "remove_player":
+            await manager.remove_player(table, message.seat)
+        elif kind == "seat_bot":
+            await manager.seat_bot(table, message.seat)
+        elif kind == "hand_over":
+            await manager.hand_over(table, message.seat)
+        elif kind == "leave":
+            await manager.leave(table, seat)
         elif kind == "rematch":
             await manager.rematch(table)
         elif kind == "action":
             await manager.act(table, seat, message.action, by="player", version=message.version)
         elif kind == "choices":
-            actions = manager.choices(table, seat, message.kind, message.cards)
-            conn.push({"type": "choices", "kind": message.kind, "actions": actions})
+            manager.ask_solver(table, conn, message.kind, message.cards)
         elif kind == "hint":
-            conn.push(await manager.hint(table, seat))
+            manager.ask_solver(table, conn, "hint")
     except ProtocolError as error:
         conn.push(_error(error.code, error.message))
+
+
+async def _close_with(websocket: WebSocket, code: int, error: str, message: str = "") -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json(_error(error, message or None))
+        await websocket.close(code=code)
 
 
 def _error(code: str, message: str | None = None) -> dict[str, Any]:
@@ -341,9 +457,3 @@ def _seated(table: LiveTable, seat: int, token: str) -> dict[str, Any]:
         "invite": f"/t/{table.id}",
         "link": f"/t/{table.id}#token={token}",
     }
-
-
-def _spawn(coroutine: Any) -> Any:
-    import asyncio
-
-    return asyncio.ensure_future(coroutine)

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from phase10.core import (
     Advance,
@@ -23,17 +23,27 @@ from phase10.core import (
     parse_cards,
     preset,
 )
+from phase10.core.names import PlayerNameError, check_name
 from phase10.core.standings import decide
 
 __all__ = ["Sheet", "router", "tally"]
 
 router = APIRouter(prefix="/api/companion")
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+
+def _checked_name(text: str) -> str:
+    try:
+        return check_name(text)
+    except PlayerNameError as error:
+        raise ValueError(str(error)) from None
+
+
+#: a player's name, read as every interface reads names (phase10.core.names)
+Name = Annotated[str, StringConstraints(max_length=96), AfterValidator(_checked_name)]
 
 
 class Points(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     cards: Annotated[str, Field(max_length=400)]
 
@@ -41,14 +51,14 @@ class Points(BaseModel):
 class Entry(BaseModel):
     """One player's line for one hand: the points left in hand and whether the phase was made."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     points: int = Field(0, ge=0, le=1000)
     phase: bool = False
 
 
 class Sheet(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     preset: str = "official"
     players: list[Name] = Field(min_length=2, max_length=6)

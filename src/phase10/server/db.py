@@ -25,9 +25,13 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
+    inspect,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
@@ -70,6 +74,8 @@ class TableRow(Base):
     #: games played at this table so far (a rematch starts the next)
     game_no: Mapped[int] = mapped_column(Integer, default=0)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: when anything last happened at the table (a lobby idle too long is closed)
+    touched: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -156,6 +162,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         Base.metadata.create_all(self.engine)
+        self._add_new_columns()
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)
         self._appender: Connection | None = None
@@ -170,6 +177,14 @@ class Store:
             self._appender.close()
         self.engine.dispose()
 
+    def _add_new_columns(self) -> None:
+        """Add the columns later versions brought to a database an older one created
+        (each is nullable, so old rows stay valid)."""
+        have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
+        if "touched" not in have:
+            with self.engine.begin() as connection:
+                connection.execute(text("ALTER TABLE tables ADD COLUMN touched FLOAT"))
+
     # -- tables -----------------------------------------------------------------------
 
     def create_table(self, table_id: str, options: dict[str, Any], seats: list[SeatRow]) -> None:
@@ -183,6 +198,7 @@ class Store:
                     options=json.dumps(options),
                     game_no=0,
                     seed=None,
+                    touched=time.time(),
                 )
             )
             s.flush()
@@ -191,13 +207,61 @@ class Store:
     def put_seat(self, row: SeatRow) -> None:
         with self.session() as s:
             s.merge(row)
+            self._touch(s, row.table_id)
+
+    def open_seat(self, table_id: str, seat: int) -> None:
+        """The seat is free again (its player left or was removed)."""
+        with self.session() as s:
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat))
+            self._touch(s, table_id)
+
+    def set_host(self, table_id: str, seat: int) -> None:
+        with self.session() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(host_seat=seat))
+            self._touch(s, table_id)
+
+    def set_options(self, table_id: str, options: dict[str, Any]) -> None:
+        with self.session() as s:
+            values = {"options": json.dumps(options)}
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            self._touch(s, table_id)
+
+    def touch(self, table_id: str) -> None:
+        with self.session() as s:
+            self._touch(s, table_id)
+
+    @staticmethod
+    def _touch(s: Session, table_id: str) -> None:
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(touched=time.time()))
+
+    def idle_lobbies(self, before: float) -> list[str]:
+        """The lobbies nothing has happened at since ``before`` (a time as time.time())."""
+        with self.session() as s:
+            idle = select(TableRow.id).where(
+                TableRow.status == "lobby",
+                (TableRow.touched < before)
+                | (TableRow.touched.is_(None) & (TableRow.created < before)),
+            )
+            return list(s.scalars(idle))
+
+    def delete_lobby(self, table_id: str) -> bool:
+        """Forget a lobby (no game was played there); False if it is no longer a lobby."""
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            if table is None or table.status != "lobby":
+                return False
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.delete(table)
+            return True
 
     def start_game(self, table_id: str, game_no: int, seed: int, bots: list[SeatRow]) -> None:
         """Mark a game begun and seat its bots, at once."""
         with self.session() as s:
             table = s.get(TableRow, table_id)
-            assert table is not None
+            if table is None:
+                raise LookupError(f"there is no table {table_id!r}")
             table.status, table.game_no, table.seed = "playing", game_no, seed
+            table.touched = time.time()
             for row in bots:
                 s.merge(row)
 
@@ -223,8 +287,10 @@ class Store:
         """Keep a finished game's record and mark the table over; returns the record's id."""
         with self.session() as s:
             table = s.get(TableRow, table_id)
-            assert table is not None
+            if table is None:
+                raise LookupError(f"there is no table {table_id!r}")
             table.status = "over"
+            table.touched = time.time()
             row = RecordRow(
                 table_id=table_id,
                 game_no=game_no,

@@ -1,13 +1,26 @@
-"""The WebSocket protocol's client messages (validated with pydantic) and error codes.
+"""The WebSocket protocol's client messages (validated strictly with pydantic) and error codes.
 
-docs/server-protocol.md describes every message and every code.
+docs/server-protocol.md describes every message and every code. Types are never
+converted: ``"version": "5"`` or ``true`` where a number belongs is refused, as is JSON
+nested deeper than a message can be.
+
+>>> parse_client_message('{"type": "action", "action": "draw", "version": 5}').version
+5
+>>> parse_client_message('{"type": "action", "action": "draw", "version": "5"}')
+Traceback (most recent call last):
+...
+phase10.server.protocol.ProtocolError: invalid message: version: Input should be a valid integer
+>>> parse_client_message("[" * 2000 + "]" * 2000)
+Traceback (most recent call last):
+...
+phase10.server.protocol.ProtocolError: the message is not valid JSON: depth limit exceeded...
 """
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 __all__ = [
@@ -15,11 +28,14 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "ClientMessage",
     "ProtocolError",
+    "excerpt",
     "parse_client_message",
 ]
 
 #: the largest message a client may send, in bytes
 MAX_MESSAGE_BYTES = 4096
+#: the most characters of anything a client sent that an error message repeats
+EXCERPT = 80
 
 #: every error code the server sends, with what it means
 ERRORS: dict[str, str] = {
@@ -28,21 +44,32 @@ ERRORS: dict[str, str] = {
     "too_large": f"the message is longer than {MAX_MESSAGE_BYTES} bytes",
     "invalid_message": "the message does not match any message type (see the details)",
     "rate_limited": "too many messages: this one was dropped",
+    "too_many_connections": "too many connections: from your address, or to this table",
     "not_joined": "send hello first",
     "already_joined": "hello was already sent on this connection",
     "bad_token": "the token belongs to no seat at this table",
     "spectator": "spectators cannot play",
     "not_host": "only the table's host can do that",
+    "no_such_seat": "that seat cannot be changed so (no such seat, an open seat, or yours)",
     "not_started": "the game has not started",
     "already_started": "the game has already started",
     "game_over": "the game is over",
     "game_not_over": "the game is not over yet",
     "not_your_turn": "it is another player's turn",
-    "stale": "the action was chosen on an older state (version mismatch)",
+    "stale": "the action was chosen on another version of the game (version mismatch)",
     "invalid_action": "the action's text cannot be read",
     "illegal_action": "the action breaks a rule (the message says which)",
+    "not_held": "the message names cards you do not hold",
     "no_choice": "the selected cards make no legal lay-down or hit",
     "no_hint": "there is no hint now",
+    "busy": "the server is still working on your last hint or choices: ask again soon",
+    "too_slow": "working that out took too long and was stopped",
+    "server_error": "the server could not answer this; the problem was logged",
+    # over HTTP only
+    "bad_name": "the name cannot be used (the message says why)",
+    "name_taken": "another player at the table has that name",
+    "seeded_table": "the table's deal comes from a seed its host chose: it is for its host and bots",
+    "server_full": "the server holds as many tables as it can: try again later",
 }
 
 
@@ -50,14 +77,24 @@ class ProtocolError(Exception):
     """A message refused with an error code; nothing was changed."""
 
     def __init__(self, code: str, message: str | None = None) -> None:
-        assert code in ERRORS, code
+        if code not in ERRORS:
+            raise ValueError(f"no error code {code!r}")
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
 
 
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """At most ``limit`` characters of ``text`` (what a client sent is never echoed whole).
+
+    >>> excerpt("x" * 100, 10)
+    'xxxxxxxxxx… (100 characters)'
+    """
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Hello(_Message):
@@ -72,6 +109,28 @@ class Start(_Message):
 class SetBots(_Message):
     type: Literal["bots"]
     bots: Annotated[str, Field(pattern=r"^(random|greedy|strong(:[1-4])?)$")]
+
+
+Seat = Annotated[int, Field(ge=0, le=5)]
+
+
+class RemovePlayer(_Message):
+    type: Literal["remove_player"]
+    seat: Seat
+
+
+class SeatBot(_Message):
+    type: Literal["seat_bot"]
+    seat: Seat
+
+
+class HandOver(_Message):
+    type: Literal["hand_over"]
+    seat: Seat
+
+
+class Leave(_Message):
+    type: Literal["leave"]
 
 
 class Act(_Message):
@@ -100,26 +159,48 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Start | SetBots | Act | Choices | Hint | Rematch | Ping,
+    Hello
+    | Start
+    | SetBots
+    | RemovePlayer
+    | SeatBot
+    | HandOver
+    | Leave
+    | Act
+    | Choices
+    | Hint
+    | Rematch
+    | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+TYPES = "hello, start, bots, remove_player, seat_bot, hand_over, leave, action, choices, hint, rematch, ping"
+#: the messages only the host may send
+HOST_ONLY = frozenset({"start", "bots", "remove_player", "seat_bot", "hand_over"})
 
 
-def parse_client_message(text: str) -> Any:
+def parse_client_message(text: str | bytes) -> Any:
     """One client message, validated; raises :class:`ProtocolError` with the code."""
-    if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+    if len(text) > MAX_MESSAGE_BYTES or (
+        isinstance(text, str) and len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES
+    ):
         raise ProtocolError("too_large")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise ProtocolError("bad_json") from None
+        # orjson: strict JSON (no NaN), and nesting deeper than 1024 is an error, not a crash
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise ProtocolError("bad_json", f"the message is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
+        first = error.errors(include_url=False, include_input=False)[0]
+        loc = first.get("loc", ())
+        where = ".".join(str(part) for part in loc[1:])  # loc[0] is the message's type
         detail = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-        raise ProtocolError("invalid_message", f"invalid message: {detail}") from None
+        if first.get("type") == "union_tag_invalid":
+            detail = f"no message type {excerpt(str(data.get('type')), 24)!r}; the types: {TYPES}"
+        elif first.get("type") == "union_tag_not_found":
+            detail = f"a message needs a type: {TYPES}"
+        raise ProtocolError("invalid_message", f"invalid message: {excerpt(detail, 200)}") from None

@@ -27,6 +27,7 @@ from phase10.bots.registry import reseed
 from phase10.bots.simple import Player
 from phase10.core import Action, Event, Game, PlayerView, Rules
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
+from phase10.core.names import NameTakenError, PlayerNameError, check_name
 from phase10.core.records import GameRecord, RecordError, dumps, loads
 
 __all__ = [
@@ -76,10 +77,7 @@ class Settings:
     undo: bool = True
 
     def validate(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise SessionError("your name must not be empty")
-        if self.name.strip() in OPPONENT_NAMES[: self.opponents]:
-            raise SessionError(f"{self.name.strip()!r} is an opponent's name: choose another")
+        self.player_name()
         if not isinstance(self.opponents, int) or not 1 <= self.opponents <= 5:
             raise SessionError(f"play against 1 to 5 opponents, not {self.opponents!r}")
         built_in = self.difficulty.strip().lower() in DIFFICULTY_NAMES
@@ -87,6 +85,18 @@ class Settings:
             raise SessionError(
                 f"unknown difficulty {self.difficulty!r}: choose {', '.join(DIFFICULTY_NAMES)}"
             )
+
+    def player_name(self) -> str:
+        """The name as the game keeps it (read as every interface reads names)."""
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise SessionError("your name must not be empty")
+        try:
+            return check_name(self.name, OPPONENT_NAMES[: self.opponents])
+        except NameTakenError:
+            name = " ".join(self.name.split())
+            raise SessionError(f"{name!r} is an opponent's name: choose another") from None
+        except PlayerNameError as error:
+            raise SessionError(str(error)) from None
 
 
 class Session:
@@ -127,7 +137,7 @@ class Session:
     def new(settings: Settings, *, autosave: Path | None) -> Session:
         """A new game from the settings (raises :class:`SessionError` for bad ones)."""
         settings.validate()
-        names = (settings.name.strip(), *OPPONENT_NAMES[: settings.opponents])
+        names = (settings.player_name(), *OPPONENT_NAMES[: settings.opponents])
         try:
             game = Game(list(names), rules=settings.rules, seed=settings.seed)
         except ValueError as error:

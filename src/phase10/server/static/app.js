@@ -17,11 +17,13 @@ async function lobby() {
       presets.bots.map((b) => el("option", { value: b, text: b, selected: b === "greedy" })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
       el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
+    el("label", { class: "check" }, el("input", { name: "public", type: "checkbox" }),
+      " List the table on this page, for anyone to join (otherwise only people with the invite link find it)"),
     el("details", {}, el("summary", { text: "Rules options" }),
       Object.entries(presets.options).map(([name, values]) => el("label", {}, `${name} `,
         el("select", { name: `opt:${name}` }, el("option", { value: "", text: "(preset)" }),
           values.map((v) => el("option", { value: v, text: v }))))),
-      el("label", {}, "Seed (optional: the same seed deals the same cards) ",
+      el("label", {}, "Seed (optional: the same seed deals the same cards; a table with a seed is for you and bots only, since you could know every hand) ",
         el("input", { name: "seed", type: "number", min: 0 }))),
     el("button", { type: "submit", id: "create" }, "Create the table"));
   form.addEventListener("submit", async (event) => {
@@ -36,6 +38,7 @@ async function lobby() {
       const seat = await api("/api/tables", {
         name: data.get("name"), seats: Number(data.get("seats")), preset: data.get("preset"),
         bots: data.get("bots"), turn_seconds: Number(data.get("turn_seconds")), options, seed,
+        public: data.get("public") === "on",
       });
       localStorage.setItem(`phase10:${seat.table}`, seat.token);
       location.assign(seat.link);
@@ -43,7 +46,7 @@ async function lobby() {
   });
   const waiting = await api("/api/tables");
   const list = el("section", { class: "panel", "aria-labelledby": "open-title" },
-    el("h2", { id: "open-title", text: "Tables waiting for players" }),
+    el("h2", { id: "open-title", text: "Public tables waiting for players" }),
     waiting.tables.length ? el("ul", {}, waiting.tables.map((t) => el("li", {},
       el("a", { href: `/t/${t.id}` }, `${t.seats.map((s) => s.name || "open").join(", ")} (${t.options.preset})`))))
       : el("p", { text: "None right now." }));

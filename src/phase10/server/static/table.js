@@ -8,12 +8,14 @@ export async function tablePage(main, id) {
   if (fromLink) localStorage.setItem(`phase10:${id}`, fromLink);
   const token = fromLink || localStorage.getItem(`phase10:${id}`);
   if (token) return new TableView(main, id, token).connect();
-  const info = await api(`/api/tables/${id}`);
-  const open = info.status === "lobby" && info.seats.some((s) => s.kind === "open");
+  let info;
+  try { info = await api(`/api/tables/${id}`); } catch (error) { return gone(main, error.message); }
+  const open = info.status === "lobby" && !info.options.seeded && info.seats.some((s) => s.kind === "open");
   const watch = el("button", { type: "button", id: "watch", onclick: () => new TableView(main, id, null).connect() }, "Watch");
   const form = el("form", { class: "panel", "aria-labelledby": "join-title" },
     el("h1", { id: "join-title", text: open ? "Join the table" : "Watch the table" }),
     el("p", { text: `Players: ${info.seats.map((s) => s.name || "(open seat)").join(", ")}; rules: ${info.options.preset}` }),
+    info.options.seeded && el("p", { text: "The host chose this table's deal (a seed), so it is for the host and bots: you may watch." }),
     open && el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24 })),
     open && el("button", { type: "submit", id: "join" }, "Join"), " ", watch);
   form.addEventListener("submit", async (event) => {
@@ -28,6 +30,19 @@ export async function tablePage(main, id) {
   main.replaceChildren(form);
   form.querySelector("input, button")?.focus();
 }
+
+// A table that is gone (or a link that leads nowhere): say so, and offer a way on.
+function gone(main, text) {
+  main.replaceChildren(el("section", { class: "panel", "aria-labelledby": "gone-title" },
+    el("h1", { id: "gone-title", text: "This table is not here" }),
+    el("p", { text }),
+    el("p", {}, el("a", { href: "/" }, "Start a new table"), " or ", el("a", { href: "/history" }, "see the finished games"), ".")));
+}
+
+// The socket closed for good: the server said why (close codes of docs/server-protocol.md).
+const FINAL_CLOSES = { 4401: "Too many wrong seat links were tried on this connection.",
+  4403: "You are no longer seated at this table.", 4404: "There is no such table.",
+  4429: "Too many connections: close some other tabs of this server, then reload." };
 
 class TableView {
   constructor(main, id, token) {
@@ -45,7 +60,11 @@ class TableView {
     this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
     this.ws.onopen = () => { this.retry = 500; this.send({ type: "hello", token: this.token }); };
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
-    this.ws.onclose = () => {
+    this.ws.onclose = (event) => {
+      if (this.farewell || FINAL_CLOSES[event.code]) {
+        if (event.code === 4404) return gone(this.main, "Its link may be mistyped, or it was closed after a day without players.");
+        return say(this.farewell || FINAL_CLOSES[event.code]);
+      }
       say("Disconnected: reconnecting…");
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(this.retry * 2, 10000);
@@ -67,6 +86,15 @@ class TableView {
       this.seat = message.seat;
       this.host = message.host;
       say(message.role === "spectator" ? "You are watching." : `You sit in seat ${message.seat + 1}.`);
+    } else if (message.type === "goodbye") {
+      localStorage.removeItem(`phase10:${this.id}`);
+      this.token = null;
+      this.farewell = `${message.reason[0].toUpperCase()}${message.reason.slice(1)}.`;
+      say(this.farewell);
+      this.main.replaceChildren(el("section", { class: "panel", "aria-labelledby": "bye-title" },
+        el("h1", { id: "bye-title", text: this.farewell }),
+        el("p", {}, el("a", { href: `/t/${this.id}`, id: "watch-again" }, "Watch this table"), " or ",
+          el("a", { href: "/" }, "start a new table"), ".")));
     } else if (message.type === "error") {
       if (message.code === "bad_token") { localStorage.removeItem(`phase10:${this.id}`); this.token = null; }
       say(message.message);
@@ -215,13 +243,29 @@ class TableView {
       this.turnLeft !== null && el("p", { id: "timer", role: "timer", text: `${Math.round(this.turnLeft)} s left in this turn` }));
   }
 
+  // the host's buttons for one seat: remove its player, give it to a bot, make its player host
+  seatControls(table, s) {
+    if (this.seat !== table.host || s.seat === table.host) return null;
+    const button = (type, label) => el("button", { type: "button", class: "seat-control", id: `${type}-${s.seat}`,
+      onclick: () => this.send({ type, seat: s.seat }) }, label);
+    const lobby = table.status === "lobby";
+    return [
+      s.kind === "human" && lobby && button("remove_player", "Remove"),
+      (s.kind === "open" && lobby || s.kind === "human") && button("seat_bot", lobby ? "Give to a bot" : "Let a bot play"),
+      s.kind === "human" && button("hand_over", "Make host"),
+    ].filter(Boolean);
+  }
+
   lobby(table) {
     const host = this.seat === table.host;
     return el("section", { class: "panel", "aria-label": "Lobby" },
       el("h2", { text: "Waiting to start" }),
       el("ul", { id: "lobby-seats" }, table.seats.map((s) => el("li", {},
-        s.kind === "open" ? `Seat ${s.seat + 1}: open (a ${table.options.bots} bot if nobody joins)`
-          : `Seat ${s.seat + 1}: ${s.name}${s.connected ? "" : " (not connected)"}`))),
+        s.kind === "open" ? `Seat ${s.seat + 1}: open (a ${table.options.bots} bot if nobody joins) `
+          : `Seat ${s.seat + 1}: ${s.name}${s.seat === table.host ? " (host)" : ""}${s.kind === "bot" ? ` (bot: ${s.bot})` : s.connected ? "" : " (not connected)"} `,
+        this.seatControls(table, s)))),
+      this.seat !== null && this.seat !== undefined && !host &&
+        el("button", { type: "button", id: "leave", onclick: () => this.send({ type: "leave" }) }, "Leave the table"),
       host ? [
         el("label", {}, "Bots ", el("select", { id: "bots", onchange: (e) => this.send({ type: "bots", bots: e.target.value }) },
           ["random", "greedy", "strong:1", "strong:2", "strong:3", "strong:4"].map((b) =>
@@ -244,7 +288,7 @@ class TableView {
           return el("tr", { class: i === view.current ? "current" : "", "aria-current": i === view.current ? "true" : null },
             el("td", { text: i === view.current ? "▶" : "" }), el("th", { scope: "row", text: s.name + (i === view.viewer ? " (you)" : "") }),
             el("td", { text: String(s.hand_size) }), el("td", { text: phase }), el("td", { text: String(s.score) }),
-            el("td", { text: notes.filter(Boolean).join(", ") }));
+            el("td", {}, notes.filter(Boolean).join(", "), " ", this.seatControls(table, who)));
         }))));
   }
 

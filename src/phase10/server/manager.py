@@ -1,0 +1,614 @@
+"""Every table of one server: creating, joining, the host's controls, play, bots, timers.
+
+The engine checks every action; the store keeps it before anyone hears of it; each
+connection then receives its own view only. Bots play their seats on the server,
+seeded per decision, and a stand-in plays the turn of a player whose time ran out.
+Solver work a client asks for runs in worker processes (:mod:`phase10.server.work`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from phase10.bots import make_player
+from phase10.bots.registry import reseed
+from phase10.bots.simple import Player
+from phase10.core import (
+    CardError,
+    Discard,
+    Game,
+    GameRecord,
+    IllegalActionError,
+    InvalidActionError,
+    Rules,
+    parse_cards,
+)
+from phase10.core.choices import NotHeldError, check_held
+from phase10.core.names import NameTakenError, PlayerNameError, check_name, name_key
+
+from .connection import Connection, dumps
+from .db import SeatRow, Store, TableRow, hash_token
+from .limits import Limits, Visitors
+from .protocol import ProtocolError
+from .tables import BOT_NAMES, LiveTable, SeatState, state_message
+from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
+
+__all__ = ["TableManager"]
+
+log = logging.getLogger("phase10.server")
+
+#: WebSocket close codes the server ends a connection with (docs/server-protocol.md)
+CLOSE_REMOVED = 4403
+CLOSE_GONE = 4410
+
+
+def secret_seed() -> int:
+    """A game's seed: unguessable, so no player can know the deal or the draw order."""
+    return secrets.randbelow(2**62)
+
+
+class TableManager:
+    """Every table of one server, their games, connections, bots and timers."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        limits: Limits | None = None,
+        bot_delay: float = 0.0,
+        stand_in: str = "greedy",
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
+        seeds: Callable[[], int] = secret_seed,
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.stand_in = stand_in
+        self.clock = clock
+        self.wall = wall
+        self.seeds = seeds
+        self.tables: dict[str, LiveTable] = {}
+        self.visitors = Visitors(self.limits, clock)
+        self.pool = SolverPool(
+            workers=self.limits.solver_workers,
+            seconds=self.limits.solver_seconds,
+            queue=self.limits.solver_queue,
+        )
+        #: solver jobs in flight, by address
+        self.jobs: Counter[str] = Counter()
+
+    # -- loading ----------------------------------------------------------------------
+
+    def load_all(self) -> int:
+        """Rebuild every unfinished table from the store; returns how many."""
+        for row, seats, actions in self.store.tables():
+            self.tables[row.id] = self._rebuild(row, seats, actions)
+        return len(self.tables)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 32:
+            loaded = self.store.table(table_id)
+            if loaded is not None:
+                table = self.tables[table_id] = self._rebuild(*loaded)
+        return table
+
+    def _rebuild(self, row: TableRow, seat_rows: list[SeatRow], actions: list[str]) -> LiveTable:
+        options = json.loads(row.options)
+        seats = [SeatState() for _ in range(options["seats"])]
+        for seat_row in seat_rows:
+            seats[seat_row.seat] = SeatState(
+                seat_row.name, seat_row.kind, seat_row.bot, seat_row.token_hash
+            )
+        table = LiveTable(
+            id=row.id,
+            options=options,
+            rules=Rules.from_dict(options["rules"]),
+            seats=seats,
+            status=row.status,
+            host=row.host_seat,
+            game_no=row.game_no,
+            seed=row.seed,
+            host_away_since=self.clock(),  # nobody is connected yet
+        )
+        if row.status != "lobby" and row.seed is not None:
+            self._new_game(table, row.seed)
+            assert table.game is not None
+            for text in actions:
+                table.game.apply(text)
+        return table
+
+    def _new_game(self, table: LiveTable, seed: int) -> None:
+        table.seed = seed
+        table.game = Game(table.names, rules=table.rules, seed=seed)
+        table.encoded = {}
+        table.results.pop("hands", None)
+        table.logs = {}
+        table.bots = {
+            number: self._bot(table, number)
+            for number, seat in enumerate(table.seats)
+            if seat.kind == "bot"
+        }
+
+    @staticmethod
+    def _bot(table: LiveTable, seat: int) -> Player:
+        return make_player(table.seats[seat].bot or "greedy", random.Random(f"{table.seed}:{seat}"))
+
+    # -- lobby ------------------------------------------------------------------------
+
+    def create(self, name: str, options: dict[str, Any]) -> tuple[LiveTable, int, str]:
+        """A new table with its host in seat 0; returns the table, the seat and its token.
+
+        ``options`` holds ``preset``, ``rules``, ``seats``, ``bots``, ``turn_seconds``,
+        ``public`` and ``seed`` (a seed makes the table its host's and bots' alone).
+        """
+        name = _name(name)
+        live = sum(1 for table in self.tables.values() if table.status != "over")
+        if live >= self.limits.max_tables:
+            raise ProtocolError("server_full")
+        table_id = secrets.token_urlsafe(9)
+        token = secrets.token_urlsafe(24)
+        rules = Rules.from_dict(options["rules"])
+        seats = [SeatState() for _ in range(options["seats"])]
+        seats[0] = SeatState(name, "human", None, hash_token(token))
+        self.store.create_table(table_id, options, [seats[0].row(table_id, 0)])
+        table = LiveTable(id=table_id, options=options, rules=rules, seats=seats)
+        self.tables[table_id] = table
+        return table, 0, token
+
+    async def join(self, table: LiveTable, name: str) -> tuple[int, str]:
+        """Seat a new player in the first open seat; returns the seat and its token."""
+        async with table.lock:
+            if table.status != "lobby":
+                raise ProtocolError("already_started")
+            if table.options.get("seed") is not None:
+                raise ProtocolError("seeded_table")
+            free = [n for n, seat in enumerate(table.seats) if seat.kind == "open"]
+            if not free:
+                raise ProtocolError("already_started", "the table is full")
+            name = _name(name, [seat.name for seat in table.seats if seat.kind != "open"])
+            token = secrets.token_urlsafe(24)
+            seat = SeatState(name, "human", None, hash_token(token))
+            self.store.put_seat(seat.row(table.id, free[0]))
+            table.seats[free[0]] = seat
+        self.broadcast(table)
+        return free[0], token
+
+    async def start(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.status != "lobby":
+                raise ProtocolError("already_started")
+            bots = []
+            for number, seat in enumerate(table.seats):
+                if seat.kind == "open":
+                    self._seat_bot_in_lobby(table, number)
+                    bots.append(table.seats[number].row(table.id, number))
+            self._begin(table, 1, bots)
+        self.after_change(table)
+
+    def _seat_bot_in_lobby(self, table: LiveTable, number: int) -> None:
+        taken = {name_key(seat.name) for seat in table.seats if seat.kind != "open"}
+        name = next(name for name in BOT_NAMES if name_key(name) not in taken)
+        table.seats[number] = SeatState(name, "bot", table.options["bots"])
+
+    def _begin(self, table: LiveTable, game_no: int, bots: list[SeatRow]) -> None:
+        chosen = table.options.get("seed")
+        seed = chosen if game_no == 1 and chosen is not None else self.seeds()
+        self.store.start_game(table.id, game_no, seed, bots)
+        table.status, table.game_no, table.record_id = "playing", game_no, None
+        self._new_game(table, seed)
+
+    async def rematch(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.status != "over":
+                raise ProtocolError("game_not_over")
+            self._begin(table, table.game_no + 1, [])
+        self.after_change(table)
+
+    async def set_bots(self, table: LiveTable, bots: str) -> None:
+        async with table.lock:
+            if table.status != "lobby":
+                raise ProtocolError("already_started")
+            table.options["bots"] = bots
+            self.store.set_options(table.id, table.options)
+        self.broadcast(table)
+
+    # -- the host's controls, and leaving -------------------------------------------
+
+    async def remove_player(self, table: LiveTable, seat: int) -> None:
+        """The host removes a player: in the lobby the seat is open again; in a game a bot
+        takes it over. The player's link stops working."""
+        async with table.lock:
+            self._other_human(table, seat)
+            if table.status == "lobby":
+                self._open_seat(table, seat)
+            else:
+                self._bot_takes_over(table, seat)
+            self._say_goodbye(table, seat, "the host removed you from the table")
+        self.after_change(table)
+
+    async def seat_bot(self, table: LiveTable, seat: int) -> None:
+        """The host gives a seat to a bot: an open seat in the lobby, or a player's."""
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ProtocolError("no_such_seat")
+            if table.seats[seat].kind == "bot":
+                raise ProtocolError("no_such_seat", f"seat {seat + 1} is a bot already")
+            if table.seats[seat].kind == "human":
+                self._other_human(table, seat)
+                self._say_goodbye(table, seat, "the host gave your seat to a bot")
+            if table.status == "lobby":
+                self._seat_bot_in_lobby(table, seat)
+                self.store.put_seat(table.seats[seat].row(table.id, seat))
+            else:
+                self._bot_takes_over(table, seat)
+        self.after_change(table)
+
+    async def hand_over(self, table: LiveTable, seat: int) -> None:
+        """The host makes another player the host."""
+        async with table.lock:
+            self._other_human(table, seat)
+            self._set_host(table, seat)
+        self.broadcast(table)
+
+    async def leave(self, table: LiveTable, seat: int) -> None:
+        """A player gives up their seat (a bot takes it over in a game); a host who leaves
+        hands the role to another player."""
+        async with table.lock:
+            if table.status == "lobby":
+                self._open_seat(table, seat)
+            else:
+                self._bot_takes_over(table, seat)
+            if seat == table.host:
+                others = table.humans()
+                if others:
+                    here = [n for n in others if table.connected(n)]
+                    self._set_host(table, (here or others)[0])
+            self._say_goodbye(table, seat, "you left the table")
+        self.after_change(table)
+
+    def _other_human(self, table: LiveTable, seat: int) -> None:
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+            raise ProtocolError("no_such_seat")
+        if seat == table.host:
+            raise ProtocolError("no_such_seat", "that is your own seat")
+
+    def _open_seat(self, table: LiveTable, seat: int) -> None:
+        table.seats[seat] = SeatState()
+        self.store.open_seat(table.id, seat)
+
+    def _bot_takes_over(self, table: LiveTable, seat: int) -> None:
+        old = table.seats[seat]
+        table.seats[seat] = SeatState(old.name, "bot", table.options["bots"])
+        self.store.put_seat(table.seats[seat].row(table.id, seat))
+        table.bots[seat] = self._bot(table, seat)
+
+    def _set_host(self, table: LiveTable, seat: int) -> None:
+        table.host = seat
+        table.host_away_since = None if table.connected(seat) else self.clock()
+        self.store.set_host(table.id, seat)
+        for conn in table.conns:
+            if conn.seat is not None:
+                conn.push(_welcome(table, conn))
+
+    def _say_goodbye(self, table: LiveTable, seat: int, reason: str) -> None:
+        for conn in [conn for conn in table.conns if conn.seat == seat]:
+            conn.push({"type": "goodbye", "reason": reason})
+            conn.end(CLOSE_REMOVED, "removed")
+            table.conns.remove(conn)
+
+    def _watch_the_host(self, table: LiveTable) -> None:
+        """When the host has been away long enough, hand the role to a player who is here."""
+        if table.host_away_since is None or table.host_check is not None:
+            return
+        if not any(table.connected(n) for n in table.humans() if n != table.host):
+            return
+        wait = table.host_away_since + self.limits.host_away_seconds - self.clock()
+        table.host_check = asyncio.create_task(self._host_check(table, max(0.0, wait)))
+
+    async def _host_check(self, table: LiveTable, wait: float) -> None:
+        await asyncio.sleep(wait)
+        table.host_check = None
+        if table.host_away_since is None or table.connected(table.host):
+            return
+        here = [n for n in table.humans() if n != table.host and table.connected(n)]
+        if here:
+            async with table.lock:
+                self._set_host(table, here[0])
+            self.broadcast(table)
+
+    # -- playing ----------------------------------------------------------------------
+
+    async def act(
+        self, table: LiveTable, seat: int, text: str, *, by: str, version: int | None = None
+    ) -> None:
+        """Check an action with the engine, store it, apply it, then tell everyone."""
+        async with table.lock:
+            game = self._playing(table)
+            if game.current != seat:
+                raise ProtocolError("not_your_turn")
+            if version is not None and version != len(game.actions):
+                raise ProtocolError("stale")
+            try:
+                action = game.check(game.parse_action(text))
+            except IllegalActionError as error:
+                raise ProtocolError("illegal_action", str(error)) from None
+            except (InvalidActionError, CardError) as error:
+                raise ProtocolError("invalid_action", str(error)) from None
+            self.store.append_action(table.id, table.game_no, len(game.actions), str(action), by)
+            game.apply_unchecked(action)
+            if game.is_over:
+                self._finish(table)
+        self.after_change(table)
+
+    def _playing(self, table: LiveTable) -> Game:
+        if table.status == "lobby" or table.game is None:
+            raise ProtocolError("not_started")
+        if table.status == "over":
+            raise ProtocolError("game_over")
+        return table.game
+
+    def _finish(self, table: LiveTable) -> None:
+        game = table.game
+        assert game is not None
+        controllers = ",".join(seat.bot or "human" for seat in table.seats)
+        tags = {"controllers": controllers, "table": table.id, "game": str(table.game_no)}
+        record = GameRecord.from_game(game, tags).to_dict()
+        winners = [game.seats[w].name for w in game.winners]
+        table.record_id = self.store.finish_game(table.id, table.game_no, record, winners)
+        table.status = "over"
+
+    def ask_solver(self, table: LiveTable, conn: Connection, kind: str, cards: str = "") -> None:
+        """Start a hint (``kind`` "hint") or the choices of some cards ("lay", "hit") for
+        the player to move; the answer is pushed when the worker has it. Refused at once
+        when the cards are not held or the connection or its address already waits."""
+        game = self._playing(table)
+        seat = conn.seat
+        if seat is None or game.current != seat:
+            raise ProtocolError("not_your_turn")
+        view = game.view(seat)
+        if kind != "hint":
+            try:
+                check_held(view, parse_cards(cards))
+            except CardError as error:
+                raise ProtocolError("invalid_action", str(error)) from None
+            except NotHeldError as error:
+                raise ProtocolError("not_held", str(error)) from None
+        if conn.job is not None and not conn.job.done():
+            raise ProtocolError(
+                "busy", "your last hint or choices request is still being worked on"
+            )
+        if self.jobs[conn.address] >= self.limits.solver_jobs_per_address:
+            raise ProtocolError("busy")
+        job = (hint_job, view) if kind == "hint" else (choices_job, view, kind, cards)
+        conn.job = asyncio.create_task(self._solve(table, conn, job))
+
+    async def _solve(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
+        version = table.version
+        self.jobs[conn.address] += 1
+        try:
+            answer = await self.pool.run(*job)
+        except SolverBusy:
+            conn.push(_error("busy"))
+        except SolverTooSlow:
+            conn.push(_error("too_slow"))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a worker that died: the client still gets an answer
+            log.exception("table %s: a solver job failed", table.id)
+            conn.push(_error("server_error"))
+        else:
+            if "error" in answer:
+                code = "no_hint" if job[0] is hint_job else "no_choice"
+                conn.push(_error(code, answer["error"]))
+            else:
+                conn.push(answer | {"version": version})
+        finally:
+            self.jobs[conn.address] -= 1
+            if not self.jobs[conn.address]:
+                del self.jobs[conn.address]
+
+    # -- after every change: bots, the turn timer, the broadcast ------------------------
+
+    def after_change(self, table: LiveTable) -> None:
+        self._cancel_timer(table)
+        game = table.game
+        if table.status == "playing" and game is not None:
+            seat = table.seats[game.current]
+            if seat.kind == "bot":
+                if table.bot_task is None or table.bot_task.done():
+                    table.bot_task = asyncio.create_task(self._run_bots(table))
+            elif table.options["turn_seconds"]:
+                seconds = float(table.options["turn_seconds"])
+                table.deadline = self.clock() + seconds
+                table.timer = asyncio.create_task(
+                    self._time_out(table, game.current, len(game.actions), seconds)
+                )
+        self.broadcast(table)
+
+    def _cancel_timer(self, table: LiveTable) -> None:
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        table.deadline = None
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        while table.status == "playing" and table.game is not None:
+            game = table.game
+            seat = game.current
+            if table.seats[seat].kind != "bot":
+                return
+            await asyncio.sleep(self.bot_delay)
+            if table.game is not game or game.current != seat or table.status != "playing":
+                continue
+            if not await self._play_for(table, seat, table.bots[seat], "bot"):
+                return
+
+    async def _play_for(self, table: LiveTable, seat: int, player: Player, by: str) -> bool:
+        game = table.game
+        assert game is not None
+        number = len(game.actions)
+        reseed(player, f"{table.seed}:{seat}:{number}")
+        view = game.view(seat)
+        choose = player.choose
+        action = choose(view) if by != "bot" or _quick(player) else await _thread(choose, view)
+        try:
+            await self.act(table, seat, str(action), by=by, version=number)
+        except ProtocolError as error:
+            log.error("table %s: %s could not play %s: %s", table.id, by, action, error.message)
+            return False
+        return True
+
+    async def _time_out(self, table: LiveTable, seat: int, number: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        game = table.game
+        if game is None or len(game.actions) != number or table.status != "playing":
+            return
+        stand_in = make_player(self.stand_in, random.Random(0))
+        while table.status == "playing" and game.current == seat:
+            before = len(game.actions)
+            if not await self._play_for(table, seat, stand_in, "timer"):
+                return
+            if isinstance(game.actions[before], Discard):
+                return
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Send every connection its own state: its seat's view, or the public one."""
+        cache: dict[int | None, str] = {}
+        for conn in list(table.conns):
+            if not conn.joined:
+                continue
+            if conn.seat not in cache:
+                cache[conn.seat] = dumps(self.state(table, conn.seat))
+            conn.push(cache[conn.seat])
+
+    def state(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        return state_message(table, seat, self.clock())
+
+    # -- connections ------------------------------------------------------------------
+
+    def admit(self, table: LiveTable, address: str) -> str | None:
+        """Why a new connection to ``table`` from ``address`` is refused, or None."""
+        if sum(1 for conn in table.conns) >= self.limits.connections_per_table:
+            return "the table has as many connections as it takes"
+        return self.visitors.admit_socket(address)
+
+    async def hello(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        """Sit the connection at its token's seat, or let it watch. Only a player's arrival
+        changes what the others see: a spectator's costs them nothing."""
+        if conn.joined:
+            raise ProtocolError("already_joined")
+        if token is not None:
+            seat = table.seat_of(token)
+            if seat is None:
+                conn.bad_tokens += 1
+                raise ProtocolError("bad_token")
+            conn.seat = seat
+        if sum(1 for other in table.conns if other.joined) >= self.limits.connections_per_table:
+            raise ProtocolError("too_many_connections")
+        arriving = conn.seat is not None and not table.connected(conn.seat)
+        conn.joined = True
+        table.conns.append(conn)
+        conn.push(_welcome(table, conn))
+        if conn.seat is not None and conn.seat == table.host:
+            table.host_away_since = None
+        if arriving:
+            self.broadcast(table)
+            self._watch_the_host(table)
+        else:
+            conn.push(dumps(self.state(table, conn.seat)))
+
+    def leave_connection(self, table: LiveTable, conn: Connection) -> None:
+        conn.cancel_job()
+        if conn in table.conns:
+            table.conns.remove(conn)
+            if conn.seat is not None and not table.connected(conn.seat):
+                if conn.seat == table.host:
+                    table.host_away_since = self.clock()
+                self.broadcast(table)
+                self._watch_the_host(table)
+
+    # -- housekeeping -----------------------------------------------------------------
+
+    def sweep(self) -> int:
+        """Close the lobbies nobody has touched for ``lobby_idle_hours`` and nobody is
+        connected to, and let go of finished tables nobody watches (they stay in the
+        database, as history, and load again when asked for). Returns lobbies closed."""
+        cutoff = self.wall() - self.limits.lobby_idle_hours * 3600
+        closed = 0
+        for table_id in self.store.idle_lobbies(cutoff):
+            table = self.tables.get(table_id)
+            if table is not None and table.conns:
+                continue
+            if self.store.delete_lobby(table_id):
+                self.tables.pop(table_id, None)
+                closed += 1
+        for table_id, table in list(self.tables.items()):
+            if table.status == "over" and not table.conns:
+                del self.tables[table_id]
+        return closed
+
+    async def sweep_forever(self, every: float = 300.0) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.sweep()
+            except Exception:  # a database hiccup: try again next time
+                log.exception("the sweep of idle tables failed")
+
+    async def shutdown(self) -> None:
+        tasks = [
+            task
+            for table in self.tables.values()
+            for task in (table.bot_task, table.timer, table.host_check)
+            if task is not None and not task.done()
+        ]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            self.pool.close()
+
+
+def _name(text: str, taken: list[str] | None = None) -> str:
+    try:
+        return check_name(text, taken or ())
+    except NameTakenError as error:
+        raise ProtocolError("name_taken", str(error)) from None
+    except PlayerNameError as error:
+        raise ProtocolError("bad_name", str(error)) from None
+
+
+def _welcome(table: LiveTable, conn: Connection) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "table": table.id,
+        "seat": conn.seat,
+        "role": "spectator" if conn.seat is None else "player",
+        "host": conn.seat is not None and conn.seat == table.host,
+    }
+
+
+def _error(code: str, message: str | None = None) -> dict[str, Any]:
+    from .protocol import ERRORS
+
+    return {"type": "error", "code": code, "message": message or ERRORS[code]}
+
+
+def _quick(player: Player) -> bool:
+    """Whether a bot decides fast enough to run on the event loop."""
+    return type(player).__name__ in {"RandomPlayer", "GreedyPlayer", "SimplePlayer"}
+
+
+async def _thread(function: Callable[[Any], Any], argument: Any) -> Any:
+    return await asyncio.to_thread(function, argument)

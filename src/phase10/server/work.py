@@ -1,0 +1,148 @@
+"""Solver work for clients (hints, lay-down and hit choices), off the event loop.
+
+A hint can take a second of CPU; run on the event loop (or in a thread, holding the
+GIL) it would stall every table. Jobs run in worker processes instead (pebble's pool):
+each with a time limit after which its worker is killed and replaced, and a memory
+limit, so no request can stall or exhaust the server. A job whose client has gone is
+cancelled, running or not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from phase10.core import CardError, PlayerView, parse_cards
+from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
+
+__all__ = ["SolverBusy", "SolverPool", "SolverTooSlow", "choices_job", "hint_job"]
+
+
+class SolverBusy(Exception):
+    """Too many jobs wait already: the request is refused, not queued."""
+
+
+class SolverTooSlow(Exception):
+    """The job ran past its time limit and was stopped."""
+
+
+class SolverPool:
+    """A pool of solver processes, started on first use (a server nobody asks for hints
+    never starts one)."""
+
+    def __init__(
+        self, *, workers: int = 1, seconds: float = 10.0, queue: int = 16, memory_mb: int = 2048
+    ) -> None:
+        self.workers, self.seconds, self.queue, self.memory_mb = workers, seconds, queue, memory_mb
+        self.waiting = 0
+        self._pool: Any = None
+        self._starting: asyncio.Lock | None = None
+
+    def _start(self) -> Any:
+        """The pool, with its workers up (blocking: starting processes that import the
+        solver takes about a second, so the event loop calls this in a thread)."""
+        if self._pool is None:
+            from pebble import ProcessPool
+
+            pool = ProcessPool(
+                max_workers=self.workers,
+                context=_context(),
+                initializer=_prepare_worker,
+                initargs=(self.memory_mb,),
+            )
+            pool.schedule(len, args=((),)).result(timeout=60)
+            self._pool = pool
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the workers without holding up the event loop (once; later calls wait
+        for the first)."""
+        if self._pool is not None:
+            return
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self._pool is None:
+                await asyncio.to_thread(self._start)
+
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a worker; :class:`SolverBusy` when the queue is full,
+        :class:`SolverTooSlow` past the time limit. Cancelling the caller cancels the job."""
+        if self.waiting >= self.queue:
+            raise SolverBusy
+        self.waiting += 1
+        try:
+            await self.start()
+        except BaseException:
+            self.waiting -= 1
+            raise
+        future = self._pool.schedule(function, args=args, timeout=self.seconds)
+        try:
+            return await asyncio.wrap_future(future)
+        except concurrent.futures.TimeoutError:
+            raise SolverTooSlow from None
+        finally:
+            self.waiting -= 1
+            future.cancel()  # the client left: a job still running is stopped
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.stop()
+            self._pool.join(timeout=5)
+            self._pool = None
+
+
+def _context() -> Any:
+    # forkserver: workers forked from a clean process that has the solver imported, never
+    # from the server with its threads and sockets (and quick to replace after a timeout)
+    if sys.platform.startswith("linux"):
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["phase10.bots.hints", "phase10.server.work"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _prepare_worker(memory_mb: int) -> None:
+    """Bound the worker's memory and threads (one job at a time needs one BLAS thread)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    try:
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, ValueError, OSError):  # not on this platform: the time limit holds
+        pass
+
+
+# -- the jobs (run in a worker: they take and return plain, picklable values) -------------
+
+
+def hint_job(view: PlayerView) -> dict[str, Any]:
+    """The hint message for the player whose view this is."""
+    from phase10.bots.hints import hint
+
+    try:
+        advice = hint(view)
+    except ValueError as error:
+        return {"error": str(error)}
+    return {"type": "hint", "text": str(advice), "hint": advice.to_dict()}
+
+
+def choices_job(view: PlayerView, kind: str, cards: str) -> dict[str, Any]:
+    """The legal lay-downs of exactly these cards, or the legal hits of this one card."""
+    try:
+        picked = parse_cards(cards)
+        if kind == "lay":
+            actions = lay_down_choices(view, picked)
+        elif len(picked) != 1:
+            raise ChoiceError("select exactly one card to hit")
+        else:
+            actions = hit_choices(view, picked[0])  # type: ignore[assignment]
+    except (ChoiceError, CardError) as error:
+        return {"error": str(error)}
+    return {"type": "choices", "kind": kind, "actions": [str(action) for action in actions]}
