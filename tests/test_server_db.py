@@ -21,6 +21,7 @@ from phase10.core import Game, GameRecord, snapshot
 from phase10.server import create_app
 from phase10.server.db import MAX_ID, SeatRow, Store, hash_token
 from phase10.server.manager import TableManager
+from phase10.server.models import ActedBy, TableOptions
 from server_support import create
 
 #: a name of 24 characters outside the Basic Multilingual Plane (4 bytes each in UTF-8)
@@ -134,9 +135,8 @@ async def test_a_new_manager_resumes_a_game_with_no_action_lost(database_url: st
     """Two people play 60 actions; a new store and manager on the same database carry on
     from the very same state, and the game ends with every action in its record."""
     first = TableManager(Store(database_url), seeds=lambda: 8_675_309)
-    options = {"preset": "short-5", "rules": {}, "seats": 2, "bots": "greedy"}
-    options |= {"turn_seconds": 0, "seed": None}
-    table, _, _ = first.create("Ann", options)
+    options = TableOptions(preset="short-5", rules={}, seats=2, bots="greedy")
+    table, _, _ = await first.create("Ann", options)
     await first.join(table, WIDE_NAME)
     await first.start(table)
     bots = [make_player("greedy", random.Random(seat)) for seat in range(2)]
@@ -148,7 +148,7 @@ async def test_a_new_manager_resumes_a_game_with_no_action_lost(database_url: st
         while not game.is_over and (upto is None or len(game.actions) < upto):
             seat = game.current
             action = bots[seat].choose(game.view(seat))
-            await manager.act(live, seat, str(action), by="player")
+            await manager.act(live, seat, str(action), by=ActedBy.PLAYER)
         return game
 
     played = await play(first, 60)
@@ -156,7 +156,7 @@ async def test_a_new_manager_resumes_a_game_with_no_action_lost(database_url: st
     first.store.close()
 
     second = TableManager(Store(database_url))
-    assert second.load_all() == 1
+    assert await second.load_all() == 1
     resumed = second.tables[table.id]
     assert resumed.status == "playing" and resumed.game is not None
     assert [s.name for s in resumed.seats] == ["Ann", WIDE_NAME]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -176,14 +177,14 @@ async def test_opponents_think_in_a_worker_thread(monkeypatch: pytest.MonkeyPatc
     original = Session.bot_turn
 
     def spy(self: Session):  # type: ignore[no-untyped-def]
-        bot, view = original(self)
+        turn = original(self)
 
         class Watched:
             def choose(self, view):  # type: ignore[no-untyped-def]
                 threads.append(threading.current_thread().name)
-                return bot.choose(view)
+                return turn.player.choose(view)
 
-        return Watched(), view
+        return dataclasses.replace(turn, player=Watched())
 
     monkeypatch.setattr(Session, "bot_turn", spy)
     app = PlayApp(short_game(seed=2), start=True, autosave=None, bot_delay=0)

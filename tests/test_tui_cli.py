@@ -318,10 +318,10 @@ def test_a_record_without_tags_seats_the_person_first_against_greedy_bots(
 @pytest.mark.parametrize(
     ("tag", "reason"),
     [
-        ("human,greedy", "does not match its players"),
-        ("greedy,greedy,greedy", "does not match its players"),
-        ("human,human,greedy", "does not match its players"),
-        ("human,clever,greedy", "cannot play the record's bots"),
+        ("human,greedy", "name 2 seats, not 3"),
+        ("greedy,greedy,greedy", "name 0 people, not 1"),
+        ("human,human,greedy", "name 2 people, not 1"),
+        ("human,clever,greedy", "cannot be played: unknown bot 'clever'"),
         ("human,cmd:touch pwned,greedy", "only built-in bots"),
     ],
 )

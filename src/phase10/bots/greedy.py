@@ -58,6 +58,9 @@ __all__ = ["GreedyPlayer", "partner_score"]
 class GreedyPlayer:
     """Plays the heuristic above; ``rng`` breaks ties only."""
 
+    #: decides at once (see phase10.bots.seats.answers_at_once)
+    instant = True
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = checked_rng(rng)
 

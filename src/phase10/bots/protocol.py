@@ -122,6 +122,9 @@ class SubprocessPlayer:
     ``ready`` (default: ``timeout``, but at least 10 seconds).
     """
 
+    #: another program: it may take its time
+    instant = False
+
     def __init__(
         self,
         command: Sequence[str],
@@ -539,13 +542,13 @@ def serve(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m phase10.bots.protocol greedy --seed 7``: a built-in bot over the protocol."""
-    from .registry import make_player
+    from .registry import BOT_HELP, make_player
 
     parser = argparse.ArgumentParser(
         prog="python -m phase10.bots.protocol",
         description="Run a built-in bot over the JSON-lines bot protocol (stdin/stdout).",
     )
-    parser.add_argument("bot", help="random, greedy, strong or strong:LEVEL")
+    parser.add_argument("bot", help=BOT_HELP)
     parser.add_argument("--seed", type=int, default=0, help="the bot's random seed (default 0)")
     parser.add_argument("--name", help="the name the bot gives in its ready message")
     args = parser.parse_args(argv)

@@ -7,7 +7,7 @@
 >>> make_player("clever", random.Random(1))
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'clever': choose from random, greedy, strong, strong:1 to strong:4, or cmd:PROGRAM
+ValueError: unknown bot 'clever': choose from random, greedy, strong (level 4) or strong:1 to strong:4, or cmd:PROGRAM
 """
 
 from __future__ import annotations
@@ -15,16 +15,51 @@ from __future__ import annotations
 import random
 import shlex
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .greedy import GreedyPlayer
 from .simple import Player, RandomPlayer
 
-__all__ = ["BOT_NAMES", "make_player", "parse_bot_list", "reseed"]
+__all__ = [
+    "BOT_HELP",
+    "BOT_KINDS",
+    "BOT_NAMES",
+    "DEFAULT_BOT",
+    "BotKind",
+    "builtin_bot",
+    "make_player",
+    "parse_bot_list",
+    "reseed",
+]
 
 #: the built-in bots
 BOT_NAMES = ("random", "greedy", "strong")
 STRONG_LEVELS = range(1, 5)
-_HELP = "choose from random, greedy, strong, strong:1 to strong:4, or cmd:PROGRAM"
+
+
+@dataclass(frozen=True, slots=True)
+class BotKind:
+    """A built-in opponent, as every interface offers it: its spec (how records, the
+    server and tournaments write it) and its label (how menus show it)."""
+
+    spec: str
+    label: str
+
+
+#: every built-in opponent a person can choose, weakest first (``strong`` is level 4)
+BOT_KINDS = (
+    BotKind("random", "Random (plays any legal move)"),
+    BotKind("greedy", "Easy: greedy"),
+    BotKind("strong:1", "Strong, level 1"),
+    BotKind("strong:2", "Strong, level 2"),
+    BotKind("strong:3", "Strong, level 3"),
+    BotKind("strong", "Strong, level 4 (default)"),
+)
+#: the opponent a new game gets unless asked otherwise
+DEFAULT_BOT = "strong"
+#: the built-in bots, for help texts
+BOT_HELP = "random, greedy, strong (level 4) or strong:1 to strong:4"
+_HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"
 
 Factory = Callable[[random.Random], Player]
 
@@ -108,6 +143,22 @@ def _canonical_spec(spec: str) -> str:
     if name in BOT_NAMES and not colon:
         return name
     raise ValueError(f"unknown bot {spec!r}: {_HELP}")
+
+
+def builtin_bot(spec: object) -> str:
+    """``spec`` written the one way, if it names a built-in bot (never a program: a
+    client's or a file's word must not start one); ValueError naming the choices.
+
+    >>> builtin_bot("Strong:04"), builtin_bot("strong:2"), builtin_bot(" greedy ")
+    ('strong', 'strong:2', 'greedy')
+    >>> builtin_bot("cmd:rm -rf /")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'cmd:rm -rf /': choose from random, greedy, strong (level 4) or strong:1 to strong:4
+    """
+    if not isinstance(spec, str) or spec.strip().lower().startswith("cmd:") or "," in spec:
+        raise ValueError(f"unknown bot {spec!r}: choose from {BOT_HELP}")
+    return _canonical_spec(spec)
 
 
 def reseed(player: Player, key: str) -> None:

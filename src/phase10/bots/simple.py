@@ -115,6 +115,9 @@ def checked_rng(rng: random.Random) -> random.Random:
 class RandomPlayer:
     """Plays a uniformly random legal action."""
 
+    #: decides at once (see phase10.bots.seats.answers_at_once)
+    instant = True
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = checked_rng(rng)
 
@@ -131,6 +134,9 @@ class SimplePlayer:
     first (aimed at the opponent closest to winning), never a Wild unless it must,
     then high cards and cards without a partner. Ties are broken with ``rng``.
     """
+
+    #: decides at once (see phase10.bots.seats.answers_at_once)
+    instant = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = checked_rng(rng)

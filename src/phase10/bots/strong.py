@@ -122,6 +122,9 @@ DOWN_DENIAL_WEIGHT = 1.0
 class StrongPlayer(GreedyPlayer):
     """Monte Carlo search at difficulty ``level`` (1 to 4); ``rng`` seeds every sample."""
 
+    #: searches: a decision can take a tenth of a second
+    instant = False
+
     def __init__(self, rng: random.Random, level: int = DEFAULT_LEVEL) -> None:
         super().__init__(rng)
         if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:

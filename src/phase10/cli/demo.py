@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 
 from phase10.bots import SimplePlayer, play_game
+from phase10.bots.seats import SEAT_NAMES
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Game, preset
 from phase10.core.narration import EventLog, and_list
 
 __all__ = ["NAMES", "EventLog", "demo_game", "demo_log"]
 
-#: The demo players' names, in seat order.
-NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
+#: The demo players' names, in seat order (the names bots take everywhere).
+NAMES = SEAT_NAMES
 
 
 def demo_game(

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from phase10.bots.registry import BOT_HELP, DEFAULT_BOT
 from phase10.core import PRESETS, RecordError, preset
 
 from .common import MAX_DELAY, check_output_file, fail
@@ -37,9 +38,9 @@ def play(
         typer.Option(
             "--difficulty",
             metavar="BOT",
-            help="The opponents: random, greedy, strong, strong:1 to strong:4.",
+            help=f"The opponents: {BOT_HELP}.",
         ),
-    ] = "strong:4",
+    ] = DEFAULT_BOT,
     rules_name: Annotated[
         str, typer.Option("--rules", metavar="PRESET", help="A rules preset (see: phase10 rules).")
     ] = "official",
@@ -92,7 +93,7 @@ def play(
     settings = Settings(
         name=name,
         opponents=opponents,
-        difficulty=difficulty.strip().lower(),
+        difficulty=difficulty,
         rules=preset(rules_name),
         seed=seed,
         undo=undo,

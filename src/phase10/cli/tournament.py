@@ -32,6 +32,7 @@ from rich.text import Text
 
 from phase10.bots import GameTooLongError
 from phase10.bots.protocol import BotError
+from phase10.bots.registry import BOT_HELP
 from phase10.core import PRESETS, Rules, RulesError
 from phase10.sim.ray_backend import RayBackendError
 from phase10.sim.stats import RATING_ANCHOR
@@ -61,8 +62,8 @@ BotsOption = Annotated[
     typer.Option(
         "--bots",
         metavar="BOTS",
-        help="One bot per seat, comma-separated: random, greedy, strong, strong:1-4, "
-        "cmd:PROGRAM. E.g. strong,greedy,greedy,greedy.",
+        help=f"One bot per seat, comma-separated: {BOT_HELP}, or cmd:PROGRAM. "
+        "E.g. strong,greedy,greedy,greedy.",
         show_default=False,
     ),
 ]

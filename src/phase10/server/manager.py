@@ -17,10 +17,18 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
 
 from phase10.bots import make_player
-from phase10.bots.registry import reseed
+from phase10.bots.seats import (
+    HUMAN,
+    answers_at_once,
+    bot_names,
+    bot_turn,
+    controllers_tag,
+    seat_bots,
+)
 from phase10.bots.simple import Player
 from phase10.core import (
     CardError,
@@ -33,16 +41,20 @@ from phase10.core import (
     parse_cards,
 )
 from phase10.core.choices import NotHeldError, check_held
-from phase10.core.names import NameTakenError, PlayerNameError, check_name, name_key
+from phase10.core.names import NameTakenError, PlayerNameError, check_name
 
 from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
 from .limits import Limits, Visitors
+from .models import ActedBy, SeatKind, TableOptions, TableStatus
 from .protocol import ProtocolError
-from .tables import BOT_NAMES, LiveTable, SeatState, state_message
+from .tables import LiveTable, SeatState, state_message
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
 
-__all__ = ["TableManager"]
+__all__ = ["TableManager", "secret_seed"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger("phase10.server")
 
@@ -86,82 +98,81 @@ class TableManager:
         )
         #: solver jobs in flight, by address
         self.jobs: Counter[str] = Counter()
+        # every read and write of the store, in order, on one thread of its own: the event
+        # loop never waits on the database, and SQLite sees one writer
+        self._database = ThreadPoolExecutor(1, thread_name_prefix="phase10-db")
+
+    async def db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run a store call on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._database, lambda: function(*args, **kwargs))
 
     # -- loading ----------------------------------------------------------------------
 
-    def load_all(self) -> int:
+    async def load_all(self) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
-        for row, seats, actions in self.store.tables():
+        for row, seats, actions in await self.db(self.store.tables):
             self.tables[row.id] = self._rebuild(row, seats, actions)
         return len(self.tables)
 
-    def get(self, table_id: str) -> LiveTable | None:
+    async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 32:
-            loaded = self.store.table(table_id)
-            if loaded is not None:
-                table = self.tables[table_id] = self._rebuild(*loaded)
+            loaded = await self.db(self.store.table, table_id)
+            if loaded is not None and table_id not in self.tables:
+                self.tables[table_id] = self._rebuild(*loaded)
+            table = self.tables.get(table_id)
         return table
 
     def _rebuild(self, row: TableRow, seat_rows: list[SeatRow], actions: list[str]) -> LiveTable:
-        options = json.loads(row.options)
-        seats = [SeatState() for _ in range(options["seats"])]
+        options = TableOptions.model_validate(json.loads(row.options))
+        seats = [SeatState() for _ in range(options.seats)]
         for seat_row in seat_rows:
             seats[seat_row.seat] = SeatState(
-                seat_row.name, seat_row.kind, seat_row.bot, seat_row.token_hash
+                seat_row.name, SeatKind(seat_row.kind), seat_row.bot, seat_row.token_hash
             )
         table = LiveTable(
             id=row.id,
             options=options,
-            rules=Rules.from_dict(options["rules"]),
+            rules=Rules.from_dict(options.rules),
             seats=seats,
-            status=row.status,
+            status=TableStatus(row.status),
             host=row.host_seat,
             game_no=row.game_no,
             seed=row.seed,
             host_away_since=self.clock(),  # nobody is connected yet
         )
-        if row.status != "lobby" and row.seed is not None:
-            self._new_game(table, row.seed)
-            assert table.game is not None
+        if table.status is not TableStatus.LOBBY and row.seed is not None:
+            game = self._new_game(table, row.seed)
             for text in actions:
-                table.game.apply(text)
+                game.apply(text)
         return table
 
-    def _new_game(self, table: LiveTable, seed: int) -> None:
+    def _new_game(self, table: LiveTable, seed: int) -> Game:
         table.seed = seed
-        table.game = Game(table.names, rules=table.rules, seed=seed)
+        game = table.game = Game(table.names, rules=table.rules, seed=seed)
         table.encoded = {}
         table.results.pop("hands", None)
         table.logs = {}
-        table.bots = {
-            number: self._bot(table, number)
-            for number, seat in enumerate(table.seats)
-            if seat.kind == "bot"
-        }
-
-    @staticmethod
-    def _bot(table: LiveTable, seat: int) -> Player:
-        return make_player(table.seats[seat].bot or "greedy", random.Random(f"{table.seed}:{seat}"))
+        table.bots = seat_bots(_controllers(table), seed)
+        return game
 
     # -- lobby ------------------------------------------------------------------------
 
-    def create(self, name: str, options: dict[str, Any]) -> tuple[LiveTable, int, str]:
-        """A new table with its host in seat 0; returns the table, the seat and its token.
-
-        ``options`` holds ``preset``, ``rules``, ``seats``, ``bots``, ``turn_seconds``,
-        ``public`` and ``seed`` (a seed makes the table its host's and bots' alone).
-        """
+    async def create(self, name: str, options: TableOptions) -> tuple[LiveTable, int, str]:
+        """A new table with its host in seat 0; returns the table, the seat and its token
+        (a seed in ``options`` makes the table its host's and bots' alone)."""
         name = _name(name)
-        live = sum(1 for table in self.tables.values() if table.status != "over")
+        live = sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
         if live >= self.limits.max_tables:
             raise ProtocolError("server_full")
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        rules = Rules.from_dict(options["rules"])
-        seats = [SeatState() for _ in range(options["seats"])]
-        seats[0] = SeatState(name, "human", None, hash_token(token))
-        self.store.create_table(table_id, options, [seats[0].row(table_id, 0)])
+        rules = Rules.from_dict(options.rules)
+        seats = [SeatState() for _ in range(options.seats)]
+        seats[0] = SeatState(name, SeatKind.HUMAN, None, hash_token(token))
+        first = [seats[0].row(table_id, 0)]
+        await self.db(self.store.create_table, table_id, options.model_dump(), first)
         table = LiveTable(id=table_id, options=options, rules=rules, seats=seats)
         self.tables[table_id] = table
         return table, 0, token
@@ -169,58 +180,59 @@ class TableManager:
     async def join(self, table: LiveTable, name: str) -> tuple[int, str]:
         """Seat a new player in the first open seat; returns the seat and its token."""
         async with table.lock:
-            if table.status != "lobby":
+            if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
-            if table.options.get("seed") is not None:
+            if table.options.seed is not None:
                 raise ProtocolError("seeded_table")
-            free = [n for n, seat in enumerate(table.seats) if seat.kind == "open"]
+            free = [n for n, seat in enumerate(table.seats) if seat.kind is SeatKind.OPEN]
             if not free:
                 raise ProtocolError("already_started", "the table is full")
-            name = _name(name, [seat.name for seat in table.seats if seat.kind != "open"])
+            taken = [seat.name for seat in table.seats if seat.kind is not SeatKind.OPEN]
+            name = _name(name, taken)
             token = secrets.token_urlsafe(24)
-            seat = SeatState(name, "human", None, hash_token(token))
-            self.store.put_seat(seat.row(table.id, free[0]))
+            seat = SeatState(name, SeatKind.HUMAN, None, hash_token(token))
+            await self.db(self.store.put_seat, seat.row(table.id, free[0]))
             table.seats[free[0]] = seat
         self.broadcast(table)
         return free[0], token
 
     async def start(self, table: LiveTable) -> None:
         async with table.lock:
-            if table.status != "lobby":
+            if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
             bots = []
             for number, seat in enumerate(table.seats):
-                if seat.kind == "open":
+                if seat.kind is SeatKind.OPEN:
                     self._seat_bot_in_lobby(table, number)
                     bots.append(table.seats[number].row(table.id, number))
-            self._begin(table, 1, bots)
+            await self._begin(table, 1, bots)
         self.after_change(table)
 
     def _seat_bot_in_lobby(self, table: LiveTable, number: int) -> None:
-        taken = {name_key(seat.name) for seat in table.seats if seat.kind != "open"}
-        name = next(name for name in BOT_NAMES if name_key(name) not in taken)
-        table.seats[number] = SeatState(name, "bot", table.options["bots"])
+        taken = [seat.name for seat in table.seats if seat.kind is not SeatKind.OPEN]
+        [name] = bot_names(taken, 1)
+        table.seats[number] = SeatState(name, SeatKind.BOT, table.options.bots)
 
-    def _begin(self, table: LiveTable, game_no: int, bots: list[SeatRow]) -> None:
-        chosen = table.options.get("seed")
+    async def _begin(self, table: LiveTable, game_no: int, bots: list[SeatRow]) -> None:
+        chosen = table.options.seed
         seed = chosen if game_no == 1 and chosen is not None else self.seeds()
-        self.store.start_game(table.id, game_no, seed, bots)
-        table.status, table.game_no, table.record_id = "playing", game_no, None
+        await self.db(self.store.start_game, table.id, game_no, seed, bots)
+        table.status, table.game_no, table.record_id = TableStatus.PLAYING, game_no, None
         self._new_game(table, seed)
 
     async def rematch(self, table: LiveTable) -> None:
         async with table.lock:
-            if table.status != "over":
+            if table.status is not TableStatus.OVER:
                 raise ProtocolError("game_not_over")
-            self._begin(table, table.game_no + 1, [])
+            await self._begin(table, table.game_no + 1, [])
         self.after_change(table)
 
     async def set_bots(self, table: LiveTable, bots: str) -> None:
         async with table.lock:
-            if table.status != "lobby":
+            if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
-            table.options["bots"] = bots
-            self.store.set_options(table.id, table.options)
+            table.options = table.options.model_copy(update={"bots": bots})
+            await self.db(self.store.set_options, table.id, table.options.model_dump())
         self.broadcast(table)
 
     # -- the host's controls, and leaving -------------------------------------------
@@ -230,10 +242,10 @@ class TableManager:
         takes it over. The player's link stops working."""
         async with table.lock:
             self._other_human(table, seat)
-            if table.status == "lobby":
-                self._open_seat(table, seat)
+            if table.status is TableStatus.LOBBY:
+                await self._open_seat(table, seat)
             else:
-                self._bot_takes_over(table, seat)
+                await self._bot_takes_over(table, seat)
             self._say_goodbye(table, seat, "the host removed you from the table")
         self.after_change(table)
 
@@ -242,61 +254,64 @@ class TableManager:
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise ProtocolError("no_such_seat")
-            if table.seats[seat].kind == "bot":
+            if table.seats[seat].kind is SeatKind.BOT:
                 raise ProtocolError("no_such_seat", f"seat {seat + 1} is a bot already")
-            if table.seats[seat].kind == "human":
+            if table.seats[seat].kind is SeatKind.HUMAN:
                 self._other_human(table, seat)
                 self._say_goodbye(table, seat, "the host gave your seat to a bot")
-            if table.status == "lobby":
+            if table.status is TableStatus.LOBBY:
                 self._seat_bot_in_lobby(table, seat)
-                self.store.put_seat(table.seats[seat].row(table.id, seat))
+                await self.db(self.store.put_seat, table.seats[seat].row(table.id, seat))
+            elif table.seats[seat].kind is SeatKind.OPEN:
+                raise ProtocolError("no_such_seat")
             else:
-                self._bot_takes_over(table, seat)
+                await self._bot_takes_over(table, seat)
         self.after_change(table)
 
     async def hand_over(self, table: LiveTable, seat: int) -> None:
         """The host makes another player the host."""
         async with table.lock:
             self._other_human(table, seat)
-            self._set_host(table, seat)
+            await self._set_host(table, seat)
         self.broadcast(table)
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         """A player gives up their seat (a bot takes it over in a game); a host who leaves
         hands the role to another player."""
         async with table.lock:
-            if table.status == "lobby":
-                self._open_seat(table, seat)
+            if table.status is TableStatus.LOBBY:
+                await self._open_seat(table, seat)
             else:
-                self._bot_takes_over(table, seat)
+                await self._bot_takes_over(table, seat)
             if seat == table.host:
                 others = table.humans()
                 if others:
                     here = [n for n in others if table.connected(n)]
-                    self._set_host(table, (here or others)[0])
+                    await self._set_host(table, (here or others)[0])
             self._say_goodbye(table, seat, "you left the table")
         self.after_change(table)
 
     def _other_human(self, table: LiveTable, seat: int) -> None:
-        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind is not SeatKind.HUMAN:
             raise ProtocolError("no_such_seat")
         if seat == table.host:
             raise ProtocolError("no_such_seat", "that is your own seat")
 
-    def _open_seat(self, table: LiveTable, seat: int) -> None:
+    async def _open_seat(self, table: LiveTable, seat: int) -> None:
         table.seats[seat] = SeatState()
-        self.store.open_seat(table.id, seat)
+        await self.db(self.store.open_seat, table.id, seat)
 
-    def _bot_takes_over(self, table: LiveTable, seat: int) -> None:
+    async def _bot_takes_over(self, table: LiveTable, seat: int) -> None:
         old = table.seats[seat]
-        table.seats[seat] = SeatState(old.name, "bot", table.options["bots"])
-        self.store.put_seat(table.seats[seat].row(table.id, seat))
-        table.bots[seat] = self._bot(table, seat)
+        table.seats[seat] = SeatState(old.name, SeatKind.BOT, table.options.bots)
+        await self.db(self.store.put_seat, table.seats[seat].row(table.id, seat))
+        assert table.seed is not None  # a game is on
+        table.bots[seat] = seat_bots(_controllers(table), table.seed)[seat]
 
-    def _set_host(self, table: LiveTable, seat: int) -> None:
+    async def _set_host(self, table: LiveTable, seat: int) -> None:
         table.host = seat
         table.host_away_since = None if table.connected(seat) else self.clock()
-        self.store.set_host(table.id, seat)
+        await self.db(self.store.set_host, table.id, seat)
         for conn in table.conns:
             if conn.seat is not None:
                 conn.push(_welcome(table, conn))
@@ -324,13 +339,13 @@ class TableManager:
         here = [n for n in table.humans() if n != table.host and table.connected(n)]
         if here:
             async with table.lock:
-                self._set_host(table, here[0])
+                await self._set_host(table, here[0])
             self.broadcast(table)
 
     # -- playing ----------------------------------------------------------------------
 
     async def act(
-        self, table: LiveTable, seat: int, text: str, *, by: str, version: int | None = None
+        self, table: LiveTable, seat: int, text: str, *, by: ActedBy, version: int | None = None
     ) -> None:
         """Check an action with the engine, store it, apply it, then tell everyone."""
         async with table.lock:
@@ -345,28 +360,33 @@ class TableManager:
                 raise ProtocolError("illegal_action", str(error)) from None
             except (InvalidActionError, CardError) as error:
                 raise ProtocolError("invalid_action", str(error)) from None
-            self.store.append_action(table.id, table.game_no, len(game.actions), str(action), by)
+            number = len(game.actions)
+            await self.db(
+                self.store.append_action, table.id, table.game_no, number, str(action), by
+            )
             game.apply_unchecked(action)
             if game.is_over:
-                self._finish(table)
+                await self._finish(table)
         self.after_change(table)
 
     def _playing(self, table: LiveTable) -> Game:
-        if table.status == "lobby" or table.game is None:
+        if table.status is TableStatus.LOBBY or table.game is None:
             raise ProtocolError("not_started")
-        if table.status == "over":
+        if table.status is TableStatus.OVER:
             raise ProtocolError("game_over")
         return table.game
 
-    def _finish(self, table: LiveTable) -> None:
+    async def _finish(self, table: LiveTable) -> None:
         game = table.game
-        assert game is not None
-        controllers = ",".join(seat.bot or "human" for seat in table.seats)
+        assert game is not None  # only a game that just ended is finished
+        controllers = controllers_tag(_controllers(table))
         tags = {"controllers": controllers, "table": table.id, "game": str(table.game_no)}
         record = GameRecord.from_game(game, tags).to_dict()
         winners = [game.seats[w].name for w in game.winners]
-        table.record_id = self.store.finish_game(table.id, table.game_no, record, winners)
-        table.status = "over"
+        table.record_id = await self.db(
+            self.store.finish_game, table.id, table.game_no, record, winners
+        )
+        table.status = TableStatus.OVER
 
     def ask_solver(self, table: LiveTable, conn: Connection, kind: str, cards: str = "") -> None:
         """Start a hint (``kind`` "hint") or the choices of some cards ("lay", "hit") for
@@ -423,13 +443,13 @@ class TableManager:
     def after_change(self, table: LiveTable) -> None:
         self._cancel_timer(table)
         game = table.game
-        if table.status == "playing" and game is not None:
+        if table.status is TableStatus.PLAYING and game is not None:
             seat = table.seats[game.current]
-            if seat.kind == "bot":
+            if seat.kind is SeatKind.BOT:
                 if table.bot_task is None or table.bot_task.done():
                     table.bot_task = asyncio.create_task(self._run_bots(table))
-            elif table.options["turn_seconds"]:
-                seconds = float(table.options["turn_seconds"])
+            elif table.options.turn_seconds:
+                seconds = float(table.options.turn_seconds)
                 table.deadline = self.clock() + seconds
                 table.timer = asyncio.create_task(
                     self._time_out(table, game.current, len(game.actions), seconds)
@@ -443,27 +463,31 @@ class TableManager:
         table.deadline = None
 
     async def _run_bots(self, table: LiveTable) -> None:
-        while table.status == "playing" and table.game is not None:
+        while table.status is TableStatus.PLAYING and table.game is not None:
             game = table.game
             seat = game.current
-            if table.seats[seat].kind != "bot":
+            if table.seats[seat].kind is not SeatKind.BOT:
                 return
             await asyncio.sleep(self.bot_delay)
-            if table.game is not game or game.current != seat or table.status != "playing":
+            if (
+                table.game is not game
+                or game.current != seat
+                or table.status is not TableStatus.PLAYING
+            ):
                 continue
-            if not await self._play_for(table, seat, table.bots[seat], "bot"):
+            if not await self._play_for(table, seat, table.bots[seat], ActedBy.BOT):
                 return
 
-    async def _play_for(self, table: LiveTable, seat: int, player: Player, by: str) -> bool:
+    async def _play_for(self, table: LiveTable, seat: int, player: Player, by: ActedBy) -> bool:
         game = table.game
         assert game is not None
-        number = len(game.actions)
-        reseed(player, f"{table.seed}:{seat}:{number}")
-        view = game.view(seat)
-        choose = player.choose
-        action = choose(view) if by != "bot" or _quick(player) else await _thread(choose, view)
+        turn = bot_turn(game, table.bots, player)
+        quick = by is not ActedBy.BOT or answers_at_once(player)
+        action = turn.choose() if quick else await asyncio.to_thread(turn.choose)
+        if not turn.is_current(game) or table.game is not game:
+            return True  # the game moved on while the bot thought: its answer is dropped
         try:
-            await self.act(table, seat, str(action), by=by, version=number)
+            await self.act(table, seat, str(action), by=by, version=turn.version)
         except ProtocolError as error:
             log.error("table %s: %s could not play %s: %s", table.id, by, action, error.message)
             return False
@@ -472,12 +496,12 @@ class TableManager:
     async def _time_out(self, table: LiveTable, seat: int, number: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         game = table.game
-        if game is None or len(game.actions) != number or table.status != "playing":
+        if game is None or len(game.actions) != number or table.status is not TableStatus.PLAYING:
             return
         stand_in = make_player(self.stand_in, random.Random(0))
-        while table.status == "playing" and game.current == seat:
+        while table.status is TableStatus.PLAYING and game.current == seat:
             before = len(game.actions)
-            if not await self._play_for(table, seat, stand_in, "timer"):
+            if not await self._play_for(table, seat, stand_in, ActedBy.TIMER):
                 return
             if isinstance(game.actions[before], Discard):
                 return
@@ -540,21 +564,21 @@ class TableManager:
 
     # -- housekeeping -----------------------------------------------------------------
 
-    def sweep(self) -> int:
+    async def sweep(self) -> int:
         """Close the lobbies nobody has touched for ``lobby_idle_hours`` and nobody is
         connected to, and let go of finished tables nobody watches (they stay in the
         database, as history, and load again when asked for). Returns lobbies closed."""
         cutoff = self.wall() - self.limits.lobby_idle_hours * 3600
         closed = 0
-        for table_id in self.store.idle_lobbies(cutoff):
+        for table_id in await self.db(self.store.idle_lobbies, cutoff):
             table = self.tables.get(table_id)
             if table is not None and table.conns:
                 continue
-            if self.store.delete_lobby(table_id):
+            if await self.db(self.store.delete_lobby, table_id):
                 self.tables.pop(table_id, None)
                 closed += 1
         for table_id, table in list(self.tables.items()):
-            if table.status == "over" and not table.conns:
+            if table.status is TableStatus.OVER and not table.conns:
                 del self.tables[table_id]
         return closed
 
@@ -562,7 +586,7 @@ class TableManager:
         while True:
             await asyncio.sleep(every)
             try:
-                self.sweep()
+                await self.sweep()
             except Exception:  # a database hiccup: try again next time
                 log.exception("the sweep of idle tables failed")
 
@@ -578,6 +602,7 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         with contextlib.suppress(Exception):
             self.pool.close()
+        self._database.shutdown(wait=True)
 
 
 def _name(text: str, taken: list[str] | None = None) -> str:
@@ -605,10 +630,6 @@ def _error(code: str, message: str | None = None) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message or ERRORS[code]}
 
 
-def _quick(player: Player) -> bool:
-    """Whether a bot decides fast enough to run on the event loop."""
-    return type(player).__name__ in {"RandomPlayer", "GreedyPlayer", "SimplePlayer"}
-
-
-async def _thread(function: Callable[[Any], Any], argument: Any) -> Any:
-    return await asyncio.to_thread(function, argument)
+def _controllers(table: LiveTable) -> list[str]:
+    """Who plays each seat: a bot's spec, or a person (an open seat counts as one)."""
+    return [seat.bot if seat.kind is SeatKind.BOT and seat.bot else HUMAN for seat in table.seats]

@@ -21,7 +21,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from phase10.bots.registry import builtin_bot
 
 __all__ = [
     "ERRORS",
@@ -108,7 +110,8 @@ class Start(_Message):
 
 class SetBots(_Message):
     type: Literal["bots"]
-    bots: Annotated[str, Field(pattern=r"^(random|greedy|strong(:[1-4])?)$")]
+    #: a built-in bot (never a program), written the one way (phase10.bots.registry)
+    bots: Annotated[str, Field(max_length=24), AfterValidator(builtin_bot)]
 
 
 Seat = Annotated[int, Field(ge=0, le=5)]

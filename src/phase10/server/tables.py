@@ -19,11 +19,9 @@ from phase10.core.records import event_to_dict
 
 from .connection import Connection, dumps
 from .db import SeatRow, hash_token
+from .models import SeatKind, TableOptions, TableStatus
 
-__all__ = ["BOT_NAMES", "LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
-
-#: the names bots take, skipping those the players chose
-BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+__all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
 #: how many log lines a state message carries
 LOG_LINES = 50
 
@@ -31,8 +29,7 @@ LOG_LINES = 50
 @dataclass(slots=True)
 class SeatState:
     name: str = ""
-    #: open, human or bot
-    kind: str = "open"
+    kind: SeatKind = SeatKind.OPEN
     bot: str | None = None
     token_hash: str | None = None
 
@@ -50,10 +47,10 @@ class SeatState:
 @dataclass(eq=False)
 class LiveTable:
     id: str
-    options: dict[str, Any]
+    options: TableOptions
     rules: Rules
     seats: list[SeatState]
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     host: int = 0
     game_no: int = 0
     seed: int | None = None
@@ -103,7 +100,7 @@ class LiveTable:
         return any(conn.seat == seat for conn in self.conns)
 
     def humans(self) -> list[int]:
-        return [number for number, seat in enumerate(self.seats) if seat.kind == "human"]
+        return [number for number, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN]
 
     def public(self, clock: float) -> dict[str, Any]:
         """What anyone with the table's link may know about it (never the seed)."""
@@ -124,14 +121,14 @@ class LiveTable:
                 for number, seat in enumerate(self.seats)
             ],
             "options": {
-                "preset": self.options["preset"],
+                "preset": self.options.preset,
                 "seats": len(self.seats),
-                "bots": self.options["bots"],
-                "turn_seconds": self.options["turn_seconds"],
-                "rules": self.options["rules"],
+                "bots": self.options.bots,
+                "turn_seconds": self.options.turn_seconds,
+                "rules": self.options.rules,
                 "phase_sequence": self.phase_texts,
-                "public": bool(self.options.get("public", False)),
-                "seeded": self.options.get("seed") is not None,
+                "public": self.options.public,
+                "seeded": self.options.seed is not None,
             },
             "record_id": self.record_id,
             "turn_left": None if self.deadline is None else max(0.0, self.deadline - clock),

@@ -170,7 +170,6 @@ class PlayApp(App[None]):
         self.cursor = 0
         self.thinking = False
         self.waiting = False  # a result screen is up: the game waits for the person
-        self.generation = 0  # bumped by undo and new games: a late bot answer is dropped
         self.log_lines = 0
         self.event_log: EventLog | None = None
         self.error_text = ""
@@ -248,7 +247,6 @@ class PlayApp(App[None]):
 
     def _begin(self, session: Session) -> None:
         self.session = session
-        self.generation += 1
         self.thinking = False
         self.waiting = False
         self.selected.clear()
@@ -288,10 +286,9 @@ class PlayApp(App[None]):
         if session.game.is_over or not session.bot_to_move:
             return
         self.thinking = True
-        bot, view = session.bot_turn()
-        generation = self.generation
+        turn = session.bot_turn()
         self.run_worker(
-            lambda: (generation, bot.choose(view)), thread=True, group="bot", exit_on_error=False
+            lambda: (turn, turn.choose()), thread=True, group="bot", exit_on_error=False
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -305,8 +302,8 @@ class PlayApp(App[None]):
             return
         result = event.worker.result
         assert result is not None
-        generation, action = result
-        if generation != self.generation or self.session is None:
+        turn, action = result
+        if self.session is None or not turn.is_current(self.session.game):
             return  # the game changed (undo, new game) while the bot thought
         self.thinking = False
         try:
@@ -644,7 +641,6 @@ class PlayApp(App[None]):
         except SessionError as error:
             self.say(str(error))
             return
-        self.generation += 1
         self.thinking = False
         self.selected.clear()
         self.error_text = ""

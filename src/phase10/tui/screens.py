@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
 from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
 
 from .session import SessionError, Settings
@@ -33,14 +34,7 @@ __all__ = [
 T = TypeVar("T")
 
 #: the opponents' difficulties offered on the new-game screen
-DIFFICULTIES = (
-    ("Random (plays any legal move)", "random"),
-    ("Easy: greedy", "greedy"),
-    ("Strong, level 1", "strong:1"),
-    ("Strong, level 2", "strong:2"),
-    ("Strong, level 3", "strong:3"),
-    ("Strong, level 4 (default)", "strong:4"),
-)
+DIFFICULTIES = tuple((kind.label, kind.spec) for kind in BOT_KINDS)
 
 
 class ChoiceScreen(ModalScreen[T | None], Generic[T]):
@@ -255,9 +249,10 @@ class NewGameScreen(Screen[Settings | str]):
                 )
                 yield Label("Difficulty")
                 values = [value for _, value in DIFFICULTIES]
+                chosen = _known_bot(s.difficulty)
                 yield Select(
                     DIFFICULTIES,
-                    value=s.difficulty if s.difficulty in values else "strong:4",
+                    value=chosen if chosen in values else DEFAULT_BOT,
                     allow_blank=False,
                     id="difficulty",
                 )
@@ -348,3 +343,11 @@ class NewGameScreen(Screen[Settings | str]):
 
 def any_order(rules: Rules) -> bool:
     return rules.phase_order is PhaseOrder.ANY
+
+
+def _known_bot(spec: str) -> str:
+    """A bot spec as the menu writes it (``strong:4`` is ``strong``), or "" if unknown."""
+    try:
+        return builtin_bot(spec)
+    except ValueError:
+        return ""

@@ -16,14 +16,21 @@ alone decides what is legal: a session only asks it, and keeps the record.
 from __future__ import annotations
 
 import os
-import random
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from phase10.bots import make_player
-from phase10.bots.registry import reseed
+from phase10.bots.registry import BOT_HELP, DEFAULT_BOT, builtin_bot
+from phase10.bots.seats import (
+    HUMAN,
+    SEAT_NAMES,
+    BotTurn,
+    bot_turn,
+    controllers_tag,
+    read_controllers,
+    seat_bots,
+)
 from phase10.bots.simple import Player
 from phase10.core import Action, Event, Game, PlayerView, Rules
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
@@ -43,11 +50,7 @@ __all__ = [
 ]
 
 #: the computer players' names, in seat order after yours
-OPPONENT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-#: the controller tag of the person at the keyboard
-HUMAN = "human"
-#: the opponents a game against the computer may have
-DIFFICULTY_NAMES = ("random", "greedy", "strong", "strong:1", "strong:2", "strong:3", "strong:4")
+OPPONENT_NAMES = SEAT_NAMES[:5]
 
 
 class SessionError(ValueError):
@@ -70,8 +73,9 @@ class Settings:
 
     name: str = "You"
     opponents: int = 3
-    #: a bot name for every opponent (``random``, ``greedy``, ``strong``, ``strong:1``-``4``)
-    difficulty: str = "strong"
+    #: the opponents' bot (phase10.bots.registry.BOT_KINDS: ``random``, ``greedy``,
+    #: ``strong``, ``strong:1``-``4``)
+    difficulty: str = DEFAULT_BOT
     rules: Rules = field(default_factory=Rules)
     seed: int | None = None
     undo: bool = True
@@ -80,11 +84,16 @@ class Settings:
         self.player_name()
         if not isinstance(self.opponents, int) or not 1 <= self.opponents <= 5:
             raise SessionError(f"play against 1 to 5 opponents, not {self.opponents!r}")
-        built_in = self.difficulty.strip().lower() in DIFFICULTY_NAMES
-        if not built_in:
+        self.opponent_bot()
+
+    def opponent_bot(self) -> str:
+        """The opponents' bot spec, written the one way."""
+        try:
+            return builtin_bot(self.difficulty)
+        except ValueError:
             raise SessionError(
-                f"unknown difficulty {self.difficulty!r}: choose {', '.join(DIFFICULTY_NAMES)}"
-            )
+                f"unknown difficulty {self.difficulty!r}: choose {BOT_HELP}"
+            ) from None
 
     def player_name(self) -> str:
         """The name as the game keeps it (read as every interface reads names)."""
@@ -142,7 +151,7 @@ class Session:
             game = Game(list(names), rules=settings.rules, seed=settings.seed)
         except ValueError as error:
             raise SessionError(str(error)) from None
-        controllers = (HUMAN, *[settings.difficulty.strip().lower()] * settings.opponents)
+        controllers = (HUMAN, *[settings.opponent_bot()] * settings.opponents)
         session = Session(game, controllers, undo=settings.undo, autosave=autosave)
         try:
             session.save()
@@ -177,12 +186,10 @@ class Session:
             # a record from elsewhere: you take the first seat, greedy bots the others
             controllers = [HUMAN] + ["greedy"] * (len(record.players) - 1)
         else:
-            controllers = tag.split(",")
-            if len(controllers) != len(record.players) or controllers.count(HUMAN) != 1:
-                raise SessionError("the record's controllers tag does not match its players")
-            if any(who.strip().partition(":")[0].lower() == "cmd" for who in controllers):
-                # a record may come from anywhere: it must not name a program to run
-                raise SessionError("the record's controllers name a program: only built-in bots")
+            try:
+                controllers = list(read_controllers(tag, len(record.players), humans=1))
+            except ValueError as error:
+                raise SessionError(str(error)) from None
         human = controllers.index(HUMAN)
         game = record.new_game()
         points: list[int] = []
@@ -207,11 +214,7 @@ class Session:
             raise SessionError(f"cannot play the record's bots: {error}") from None
 
     def _make_bots(self) -> None:
-        self.bots = {
-            seat: make_player(spec, random.Random(f"{self.game.seed}:{seat}"))
-            for seat, spec in enumerate(self.controllers)
-            if spec != HUMAN
-        }
+        self.bots = seat_bots(self.controllers, self.game.seed)
 
     # -- questions --------------------------------------------------------------------
 
@@ -250,23 +253,16 @@ class Session:
         self._autosave()
         return events
 
-    def bot_turn(self) -> tuple[Player, PlayerView]:
-        """The bot to move and its view: ``bot.choose(view)`` may run in another thread.
-
-        The bot's generator is seeded from the game's seed, the seat and the number of
-        actions so far, so a resumed or undone game goes on exactly as it would have.
-        """
-        seat = self.game.current
+    def bot_turn(self) -> BotTurn:
+        """The bot to move, seeded for this decision (phase10.bots.seats): ``choose()`` may
+        run in another thread, and its answer belongs to this game at this point only."""
         if not self.bot_to_move:
             raise SessionError("no computer player is to move")
-        bot = self.bots[seat]
-        reseed(bot, f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-        return bot, self.game.view(seat)
+        return bot_turn(self.game, self.bots)
 
     def bot_action(self) -> Action:
         """The action the bot to move chooses (from its own view only); applies nothing."""
-        bot, view = self.bot_turn()
-        return bot.choose(view)
+        return self.bot_turn().choose()
 
     def apply_bot(self, action: Action) -> list[Event]:
         """Apply a bot's chosen action (checked like any other)."""
@@ -309,7 +305,7 @@ class Session:
     def record(self) -> GameRecord:
         """The game as a standard record, tagged with who plays each seat."""
         tags = {
-            "controllers": ",".join(self.controllers),
+            "controllers": controllers_tag(self.controllers),
             "undo": "on" if self.undo_allowed else "off",
         }
         return GameRecord.from_game(self.game, tags)

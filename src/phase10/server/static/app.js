@@ -14,7 +14,7 @@ async function lobby() {
     el("label", {}, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
     el("label", {}, "Bots for empty seats ", el("select", { name: "bots" },
-      presets.bots.map((b) => el("option", { value: b, text: b, selected: b === "greedy" })))),
+      presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === "greedy" })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
       el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
     el("label", { class: "check" }, el("input", { name: "public", type: "checkbox" }),

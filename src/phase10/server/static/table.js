@@ -55,7 +55,12 @@ class TableView {
     setInterval(() => this.tick(), 1000);
   }
 
+  async loadBotKinds() {
+    try { this.botKinds = (await api("/api/presets")).bots; } catch { this.botKinds = null; }
+  }
+
   connect() {
+    if (this.botKinds === undefined) { this.botKinds = null; this.loadBotKinds().then(() => this.state && this.render()); }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
     this.ws.onopen = () => { this.retry = 500; this.send({ type: "hello", token: this.token }); };
@@ -268,8 +273,8 @@ class TableView {
         el("button", { type: "button", id: "leave", onclick: () => this.send({ type: "leave" }) }, "Leave the table"),
       host ? [
         el("label", {}, "Bots ", el("select", { id: "bots", onchange: (e) => this.send({ type: "bots", bots: e.target.value }) },
-          ["random", "greedy", "strong:1", "strong:2", "strong:3", "strong:4"].map((b) =>
-            el("option", { value: b, text: b, selected: b === table.options.bots })))),
+          (this.botKinds ?? [{ spec: table.options.bots, label: table.options.bots }]).map((b) =>
+            el("option", { value: b.spec, text: b.label, selected: b.spec === table.options.bots })))),
         el("button", { type: "button", id: "start", onclick: () => this.send({ type: "start" }) }, "Start the game"),
       ] : el("p", { text: "The host starts the game." }));
   }

@@ -1,0 +1,122 @@
+"""Tables: the presets to choose from, creating and joining a table, what a table shows."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from phase10.bots.registry import BOT_KINDS
+from phase10.core import Rules, RulesError, preset
+from phase10.core.rules import PRESET_NOTES
+
+from ..models import (
+    BotChoice,
+    CreateTable,
+    JoinTable,
+    Presets,
+    PublicTable,
+    Seated,
+    SeatKind,
+    TableList,
+    TableOptions,
+    TableStatus,
+)
+from ..protocol import ERRORS, ProtocolError, excerpt
+from ..tables import LiveTable
+from .common import ApiError, client_address, manager_of, refusal, table_or_404
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.get("/api/presets")
+def presets() -> Presets:
+    """The rules presets, every option's values and the bots, for the new-table form."""
+    defaults = Rules()
+    choices = {
+        name: [member.value for member in type(getattr(defaults, name))]
+        for name, value in defaults.to_dict().items()
+        if isinstance(value, str)
+    }
+    bots = [BotChoice(spec=kind.spec, label=kind.label) for kind in BOT_KINDS]
+    return Presets(presets=dict(PRESET_NOTES), options=choices, bots=bots)
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request) -> Seated:
+    manager = manager_of(request)
+    try:
+        base = preset(body.preset)
+        rules = Rules.from_dict({**base.to_dict(), **body.options})
+    except RulesError as error:
+        raise ApiError(422, "bad_rules", excerpt(str(error), 200)) from None
+    if not manager.visitors.creates.take(client_address(request)):
+        raise ApiError(429, "rate_limited", "you have opened many tables lately: wait a while")
+    options = TableOptions(
+        preset=body.preset,
+        rules=rules.to_dict(),
+        seats=body.seats,
+        bots=body.bots,
+        turn_seconds=body.turn_seconds,
+        public=body.public,
+        seed=body.seed,
+    )
+    try:
+        table, seat, token = await manager.create(body.name, options)
+    except ProtocolError as error:
+        raise refusal(error) from None
+    return _seated(table, seat, token)
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join_table(table_id: str, body: JoinTable, request: Request) -> Seated:
+    manager = manager_of(request)
+    table = await table_or_404(request, table_id)
+    if not manager.visitors.joins.take(client_address(request)):
+        raise ApiError(429, "rate_limited", "you have joined many tables lately: wait a while")
+    try:
+        seat, token = await manager.join(table, body.name)
+    except ProtocolError as error:
+        raise refusal(error) from None
+    return _seated(table, seat, token)
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(table_id: str, request: Request) -> PublicTable:
+    table = await table_or_404(request, table_id)
+    return PublicTable.model_validate(table.public(manager_of(request).clock()))
+
+
+@router.get("/api/tables")
+def open_tables(request: Request) -> TableList:
+    """The public tables waiting for players (a table is public only if its host said so)."""
+    manager = manager_of(request)
+    waiting = [
+        PublicTable.model_validate(table.public(manager.clock()))
+        for table in manager.tables.values()
+        if table.status is TableStatus.LOBBY
+        and table.options.public
+        and any(seat.kind is SeatKind.OPEN for seat in table.seats)
+    ]
+    return TableList(tables=waiting[:50])
+
+
+@router.get("/api/errors")
+def errors() -> dict[str, str]:
+    """Every error code of the protocol, with its meaning."""
+    return dict(ERRORS)
+
+
+@router.get("/healthz")
+def health(request: Request) -> dict[str, object]:
+    return {"ok": True, "tables": len(manager_of(request).tables)}
+
+
+def _seated(table: LiveTable, seat: int, token: str) -> Seated:
+    return Seated(
+        table=table.id,
+        seat=seat,
+        token=token,
+        invite=f"/t/{table.id}",
+        link=f"/t/{table.id}#token={token}",
+    )
