@@ -436,7 +436,9 @@ class Layout:
             out,
         )
 
-    def observe_game(self, game: Game, seat: int, out: NDArray[np.float32] | None = None) -> Any:
+    def observe_game(
+        self, game: Game, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
         """The same observation as ``observe_view(game.view(seat))``, read straight from the
         game: the seat's own hand and the public state only (tested equal)."""
         return self.observe(

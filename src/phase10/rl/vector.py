@@ -107,4 +107,5 @@ class VectorPhase10:
     def random_actions(self, rng: np.random.Generator) -> NDArray[np.int64]:
         """A uniformly random legal action for every game."""
         scores = rng.random(self.masks.shape) * self.masks
-        return np.argmax(scores, axis=1)
+        chosen: NDArray[np.int64] = np.argmax(scores, axis=1)
+        return chosen

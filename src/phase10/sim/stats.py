@@ -189,4 +189,4 @@ def _connected(adjacent: NDArray[np.bool_]) -> bool:
             if other not in seen:
                 seen.add(other)
                 frontier.append(other)
-    return len(seen) == adjacent.shape[0]
+    return len(seen) == int(adjacent.shape[0])

@@ -229,7 +229,10 @@ class BatchChecker:
     def _single_placed(self, counts: Counts) -> npt.NDArray[np.float32]:
         cells = counts[:, :48]
         source = (cells > 0) if self._is_run else cells
-        return np.minimum(source.astype(np.float32) @ self._members, self._size)
+        placed: npt.NDArray[np.float32] = np.minimum(
+            source.astype(np.float32) @ self._members, self._size
+        )
+        return placed
 
     def _check_single(self, counts: Counts) -> Mask:
         placed = self._single_placed(counts)
