@@ -411,11 +411,19 @@ class TableManager:
         if self.jobs[conn.address] >= self.limits.solver_jobs_per_address:
             raise ProtocolError("busy")
         job = (hint_job, view) if kind == "hint" else (choices_job, view, kind, cards)
+        address = conn.address
+        self.jobs[address] += 1  # counted at once: the next message may ask again
+
+        def done(_task: asyncio.Task[None]) -> None:
+            self.jobs[address] -= 1
+            if not self.jobs[address]:
+                del self.jobs[address]
+
         conn.job = asyncio.create_task(self._solve(table, conn, job))
+        conn.job.add_done_callback(done)
 
     async def _solve(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
         version = table.version
-        self.jobs[conn.address] += 1
         try:
             answer = await self.pool.run(*job)
         except SolverBusy:
@@ -433,10 +441,6 @@ class TableManager:
                 conn.push(_error(code, answer["error"]))
             else:
                 conn.push(answer | {"version": version})
-        finally:
-            self.jobs[conn.address] -= 1
-            if not self.jobs[conn.address]:
-                del self.jobs[conn.address]
 
     # -- after every change: bots, the turn timer, the broadcast ------------------------
 
