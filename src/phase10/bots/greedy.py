@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from phase10.core import (
+    DISTINCT_CARDS,
     Action,
     Card,
     Declare,
@@ -302,7 +303,7 @@ class _Partners:
         self.runs = any(kind.is_run for kind in kinds)
         self.colors = any(kind.needs_color for kind in kinds)
         self.parities = any(kind.needs_parity for kind in kinds)
-        self.copies = [0] * 50
+        self.copies = [0] * DISTINCT_CARDS
         self.numbers = [0] * 15  # by number, with room for 12 + 2
         self.by_color: dict[object, int] = {}
         self.by_parity = [0, 0]

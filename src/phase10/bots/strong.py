@@ -68,7 +68,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from phase10.core import Action, Card, Declare, Discard, Group, NaturalMin, Phase, PlayerView
+from phase10.core import (
+    DISTINCT_CARDS,
+    Action,
+    Card,
+    Declare,
+    Discard,
+    Group,
+    NaturalMin,
+    Phase,
+    PlayerView,
+)
 from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
@@ -178,18 +188,18 @@ class StrongPlayer(GreedyPlayer):
         if steps == 0:
             return [0.0] * len(hands)
         # drawn[:, k] holds the first k cards of each future (k = 0 .. steps)
-        drawn = np.zeros((samples, steps + 1, 50), dtype=np.int16)
+        drawn = np.zeros((samples, steps + 1, DISTINCT_CARDS), dtype=np.int16)
         for step in range(steps):
             drawn[np.arange(samples), step + 1 :, futures[:, step]] += 1
         base = np.array(hands, dtype=np.int16)  # (H, 50)
         offsets = np.array([1 - a for a in (ahead or [0] * len(hands))])
         index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
         rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
-        made = checker(rows.reshape(-1, 50)).reshape(len(hands), samples, steps)
+        made = checker(rows.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), samples, steps)
         values = made.mean(axis=1).sum(axis=1)
         if self.budget.tail:
             # A hand that still misses cards at the horizon will take longer yet.
-            short = checker.shortfall(rows[:, :, -1, :].reshape(-1, 50))
+            short = checker.shortfall(rows[:, :, -1, :].reshape(-1, DISTINCT_CARDS))
             values = values - self.budget.tail * short.reshape(len(hands), samples).mean(axis=1)
         return [float(v) for v in values]
 
@@ -338,7 +348,7 @@ class StrongPlayer(GreedyPlayer):
         # many as needed so that enough remain once the inconsistent ones are dropped.
         keys = generator.random((4 * samples, len(deck)))
         picked = deck[np.argpartition(keys, unknown - 1, axis=1)[:, :unknown]] if unknown else None
-        hands = np.zeros((4 * samples, 50), dtype=np.int16)
+        hands = np.zeros((4 * samples, DISTINCT_CARDS), dtype=np.int16)
         for card, copies in theirs.items():
             hands[:, card.index] += copies
         if picked is not None:
@@ -455,7 +465,7 @@ def _closer(
     """Whether each card brings each hand closer to its nearest phase, shape (hands, cards)."""
     grown = np.repeat(hands[:, None, :], len(cards), axis=1)  # (H, C, 50)
     grown[:, np.arange(len(cards)), [card.index for card in cards]] += 1
-    after = _distance(checkers, grown.reshape(-1, 50)).reshape(len(hands), len(cards))
+    after = _distance(checkers, grown.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), len(cards))
     return np.asarray(after < now[:, None])
 
 
@@ -467,4 +477,4 @@ def _draw_pool(view: PlayerView, held: dict[int, Counter[Card]]) -> np.ndarray:
     for cards in held.values():
         for card, copies in cards.items():
             pool[card.index] = max(0, pool[card.index] - copies)
-    return np.repeat(np.arange(50), pool)
+    return np.repeat(np.arange(DISTINCT_CARDS), pool)

@@ -25,9 +25,13 @@ from typing import Final
 __all__ = [
     "COLORS",
     "DECK_COUNTS",
+    "DISTINCT_CARDS",
+    "NUMBERED_CARDS",
     "NUMBERS",
     "SKIP",
+    "SKIP_INDEX",
     "WILD",
+    "WILD_INDEX",
     "Card",
     "CardError",
     "CardKind",
@@ -65,6 +69,17 @@ class Color(StrEnum):
 COLORS: Final = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
 NUMBERS: Final = tuple(range(1, 13))
 
+# Every card value has a compact index (:attr:`Card.index`), the column of count tables and
+# encodings: the numbered cards first, colour by colour, then the Wild, then the Skip.
+#: How many different numbered cards there are (4 colours of 1-12): indices 0 to 47.
+NUMBERED_CARDS: Final = 48
+#: The Wild's index.
+WILD_INDEX: Final = 48
+#: The Skip's index.
+SKIP_INDEX: Final = 49
+#: How many different cards there are, Wild and Skip included: indices 0 to 49.
+DISTINCT_CARDS: Final = 50
+
 
 class Parity(StrEnum):
     """The parity of an even/odd group."""
@@ -97,7 +112,8 @@ class Card:
     kind: CardKind
     color: Color | None = None
     number: int | None = None
-    #: A compact index 0..49 (48 numbered cards, then Wild, then Skip), for tables and encodings.
+    #: A compact index 0..49 (the numbered cards, then the Wild, then the Skip), for tables
+    #: and encodings: see :data:`NUMBERED_CARDS`, :data:`WILD_INDEX` and :data:`SKIP_INDEX`.
     index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -108,7 +124,7 @@ class Card:
         else:
             if self.color is not None or self.number is not None:
                 raise CardError(f"a {self.kind.value} card has no colour or number")
-            index = 48 if self.kind is CardKind.WILD else 49
+            index = WILD_INDEX if self.kind is CardKind.WILD else SKIP_INDEX
         object.__setattr__(self, "index", index)
 
     @staticmethod
@@ -215,11 +231,14 @@ _BY_INDEX: Final[tuple[Card, ...]] = (
 )
 _TEXTS: Final[tuple[str, ...]] = tuple(card._notation() for card in _BY_INDEX)
 _BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _BY_INDEX}
-WILD: Final = _BY_INDEX[48]
-SKIP: Final = _BY_INDEX[49]
+WILD: Final = _BY_INDEX[WILD_INDEX]
+SKIP: Final = _BY_INDEX[SKIP_INDEX]
 
 #: How many copies of each card value the deck holds.
-DECK_COUNTS: Final[dict[Card, int]] = {card: 2 for card in _BY_INDEX[:48]} | {WILD: 8, SKIP: 4}
+DECK_COUNTS: Final[dict[Card, int]] = {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]} | {
+    WILD: 8,
+    SKIP: 4,
+}
 
 _SEPARATORS = re.compile(r"[\s,]+")
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import Card
+from .cards import DISTINCT_CARDS, NUMBERED_CARDS, WILD_INDEX, Card
 from .closed_forms import NO_WAY, run_need, set_run_need, sets_need
 from .phases import GroupKind, GroupSpec, Phase
 from .rules import NaturalMin, natural_min_of
@@ -45,15 +45,13 @@ __all__ = [
     "wilds_needed",
 ]
 
-WILD_INDEX = 48
-SKIP_INDEX = 49
 #: more Wilds than any hand can need: "impossible however many Wilds"
 IMPOSSIBLE = 1_000
 
 
 def hand_counts(hand: Iterable[Card]) -> list[int]:
     """How many of each card (by :attr:`Card.index`, 0..49) the hand holds."""
-    counts = [0] * 50
+    counts = [0] * DISTINCT_CARDS
     try:
         for card in hand:
             counts[card.index] += 1
@@ -108,7 +106,7 @@ class CompiledPhase:
     def cells_of(self, counts: Sequence[int]) -> list[int]:
         """Per-cell counts of numbered cards from a 50-entry card count."""
         if not self.by_number:
-            return list(counts[:48])
+            return list(counts[:NUMBERED_CARDS])
         return [counts[n] + counts[12 + n] + counts[24 + n] + counts[36 + n] for n in range(12)]
 
 
@@ -204,10 +202,10 @@ def _shape(specs: Sequence[GroupSpec]) -> str:
 
 def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
     """Card counts (50 entries) as given, or counted from cards."""
-    if isinstance(hand, (list, tuple)) and len(hand) == 50 and isinstance(hand[0], int):
+    if isinstance(hand, (list, tuple)) and len(hand) == DISTINCT_CARDS and isinstance(hand[0], int):
         return hand
     tolist = getattr(hand, "tolist", None)  # a row of a NumPy count matrix
-    if tolist is not None and getattr(hand, "shape", None) == (50,):
+    if tolist is not None and getattr(hand, "shape", None) == (DISTINCT_CARDS,):
         return _as_counts(tolist())
     return hand_counts(hand)  # type: ignore[arg-type]
 
@@ -249,7 +247,7 @@ def missing(
     counts = _as_counts(hand)
     bound = limit + counts[WILD_INDEX]
     need = wilds_needed(phase, counts, natural_min, limit=bound)
-    if bound < need < IMPOSSIBLE and sum(counts[:48]) < _group_count(phase):
+    if bound < need < IMPOSSIBLE and sum(counts[:NUMBERED_CARDS]) < _group_count(phase):
         # A bounded search answers "above the bound" also when no number of Wilds
         # would do; with this few numbered cards, ask again to tell which.
         need = wilds_needed(phase, counts, natural_min)
@@ -263,7 +261,7 @@ def missing(
         while need >= IMPOSSIBLE and added < compiled.total:
             added += 1
             options = []
-            for index in range(48):
+            for index in range(NUMBERED_CARDS):
                 grown[index] += 1
                 options.append((wilds_needed(compiled, grown), index))
                 grown[index] -= 1

@@ -46,8 +46,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.core import (
+    DISTINCT_CARDS,
+    NUMBERED_CARDS,
     SKIP,
+    SKIP_INDEX,
     WILD,
+    WILD_INDEX,
     Action,
     Card,
     Declare,
@@ -78,7 +82,7 @@ __all__ = ["Layout", "SeatState"]
 
 MAX_PLAYERS: Final = 6
 MAX_PHASES: Final = 10
-CARDS: Final = 50  # card indices 0-47 numbered, 48 Wild, 49 Skip
+CARDS: Final = DISTINCT_CARDS  # card indices: the numbered cards, the Wild, the Skip
 
 DRAW: Final = 0
 TAKE: Final = 1
@@ -87,11 +91,13 @@ LAY_FEWEST: Final = LAY_MOST + MAX_PHASES
 DECLARE: Final = LAY_FEWEST + MAX_PHASES
 GIVE: Final = DECLARE + MAX_PHASES
 DISCARD: Final = GIVE + MAX_PHASES - 4  # 38: six give actions
-SKIP_NONE: Final = DISCARD + 49
+SKIP_NONE: Final = DISCARD + SKIP_INDEX  # after one discard per card but the Skip
 SKIP_ON: Final = SKIP_NONE + 1  # r = 1..5 at SKIP_ON + r - 1
 HIT: Final = SKIP_ON + MAX_PLAYERS - 1  # 93
-WILD_LOW: Final = 48
-WILD_HIGH: Final = 49
+#: a hit's column for a Wild on a set, colour or even/odd group or below a run
+WILD_LOW: Final = WILD_INDEX
+#: a hit's column for a Wild above a run (the Skip's, which never hits)
+WILD_HIGH: Final = SKIP_INDEX
 
 _KINDS: Final = tuple(GroupKind)
 _STAGES: Final = (
@@ -104,7 +110,7 @@ _STAGES: Final = (
 )
 _STAGE_INDEX: Final = {stage: index for index, stage in enumerate(_STAGES)}
 _CARD: Final = tuple(Card.from_index(i) for i in range(CARDS))
-_DISCARD_ACTION: Final = tuple(Discard(card) for card in _CARD[:49])
+_DISCARD_ACTION: Final = tuple(Discard(card) for card in _CARD[:SKIP_INDEX])
 
 #: features of one table slot: present, kind (6), cards / 12, fits (50)
 SLOT_FEATURES: Final = 1 + len(_KINDS) + 1 + CARDS
@@ -136,7 +142,7 @@ class _Fit:
 
 def _fit(group: Group) -> _Fit:
     naturals = 0
-    for card in _CARD[:48]:
+    for card in _CARD[:NUMBERED_CARDS]:
         if group.placements(card):
             naturals |= 1 << card.index
     spots = group.placements(WILD)
@@ -152,7 +158,7 @@ def _fit(group: Group) -> _Fit:
     features[1 + _KINDS.index(group.kind)] = 1.0
     features[1 + len(_KINDS)] = len(group.cards) / 12
     fits = features[2 + len(_KINDS) :]
-    for index in range(48):
+    for index in range(NUMBERED_CARDS):
         if naturals >> index & 1:
             fits[index] = 1.0
     fits[WILD_LOW] = low is not None
@@ -270,7 +276,7 @@ class Layout:
             fits = [self.fit(meld.group) for meld in game.melds]
         bound = False
         if info.floating and fits:
-            wild = bits >> 48 & 1
+            wild = bits >> WILD_INDEX & 1
             bound = any(
                 f.naturals & bits or (wild and (f.wild_low is not None or f.wild_high is not None))
                 for f in fits
@@ -285,7 +291,7 @@ class Layout:
                         out.append(LAY_MOST + index)
                         out.append(LAY_FEWEST + index)
         if fits and info.laid is not None:
-            wild = bits >> 48 & 1
+            wild = bits >> WILD_INDEX & 1
             for fit, slot in zip(fits, self.slot_ids(game.melds, me), strict=True):
                 base = HIT + CARDS * slot
                 hits = fit.naturals & bits
@@ -300,10 +306,10 @@ class Layout:
                         out.append(base + WILD_HIGH)
         if bound:
             return out
-        for index in range(49):
+        for index in range(SKIP_INDEX):
             if bits >> index & 1:
                 out.append(DISCARD + index)
-        if bits >> 49 & 1:
+        if bits >> SKIP_INDEX & 1:
             if self.rules.skip_target is SkipTarget.NEXT:
                 out.append(SKIP_NONE)
             else:
@@ -392,7 +398,9 @@ class Layout:
             else:
                 group = game.melds[action.group].group
                 column = (
-                    WILD_HIGH if group.low is not None and action.number != group.low - 1 else 48
+                    WILD_HIGH
+                    if group.low is not None and action.number != group.low - 1
+                    else WILD_LOW
                 )
             return HIT + CARDS * slot + column
         raise ValueError(f"no number for {action!r}")

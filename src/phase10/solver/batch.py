@@ -26,8 +26,18 @@ from itertools import combinations, combinations_with_replacement, product
 import numpy as np
 import numpy.typing as npt
 
-from phase10.core import Card, GroupKind, GroupSpec, NaturalMin, Phase, full_deck
-from phase10.core.feasibility import WILD_INDEX, Anchor, can_lay, compile_phase
+from phase10.core import (
+    DISTINCT_CARDS,
+    NUMBERED_CARDS,
+    WILD_INDEX,
+    Card,
+    GroupKind,
+    GroupSpec,
+    NaturalMin,
+    Phase,
+    full_deck,
+)
+from phase10.core.feasibility import Anchor, can_lay, compile_phase
 
 __all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts"]
 
@@ -48,13 +58,13 @@ _PENALTY = 1_000.0
 
 def counts_matrix(hands: Iterable[Iterable[Card]]) -> Counts:
     """A ``(B, 50)`` count matrix from hands of cards."""
-    rows = [[0] * 50 for _ in range(0)]
+    rows = [[0] * DISTINCT_CARDS for _ in range(0)]
     for hand in hands:
-        row = [0] * 50
+        row = [0] * DISTINCT_CARDS
         for card in hand:
             row[card.index] += 1
         rows.append(row)
-    return np.array(rows, dtype=np.int16).reshape(len(rows), 50)
+    return np.array(rows, dtype=np.int16).reshape(len(rows), DISTINCT_CARDS)
 
 
 def deal_counts(rng: np.random.Generator, deals: int, cards: int) -> Counts:
@@ -73,8 +83,9 @@ def deal_counts(rng: np.random.Generator, deals: int, cards: int) -> Counts:
         decks[rows, swap] = decks[:, position]
         decks[:, position] = chosen
     picked = DECK_INDICES[decks[:, :cards]]
-    flat = (rows[:, None] * 50 + picked).ravel()
-    return np.bincount(flat, minlength=deals * 50).reshape(deals, 50).astype(np.int16)
+    flat = (rows[:, None] * DISTINCT_CARDS + picked).ravel()
+    counts = np.bincount(flat, minlength=deals * DISTINCT_CARDS)
+    return counts.reshape(deals, DISTINCT_CARDS).astype(np.int16)
 
 
 class BatchChecker:
@@ -185,7 +196,9 @@ class BatchChecker:
         self, counts: Counts
     ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.float32]]:
         """Each hand's counts by number and the Wilds each choice of anchors needs (B, A)."""
-        numbers = counts[:, 0:12] + counts[:, 12:24] + counts[:, 24:36] + counts[:, 36:48]
+        numbers = (
+            counts[:, 0:12] + counts[:, 12:24] + counts[:, 24:36] + counts[:, 36:NUMBERED_CARDS]
+        )
         if self._ranks:
             numbers = -np.sort(-numbers, axis=1)[:, : self._ranks]
         rows = len(counts)
@@ -218,7 +231,7 @@ class BatchChecker:
     def _prepare_single(self) -> None:
         (spec,) = self.compiled.specs
         (anchors,) = self.compiled.anchors
-        members = np.zeros((48, len(anchors)), dtype=np.float32)
+        members = np.zeros((NUMBERED_CARDS, len(anchors)), dtype=np.float32)
         for column, anchor in enumerate(anchors):
             members[list(anchor.cells), column] = 1
         self._members = members
@@ -227,7 +240,7 @@ class BatchChecker:
         self.mode = "single"
 
     def _single_placed(self, counts: Counts) -> npt.NDArray[np.float32]:
-        cells = counts[:, :48]
+        cells = counts[:, :NUMBERED_CARDS]
         source = (cells > 0) if self._is_run else cells
         placed: npt.NDArray[np.float32] = np.minimum(
             source.astype(np.float32) @ self._members, self._size
@@ -320,6 +333,6 @@ def _anchor_choices(
 def _count_matrix(counts: Counts) -> Counts:
     """``counts`` as a NumPy matrix of one row of 50 card counts per hand, or a ValueError."""
     matrix = np.asarray(counts)
-    if matrix.ndim != 2 or matrix.shape[1] != 50:
+    if matrix.ndim != 2 or matrix.shape[1] != DISTINCT_CARDS:
         raise ValueError(f"expected a (B, 50) count matrix, not shape {matrix.shape}")
     return matrix

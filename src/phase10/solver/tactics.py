@@ -33,7 +33,9 @@ import numpy as np
 
 from phase10.core import (
     DECK_COUNTS,
+    DISTINCT_CARDS,
     MAX_HAND,
+    SKIP_INDEX,
     Card,
     Color,
     Group,
@@ -60,7 +62,7 @@ __all__ = [
     "view_unseen_counts",
 ]
 
-_DECK = [DECK_COUNTS[Card.from_index(index)] for index in range(50)]
+_DECK = [DECK_COUNTS[Card.from_index(index)] for index in range(DISTINCT_CARDS)]
 #: exact enumeration of future draws up to this many; sampling beyond
 EXACT_DRAWS = 3
 #: the most hands :func:`completion_odds` checks one at a time for an exact answer (phases
@@ -209,7 +211,7 @@ def outs(
     if can_lay(compiled, counts):
         return []
     found: list[tuple[Card, int]] = []
-    for index in range(49):  # a Skip never helps
+    for index in range(SKIP_INDEX):  # every card but the Skip, which never helps
         if unseen[index] <= 0:
             continue
         counts[index] += 1
@@ -286,7 +288,7 @@ def completion_odds(
     elif not exact and one_by_one and max_checks is not None:
         samples = min(samples, max_checks)
     if exact:
-        types = [index for index in range(50) if pool[index]]
+        types = [index for index in range(DISTINCT_CARDS) if pool[index]]
         rows: list[np.ndarray] = []
         weights: list[float] = []
         for combo in combinations_with_replacement(types, draws):
@@ -302,7 +304,7 @@ def completion_odds(
         hits = checker(np.stack(rows))
         return float(np.dot(hits, weights) / math.comb(size, draws)), True
     generator = np.random.default_rng((rng or random.Random(0)).getrandbits(64))
-    deck = np.repeat(np.arange(50), pool)
+    deck = np.repeat(np.arange(DISTINCT_CARDS), pool)
     keys = generator.random((samples, len(deck)))
     picked = deck[np.argpartition(keys, draws - 1, axis=1)[:, :draws]]
     matrix = np.tile(base, (samples, 1))
@@ -312,7 +314,7 @@ def completion_odds(
 
 def _check_unseen(unseen: Sequence[int]) -> None:
     """Refuse anything but 50 counts of unseen cards (as :func:`unseen_counts` gives)."""
-    if isinstance(unseen, str) or len(unseen) != 50:
+    if isinstance(unseen, str) or len(unseen) != DISTINCT_CARDS:
         raise ValueError(
             "unseen is 50 counts, one per card index (unseen_counts gives them), "
             f"not {len(unseen)} entries"
