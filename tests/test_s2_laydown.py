@@ -38,7 +38,7 @@ from phase10 import (
     restore,
     snapshot,
 )
-from phase10 import DeclareMode as Declare
+from phase10 import DeclareWhen as Declare
 
 K = GroupKind
 GROUP = NaturalMin.GROUP

@@ -31,7 +31,7 @@ from phase10 import (
     Card,
     Declare,
     Declared,
-    DeclareMode,
+    DeclareWhen,
     Discard,
     Discarded,
     Draw,
@@ -270,7 +270,7 @@ def test_s8_phase_list_bad_phrases_refused(data: dict[str, Any], phrase: str) ->
 
 # == phase_order = "any", declare = "deal" (Masters) =======================================
 
-MASTERS = Rules(phase_order=PhaseOrder.ANY, declare=DeclareMode.DEAL)
+MASTERS = Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL)
 HANDS3 = ["R7 B7 G7 R3 B3 Y3 R1", "B1 B2 B3 B4", "G1 G2"]
 
 
@@ -342,7 +342,7 @@ def test_s8_masters_turned_up_skip_passes_the_first_turn_after_declaring() -> No
 
 # == phase_order = "any", declare = "laydown" (Arkansas) ===================================
 
-ARKANSAS = Rules(phase_order=PhaseOrder.ANY, declare=DeclareMode.LAYDOWN)
+ARKANSAS = Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN)
 
 
 def test_s8_laydown_names_the_phase() -> None:
@@ -692,7 +692,7 @@ def test_s8_every_option_value_is_in_some_preset() -> None:
     options = {
         "advance": Advance,
         "phase_order": PhaseOrder,
-        "declare": DeclareMode,
+        "declare": DeclareWhen,
         "going_out": GoingOut,
         "wild_deal_up": WildDealUp,
         "skip_target": SkipTarget,

@@ -82,6 +82,7 @@ from .rules import (
     PRESET_NOTES,
     PRESETS,
     Advance,
+    DeclareWhen,
     EmptyDrawPile,
     EndWhen,
     GoingOut,
@@ -94,9 +95,11 @@ from .rules import (
     natural_min_of,
     preset,
 )
-from .rules import Declare as DeclareMode
 from .state import Meld, SeatInfo, Stage
 from .views import PlayerView
+
+#: the name :class:`DeclareWhen` had before it was renamed (kept for code that uses it)
+DeclareMode = DeclareWhen
 
 __all__ = [
     "COLORS",
@@ -126,6 +129,7 @@ __all__ = [
     "Dealt",
     "Declare",
     "DeclareMode",
+    "DeclareWhen",
     "Declared",
     "Discard",
     "Discarded",

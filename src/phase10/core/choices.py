@@ -20,8 +20,6 @@ from .actions import Hit, LayDown
 from .cards import Card
 from .errors import SearchLimitError
 from .laydowns import lay_downs
-from .rules import Declare as DeclareMode
-from .rules import PhaseOrder
 from .state import Stage
 from .views import PlayerView
 
@@ -67,11 +65,7 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
         raise ChoiceError("select the cards to lay down first (space, or click them)")
     check_held(view, cards)
     allowed = view.allowed_phases(me)
-    explicit = (
-        view.rules.phase_order is PhaseOrder.ANY
-        and view.rules.declare is DeclareMode.LAYDOWN
-        and not view.tie_break
-    )
+    explicit = view.names_phase_when_laid
     found: dict[str, LayDown] = {}
     for index in allowed:
         ways = lay_downs(

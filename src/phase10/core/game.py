@@ -60,12 +60,10 @@ from .rules import (
     EmptyDrawPile,
     EndWhen,
     GoingOut,
-    PhaseOrder,
     Rules,
     SkipTarget,
     WildDealUp,
 )
-from .rules import Declare as DeclareMode
 from .standings import decide
 from .state import Meld, Seat, Stage
 from .views import PlayerView
@@ -528,12 +526,7 @@ class Game(Rulebook):
     def _after_setup(self) -> None:
         """After the deal (and any wild deal-up): declarations if any, then the first turn."""
         first = self._hand.first_player
-        declaring = (
-            self.rules.phase_order is PhaseOrder.ANY
-            and self.rules.declare is DeclareMode.DEAL
-            and not self.tie_break
-        )
-        if declaring:
+        if self.declares_after_deal:
             self._hand.declare_queue = [
                 first,
                 *[p for p in self._turn_order_from(first) if p != first],

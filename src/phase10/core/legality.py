@@ -17,8 +17,7 @@ from .errors import IllegalActionError, InvalidActionError
 from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
-from .rules import Declare as DeclareMode
-from .rules import PhaseOrder, Rules, SkipTarget
+from .rules import DeclareWhen, PhaseOrder, Rules, SkipTarget
 from .state import Meld, Stage
 
 __all__ = ["LegalActions", "Rulebook", "SeatLike"]
@@ -84,10 +83,32 @@ class Rulebook:
         if self.tie_break:
             return (last,)
         if self.rules.phase_order is PhaseOrder.ANY:
-            if self.rules.declare is DeclareMode.DEAL:
+            if self.rules.declare is DeclareWhen.DEAL:
                 return () if info.declared is None else (info.declared,)
             return tuple(i for i in range(last + 1) if i not in info.completed)
         return (info.phase,) if info.phase <= last else ()
+
+    @property
+    def names_phase_when_laid(self) -> bool:
+        """Whether a lay-down names its phase (``lay N: ...``): phases in any order, each
+        named as it is laid down (``declare = "laydown"``), outside a tie-break hand."""
+        rules = self.rules
+        return (
+            rules.phase_order is PhaseOrder.ANY
+            and rules.declare is DeclareWhen.LAYDOWN
+            and not self.tie_break
+        )
+
+    @property
+    def declares_after_deal(self) -> bool:
+        """Whether this hand's players name their phase after the deal: phases in any
+        order, declared for the hand (``declare = "deal"``), outside a tie-break hand."""
+        rules = self.rules
+        return (
+            rules.phase_order is PhaseOrder.ANY
+            and rules.declare is DeclareWhen.DEAL
+            and not self.tie_break
+        )
 
     def can_draw(self) -> bool:
         """The draw pile has a card, or the discard pile can be reshuffled into one."""
@@ -264,10 +285,7 @@ class Rulebook:
         phase = self.phase_of(index)
         groups = check_lay_down(phase, action.groups, self.rules.natural_min)
         _check_holds(hand, [card for group in groups for card in group.cards])
-        explicit = (
-            self.rules.phase_order is PhaseOrder.ANY and self.rules.declare is DeclareMode.LAYDOWN
-        )
-        return LayDown(groups, index + 1 if explicit and not self.tie_break else None)
+        return LayDown(groups, index + 1 if self.names_phase_when_laid else None)
 
     def _check_hit(self, action: Hit, hand: Sequence[Card]) -> Action:
         if self._seat(self.current).laid is None:
@@ -323,12 +341,8 @@ class Rulebook:
         info = self._seat(seat)
         floating_bound = info.floating and any(self.fits_anywhere(card) for card in hand)
         if stage is Stage.PLAY and not floating_bound:
+            explicit = self.names_phase_when_laid
             for index in self.allowed_phases(seat):
-                explicit = (
-                    self.rules.phase_order is PhaseOrder.ANY
-                    and self.rules.declare is DeclareMode.LAYDOWN
-                    and not self.tie_break
-                )
                 # an arranged deal may hold more cards than a dealt hand: no bound here
                 ways = lay_downs(self.phase_of(index), hand, self.rules.natural_min, max_cards=None)
                 for groups in ways:

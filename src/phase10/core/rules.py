@@ -28,7 +28,7 @@ __all__ = [
     "PRESETS",
     "PRESET_NOTES",
     "Advance",
-    "Declare",
+    "DeclareWhen",
     "EmptyDrawPile",
     "EndWhen",
     "GoingOut",
@@ -65,7 +65,9 @@ class PhaseOrder(StrEnum):
     ANY = "any"  #: any phase not yet completed (Masters edition, Arkansas rules)
 
 
-class Declare(StrEnum):
+class DeclareWhen(StrEnum):
+    """When a player names the phase they attempt, if phases may be made in any order."""
+
     DEAL = "deal"  #: name the phase after the deal and keep to it for the hand
     LAYDOWN = "laydown"  #: name the phase when laying it down
 
@@ -121,7 +123,7 @@ class EmptyDrawPile(StrEnum):
 _ENUMS: Final[dict[str, type[StrEnum]]] = {
     "advance": Advance,
     "phase_order": PhaseOrder,
-    "declare": Declare,
+    "declare": DeclareWhen,
     "going_out": GoingOut,
     "wild_deal_up": WildDealUp,
     "skip_target": SkipTarget,
@@ -143,7 +145,7 @@ class Rules:
     phases: tuple[int, ...] = ()
     advance: Advance = Advance.COMPLETED
     phase_order: PhaseOrder = PhaseOrder.SEQUENCE
-    declare: Declare = Declare.LAYDOWN
+    declare: DeclareWhen = DeclareWhen.LAYDOWN
     going_out: GoingOut = GoingOut.ANY
     wild_deal_up: WildDealUp = WildDealUp.FIRST_PLAYER
     skip_target: SkipTarget = SkipTarget.CHOOSE
@@ -270,11 +272,11 @@ _PRESETS: dict[str, tuple[Rules, str]] = {
     "even-phases": (Rules(phases=(2, 4, 6, 8, 10)), "play only phases 2, 4, 6, 8 and 10"),
     "odd-phases": (Rules(phases=(1, 3, 5, 7, 9)), "play only phases 1, 3, 5, 7 and 9"),
     "masters": (
-        Rules(phase_order=PhaseOrder.ANY, declare=Declare.DEAL),
+        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL),
         "any phase not yet completed, named after the deal",
     ),
     "arkansas": (
-        Rules(phase_order=PhaseOrder.ANY, declare=Declare.LAYDOWN),
+        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN),
         "any phase not yet completed, named when laid down",
     ),
     "floating": (Rules(going_out=GoingOut.DISCARD), "the last card must leave by a discard"),

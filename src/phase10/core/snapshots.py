@@ -55,7 +55,6 @@ from .records import (
     event_to_dict,
 )
 from .rules import Advance, EmptyDrawPile, GoingOut, PhaseOrder, WildDealUp
-from .rules import Declare as DeclareMode
 from .state import Meld, Seat, Stage
 
 __all__ = ["dumps_snapshot", "loads_snapshot", "restore", "snapshot"]
@@ -258,22 +257,12 @@ def _check_rules_of_play(game: Game, record: GameRecord) -> None:
     _check_hand_sizes(game, record)
 
 
-def _declares(game: Game) -> bool:
-    """Whether this hand's players name their phase after the deal."""
-    rules = game.rules
-    return (
-        rules.phase_order is PhaseOrder.ANY
-        and rules.declare is DeclareMode.DEAL
-        and not game.tie_break
-    )
-
-
 def _check_stage(game: Game) -> None:
     """The stage, the declarations and the tie-break fit the rules."""
     fail = _inconsistent
     rules, stage, queue = game.rules, game.stage, game._hand.declare_queue
     declaring_rules = "only phase_order=any with declare=deal declares phases"
-    if stage is Stage.DECLARE and not _declares(game):
+    if stage is Stage.DECLARE and not game.declares_after_deal:
         reason = "a tie-break hand declares no phase" if game.tie_break else declaring_rules
         raise fail(f"the stage is declare, but {reason}")
     if stage in (Stage.GIVE_WILD, Stage.WILD_DISCARD) and (
@@ -284,7 +273,7 @@ def _check_stage(game: Game) -> None:
             "turned-up Wild"
         )
     for number, seat in enumerate(game.seats):
-        if seat.declared is not None and not _declares(game):
+        if seat.declared is not None and not game.declares_after_deal:
             reason = "a tie-break hand declares no phase" if game.tie_break else declaring_rules
             raise fail(f"seat {number} declared phase {seat.declared + 1}, but {reason}")
         if seat.floating and rules.going_out is not GoingOut.DISCARD:
@@ -304,7 +293,11 @@ def _check_stage(game: Game) -> None:
             raise fail(
                 f"the players still to declare {queue} are not the last of the turn order {order}"
             )
-    if _declares(game) and stage not in (Stage.DECLARE, Stage.GIVE_WILD, Stage.WILD_DISCARD):
+    if game.declares_after_deal and stage not in (
+        Stage.DECLARE,
+        Stage.GIVE_WILD,
+        Stage.WILD_DISCARD,
+    ):
         for player in game.players_in_hand:
             if game.seats[player].declared is None:
                 raise fail(f"seat {player} plays the hand but declared no phase for it")
@@ -437,7 +430,7 @@ def _check_phases(game: Game, record: GameRecord) -> None:
                 raise fail(f"seat {number} laid phase {laid}, but a tie-break hand plays the last")
         elif seat.laid in seat.completed:
             raise fail(f"seat {number} laid phase {laid} this hand, but had already completed it")
-        elif _declares(game) and seat.laid != seat.declared:
+        elif game.declares_after_deal and seat.laid != seat.declared:
             declared = "none" if seat.declared is None else seat.declared + 1
             raise fail(f"seat {number} laid phase {laid}, but declared phase {declared}")
         elif rules.phase_order is PhaseOrder.SEQUENCE and seat.laid != seat.phase:

@@ -75,8 +75,6 @@ from phase10.core import (
 )
 from phase10.core.feasibility import can_lay, hand_counts
 from phase10.core.legality import SeatLike
-from phase10.core.rules import Declare as DeclareMode
-from phase10.core.rules import PhaseOrder
 
 __all__ = ["Layout", "SeatState"]
 
@@ -186,9 +184,6 @@ class Layout:
         self.slot_offset = self.seat_offset + players * SEAT_FEATURES
         self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
         self.observation_size = self.global_offset + GLOBAL_FEATURES
-        self._explicit = (
-            self.rules.phase_order is PhaseOrder.ANY and self.rules.declare is DeclareMode.LAYDOWN
-        )
         self._fits: dict[int, _Fit] = {}
         self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
@@ -358,7 +353,7 @@ class Layout:
         key = (index, tuple(sorted(card.index for card in hand)))
         cached = self._lays.get(key)
         if cached is None:
-            explicit = index + 1 if self._explicit and not game.tie_break else None
+            explicit = index + 1 if game.names_phase_when_laid else None
             most, fewest = arrangements(game.phase_of(index), hand, self.rules.natural_min)
             cached = (LayDown(most, explicit), LayDown(fewest, explicit))
             if len(self._lays) > 64:
