@@ -9,7 +9,8 @@ import pytest
 from textual.widgets import Label, Static
 
 from phase10.core import CardHit, Discarded, LaidDown, Rules, Stage, preset
-from phase10.core.records import loads, snapshot
+from phase10.core.records import loads
+from phase10.core.snapshots import snapshot
 from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import GameOverScreen, HandEndScreen, InfoScreen, NewGameScreen

@@ -14,7 +14,8 @@ from typer.testing import CliRunner, Result
 from helpers import arranged, cards
 from phase10.cli.app import app
 from phase10.core import Card, Draw, Game, IllegalActionError, InvalidActionError, Rules, Stage
-from phase10.core.records import GameRecord, dumps, loads, snapshot
+from phase10.core.records import GameRecord, dumps, loads
+from phase10.core.snapshots import snapshot
 from phase10.tui.session import (
     HUMAN,
     ChoiceError,

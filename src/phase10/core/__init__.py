@@ -34,6 +34,13 @@ from .cards import (
     hand_points,
     parse_cards,
 )
+from .codec import (
+    RecordError,
+    action_from_dict,
+    action_to_dict,
+    event_from_dict,
+    event_to_dict,
+)
 from .errors import IllegalActionError, InvalidActionError, SearchLimitError
 from .events import (
     CardHit,
@@ -60,22 +67,7 @@ from .laydowns import check_lay_down, lay_downs
 from .legality import LegalActions
 from .phase_lists import PHASE_LISTS, STANDARD_PHASES, parse_phase_list, phase_list
 from .phases import GroupKind, GroupSpec, Phase, PhaseParseError
-from .records import (
-    GameRecord,
-    RecordError,
-    action_from_dict,
-    action_to_dict,
-    dump,
-    dumps,
-    dumps_snapshot,
-    event_from_dict,
-    event_to_dict,
-    load,
-    loads,
-    loads_snapshot,
-    restore,
-    snapshot,
-)
+from .records import GameRecord, dump, dumps, load, loads
 from .rules import (
     HAND_SIZE,
     MAX_HAND,
@@ -95,6 +87,7 @@ from .rules import (
     natural_min_of,
     preset,
 )
+from .snapshots import dumps_snapshot, loads_snapshot, restore, snapshot
 from .state import Meld, SeatInfo, Stage
 from .views import PlayerView
 

@@ -4,7 +4,7 @@ A snapshot holds the game's record (header and actions) and every field of its s
 written out so that a reader (a person, a tool, a test) sees the position without
 replaying. :func:`restore` reads one back and promises that the game it returns is one a
 legal game reaches: exactly the state its own record leaves when replayed. Anything else
-is refused with a :class:`~phase10.core.records.RecordError` naming what is wrong, so a
+is refused with a :class:`~phase10.core.codec.RecordError` naming what is wrong, so a
 snapshot edited by hand or by a client can never smuggle in a position the rules cannot
 make (an extra Wild, a skip that was never played, a phase never laid).
 
@@ -18,7 +18,7 @@ True
 >>> restore(data)
 Traceback (most recent call last):
 ...
-phase10.core.records.RecordError: the snapshot is inconsistent: seat 1's pending skip is true, but the record's actions leave it false
+phase10.core.codec.RecordError: the snapshot is inconsistent: seat 1's pending skip is true, but the record's actions leave it false
 """
 
 from __future__ import annotations
@@ -28,32 +28,29 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .cards import DECK_COUNTS, Card
-from .events import HandEnded, HandStarted
-from .game import HAND_SIZE, Game, _Hand
-from .records import (
-    RECORD_VERSION,
-    SNAPSHOT_FORMAT,
-    GameRecord,
+from .cards import DECK_COUNTS, Card, format_cards
+from .codec import (
     RecordError,
-    _bool,
-    _card_text,
-    _cards,
-    _check_header,
-    _dict,
-    _group_to_dict,
-    _int,
-    _ints,
-    _json,
-    _list,
-    _meld_from_dict,
-    _optional_int,
-    _str,
     action_from_dict,
     action_to_dict,
+    check_header,
     event_from_dict,
     event_to_dict,
+    meld_from_dict,
+    meld_to_dict,
+    read_bool,
+    read_cards,
+    read_int,
+    read_ints,
+    read_json,
+    read_list,
+    read_object,
+    read_optional_int,
+    read_str,
 )
+from .events import HandEnded, HandStarted
+from .game import HAND_SIZE, Game, _Hand
+from .records import RECORD_VERSION, SNAPSHOT_FORMAT, GameRecord
 from .rules import Advance, EmptyDrawPile, GoingOut, PhaseOrder, WildDealUp
 from .state import Meld, Seat, Stage
 
@@ -76,9 +73,9 @@ def snapshot(game: Game) -> dict[str, Any]:
             "players_in_hand": list(game.players_in_hand),
             "tie_break": game.tie_break,
             "winners": list(game.winners),
-            "draw_pile": _cards(game.draw_pile),
-            "discard_pile": _cards(game.discard_pile),
-            "melds": [{"owner": m.owner, "group": _group_to_dict(m.group)} for m in game.melds],
+            "draw_pile": format_cards(game.draw_pile),
+            "discard_pile": format_cards(game.discard_pile),
+            "melds": [meld_to_dict(meld) for meld in game.melds],
             "seats": [_seat_to_dict(seat) for seat in game.seats],
             "declare_queue": list(game._hand.declare_queue),
             "first_player": game._hand.first_player,
@@ -124,7 +121,7 @@ def dumps_snapshot(game: Game, *, indent: int | None = None) -> str:
 
 def loads_snapshot(text: str) -> Game:
     """:func:`restore` from JSON text (with the same checks)."""
-    return restore(_json(text))
+    return restore(read_json(text))
 
 
 def _read_unchecked(data: Mapping[str, Any]) -> Game:
@@ -137,36 +134,38 @@ def _read_unchecked(data: Mapping[str, Any]) -> Game:
 
 def _read(data: Mapping[str, Any]) -> tuple[Game, GameRecord]:
     """The game a snapshot's state describes (checked only for types) and its record."""
-    _check_header(data, SNAPSHOT_FORMAT)
+    check_header(data, SNAPSHOT_FORMAT, RECORD_VERSION)
     if "record" not in data:
         raise RecordError("the snapshot is malformed: it has no 'record'")
     record = GameRecord.from_dict(data["record"])
     game = record.new_game()
     try:
-        state = _dict(data["state"], "state")
-        version, internal, gauss = _list(state["rng"], "rng")
+        state = read_object(data["state"], "state")
+        version, internal, gauss = read_list(state["rng"], "rng")
         if gauss is not None and not isinstance(gauss, float):
             raise RecordError(f"the random state's last value must be a number, not {gauss!r}")
-        game.rng.setstate((version, tuple(_list(internal, "rng")), gauss))
-        game.hand_number = _int(state["hand_number"], "hand_number")
-        game.dealer = _int(state["dealer"], "dealer")
-        game.current = _int(state["current"], "current")
-        game.stage = Stage(_str(state["stage"], "stage"))
-        game.players_in_hand = _ints(state["players_in_hand"], "players_in_hand")
-        game.tie_break = _bool(state["tie_break"], "tie_break")
-        game.winners = _ints(state["winners"], "winners")
-        game.draw_pile = list(_card_text(state["draw_pile"], "draw_pile"))
-        game.discard_pile = list(_card_text(state["discard_pile"], "discard_pile"))
-        game.melds = [_meld_from_dict(meld) for meld in _list(state["melds"], "melds")]
-        game.seats = [_seat_from_dict(seat) for seat in _list(state["seats"], "seats")]
+        game.rng.setstate((version, tuple(read_list(internal, "rng")), gauss))
+        game.hand_number = read_int(state["hand_number"], "hand_number")
+        game.dealer = read_int(state["dealer"], "dealer")
+        game.current = read_int(state["current"], "current")
+        game.stage = Stage(read_str(state["stage"], "stage"))
+        game.players_in_hand = read_ints(state["players_in_hand"], "players_in_hand")
+        game.tie_break = read_bool(state["tie_break"], "tie_break")
+        game.winners = read_ints(state["winners"], "winners")
+        game.draw_pile = list(read_cards(state["draw_pile"], "draw_pile"))
+        game.discard_pile = list(read_cards(state["discard_pile"], "discard_pile"))
+        game.melds = [meld_from_dict(meld) for meld in read_list(state["melds"], "melds")]
+        game.seats = [_seat_from_dict(seat) for seat in read_list(state["seats"], "seats")]
         game._hand = _Hand(
-            list(_ints(state["declare_queue"], "declare_queue")),
-            _int(state["first_player"], "first_player"),
+            list(read_ints(state["declare_queue"], "declare_queue")),
+            read_int(state["first_player"], "first_player"),
         )
-        game.hand_start = _int(state["hand_start"], "hand_start")
-        game.history = [event_from_dict(event) for event in _list(state["history"], "history")]
+        game.hand_start = read_int(state["hand_start"], "hand_start")
+        game.history = [event_from_dict(event) for event in read_list(state["history"], "history")]
         game.hand_results = [event for event in game.history if isinstance(event, HandEnded)]
-        game.actions = [action_from_dict(action) for action in _list(state["actions"], "actions")]
+        game.actions = [
+            action_from_dict(action) for action in read_list(state["actions"], "actions")
+        ]
     except KeyError as error:
         raise RecordError(f"the snapshot is malformed: it has no {error.args[0]!r}") from None
     except (TypeError, ValueError, OverflowError) as error:
@@ -588,7 +587,7 @@ def _show_phases(indexes: Iterable[int]) -> str:
 
 
 def _show_cards(cards: tuple[Card, ...]) -> str:
-    text = _cards(cards) or "empty"
+    text = format_cards(cards) or "empty"
     return text if len(text) <= 60 else f"{len(cards)} cards ({text[:40]} ...)"
 
 
@@ -619,7 +618,7 @@ _SEAT_FIELDS: tuple[tuple[str, Callable[[Seat], object], Callable[[Any], str]], 
 def _seat_to_dict(seat: Seat) -> dict[str, Any]:
     return {
         "name": seat.name,
-        "hand": _cards(seat.hand),
+        "hand": format_cards(seat.hand),
         "score": seat.score,
         "phase": seat.phase,
         "completed": sorted(seat.completed),
@@ -631,15 +630,15 @@ def _seat_to_dict(seat: Seat) -> dict[str, Any]:
 
 
 def _seat_from_dict(data: Mapping[str, Any]) -> Seat:
-    data = _dict(data, "a seat")
+    data = read_object(data, "a seat")
     return Seat(
-        name=_str(data["name"], "a seat's name"),
-        hand=list(_card_text(data["hand"], "a seat's hand")),
-        score=_int(data["score"], "a seat's score"),
-        phase=_int(data["phase"], "a seat's phase"),
-        completed=set(_ints(data["completed"], "a seat's completed phases")),
-        laid=_optional_int(data["laid"], "a seat's laid phase"),
-        declared=_optional_int(data["declared"], "a seat's declared phase"),
-        pending_skip=_bool(data["pending_skip"], "a seat's pending_skip"),
-        floating=_bool(data["floating"], "a seat's floating"),
+        name=read_str(data["name"], "a seat's name"),
+        hand=list(read_cards(data["hand"], "a seat's hand")),
+        score=read_int(data["score"], "a seat's score"),
+        phase=read_int(data["phase"], "a seat's phase"),
+        completed=set(read_ints(data["completed"], "a seat's completed phases")),
+        laid=read_optional_int(data["laid"], "a seat's laid phase"),
+        declared=read_optional_int(data["declared"], "a seat's declared phase"),
+        pending_skip=read_bool(data["pending_skip"], "a seat's pending_skip"),
+        floating=read_bool(data["floating"], "a seat's floating"),
     )

@@ -24,7 +24,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from .cards import Card, format_cards
+from .codec import (
+    RecordError,
+    event_from_dict,
+    event_to_dict,
+    group_to_dict,
+    meld_from_dict,
+    read_bool,
+    read_cards,
+    read_int,
+    read_ints,
+    read_list,
+    read_object,
+    read_str,
+)
 from .events import Event, HandEnded
 from .legality import Rulebook, SeatLike
 from .rules import Rules
@@ -124,8 +138,6 @@ class PlayerView(Rulebook):
         >>> PlayerView.from_dict(data) == game.view(0)
         True
         """
-        from .records import _cards, _group_to_dict, event_to_dict
-
         return {
             "viewer": self.viewer,
             "rules": self.rules.to_dict(),
@@ -136,13 +148,13 @@ class PlayerView(Rulebook):
             "hand_number": self.hand_number,
             "players_in_hand": list(self.players_in_hand),
             "tie_break": self.tie_break,
-            "hand": _cards(self.hand),
+            "hand": format_cards(self.hand),
             "seats": [_seat_info_to_dict(info) for info in self.seats],
             "melds": [
-                {"owner": meld.owner, "group": _group_to_dict(meld.group), "text": str(meld.group)}
+                {"owner": meld.owner, "group": group_to_dict(meld.group), "text": str(meld.group)}
                 for meld in self.melds
             ],
-            "discard_pile": _cards(self.discard_pile),
+            "discard_pile": format_cards(self.discard_pile),
             "draw_size": self.draw_size,
             "history": [event_to_dict(event) for event in self.history],
             "hand_results": [event_to_dict(event) for event in self.hand_results],
@@ -152,48 +164,44 @@ class PlayerView(Rulebook):
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> PlayerView:
         """Read a view written by :meth:`to_dict` (derived entries such as ``phase_sequence``
-        and a group's ``text`` are not read). Raises :class:`~phase10.core.records.RecordError`
+        and a group's ``text`` are not read). Raises :class:`~phase10.core.codec.RecordError`
         for a malformed one.
         """
-        from . import records as r
-
-        data = r._dict(data, "a view")
+        data = read_object(data, "a view")
         try:
             viewer = data["viewer"]
-            results = [r.event_from_dict(e) for e in r._list(data["hand_results"], "hand_results")]
+            results = [event_from_dict(e) for e in read_list(data["hand_results"], "hand_results")]
             if not all(isinstance(event, HandEnded) for event in results):
-                raise r.RecordError("hand_results holds only HandEnded events")
+                raise RecordError("hand_results holds only HandEnded events")
             view = PlayerView(
-                viewer=None if viewer is None else r._int(viewer, "viewer"),
-                rules=Rules.from_dict(r._dict(data["rules"], "rules")),
-                stage=Stage(r._str(data["stage"], "stage")),
-                current=r._int(data["current"], "current"),
-                dealer=r._int(data["dealer"], "dealer"),
-                hand_number=r._int(data["hand_number"], "hand_number"),
-                players_in_hand=r._ints(data["players_in_hand"], "players_in_hand"),
-                tie_break=r._bool(data["tie_break"], "tie_break"),
-                hand=r._card_text(data["hand"], "hand"),
-                seats=tuple(_seat_info_from_dict(s) for s in r._list(data["seats"], "seats")),
-                melds=tuple(r._meld_from_dict(m) for m in r._list(data["melds"], "melds")),
-                discard_pile=r._card_text(data["discard_pile"], "discard_pile"),
-                draw_size=r._int(data["draw_size"], "draw_size"),
-                history=tuple(r.event_from_dict(e) for e in r._list(data["history"], "history")),
+                viewer=None if viewer is None else read_int(viewer, "viewer"),
+                rules=Rules.from_dict(read_object(data["rules"], "rules")),
+                stage=Stage(read_str(data["stage"], "stage")),
+                current=read_int(data["current"], "current"),
+                dealer=read_int(data["dealer"], "dealer"),
+                hand_number=read_int(data["hand_number"], "hand_number"),
+                players_in_hand=read_ints(data["players_in_hand"], "players_in_hand"),
+                tie_break=read_bool(data["tie_break"], "tie_break"),
+                hand=read_cards(data["hand"], "hand"),
+                seats=tuple(_seat_info_from_dict(s) for s in read_list(data["seats"], "seats")),
+                melds=tuple(meld_from_dict(m) for m in read_list(data["melds"], "melds")),
+                discard_pile=read_cards(data["discard_pile"], "discard_pile"),
+                draw_size=read_int(data["draw_size"], "draw_size"),
+                history=tuple(event_from_dict(e) for e in read_list(data["history"], "history")),
                 hand_results=tuple(event for event in results if isinstance(event, HandEnded)),
-                winners=r._ints(data["winners"], "winners"),
+                winners=read_ints(data["winners"], "winners"),
             )
         except KeyError as error:
-            raise r.RecordError(f"the view has no {error.args[0]!r}") from None
-        except r.RecordError:
+            raise RecordError(f"the view has no {error.args[0]!r}") from None
+        except RecordError:
             raise
         except (TypeError, ValueError) as error:
-            raise r.RecordError(f"the view is malformed: {error}") from None
+            raise RecordError(f"the view is malformed: {error}") from None
         view._check_seats()
         return view
 
     def _check_seats(self) -> None:
         """Refuse a view whose seat numbers point outside its seats."""
-        from .records import RecordError
-
         seats = len(self.seats)
         if not 2 <= seats <= 6:
             raise RecordError(f"a view has 2 to 6 seats, not {seats}")
@@ -216,9 +224,7 @@ def _number(phase: int | None) -> int | None:
 
 
 def _index(number: Any, what: str) -> int:
-    from .records import _int
-
-    return _int(number, what) - 1
+    return read_int(number, what) - 1
 
 
 def _seat_info_to_dict(info: SeatInfo) -> dict[str, Any]:
@@ -236,20 +242,18 @@ def _seat_info_to_dict(info: SeatInfo) -> dict[str, Any]:
 
 
 def _seat_info_from_dict(data: Any) -> SeatInfo:
-    from .records import _bool, _dict, _int, _list, _str
-
-    data = _dict(data, "a seat")
+    data = read_object(data, "a seat")
     laid, declared = data["laid"], data["declared"]
     return SeatInfo(
-        name=_str(data["name"], "a seat's name"),
-        hand_size=_int(data["hand_size"], "a seat's hand_size"),
-        score=_int(data["score"], "a seat's score"),
+        name=read_str(data["name"], "a seat's name"),
+        hand_size=read_int(data["hand_size"], "a seat's hand_size"),
+        score=read_int(data["score"], "a seat's score"),
         phase=_index(data["phase"], "a seat's phase"),
         completed=frozenset(
-            _index(p, "a completed phase") for p in _list(data["completed"], "completed")
+            _index(p, "a completed phase") for p in read_list(data["completed"], "completed")
         ),
         laid=None if laid is None else _index(laid, "a seat's laid phase"),
         declared=None if declared is None else _index(declared, "a seat's declared phase"),
-        pending_skip=_bool(data["pending_skip"], "a seat's pending_skip"),
-        floating=_bool(data["floating"], "a seat's floating"),
+        pending_skip=read_bool(data["pending_skip"], "a seat's pending_skip"),
+        floating=read_bool(data["floating"], "a seat's floating"),
     )

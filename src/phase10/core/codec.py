@@ -1,0 +1,508 @@
+"""The core's JSON codec: strict readers, and cards, groups, actions and events as JSON.
+
+Records, snapshots and views write their parts with these functions and read them
+back with the strict readers, which refuse a value of the wrong type rather than
+convert it, raising :class:`RecordError` with the name of what was read.
+
+Every action and event has its own writer and its own reader, written out here: the
+JSON form of each is stated once, field by field.
+
+>>> from phase10.core.cards import WILD
+>>> action_to_dict(Hit(WILD, 2, 9))
+{'type': 'Hit', 'card': 'W', 'group': 2, 'number': 9}
+>>> action_from_dict({"type": "Hit", "card": "W", "group": 2, "number": 9})
+Hit(card=Card.parse('W'), group=2, number=9)
+>>> event_from_dict({"type": "Drew", "player": 1, "card": "R7"})
+Drew(player=1, card=Card.parse('R7'))
+>>> event_from_dict({"type": "Drew", "player": True, "card": None})
+Traceback (most recent call last):
+...
+phase10.core.codec.RecordError: Drew.player must be a whole number, not True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from .cards import Card, Color, Parity, format_cards, parse_cards
+from .events import (
+    CardHit,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    Event,
+    Floating,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LaidDown,
+    Reshuffled,
+    Skipped,
+    TieBreakStarted,
+    TookDiscard,
+    WentOut,
+    WildGiven,
+)
+from .groups import Group
+from .phases import GroupKind
+from .state import Meld
+
+__all__ = [
+    "ACTION_READERS",
+    "EVENT_READERS",
+    "RecordError",
+    "action_from_dict",
+    "action_to_dict",
+    "check_header",
+    "event_from_dict",
+    "event_to_dict",
+    "group_from_dict",
+    "group_to_dict",
+    "meld_from_dict",
+    "meld_to_dict",
+    "read_bool",
+    "read_cards",
+    "read_int",
+    "read_ints",
+    "read_json",
+    "read_list",
+    "read_object",
+    "read_optional_int",
+    "read_str",
+]
+
+T = TypeVar("T")
+
+
+class RecordError(ValueError):
+    """A record or snapshot that cannot be read, or that does not replay as it says."""
+
+
+# -- reading JSON values strictly: a wrong type is refused, never converted -------------
+
+
+def read_int(value: Any, what: str) -> int:
+    """``value`` if it is a whole number (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def read_optional_int(value: Any, what: str) -> int | None:
+    return None if value is None else read_int(value, what)
+
+
+def read_ints(value: Any, what: str) -> tuple[int, ...]:
+    return tuple(read_int(item, what) for item in read_list(value, what))
+
+
+def read_bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def read_str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be text, not {value!r}")
+    return value
+
+
+def read_list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list, not {value!r}")
+    return value
+
+
+def read_object(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordError(f"{what} must be a JSON object, not {value!r}")
+    return value
+
+
+def read_cards(value: Any, what: str) -> tuple[Card, ...]:
+    """Cards written as one text, ``"R7 B7 W"``."""
+    return parse_cards(read_str(value, what))
+
+
+def read_json(text: str) -> Mapping[str, Any]:
+    """A JSON object from text (a record or a snapshot)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise RecordError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    return data
+
+
+def check_header(data: Mapping[str, Any], expected: str, version: int) -> None:
+    """Refuse anything but a JSON object of format ``expected`` and this ``version``."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a {expected} is a JSON object, not {type(data).__name__}")
+    if data.get("format") != expected:
+        raise RecordError(f"not a {expected} (format is {data.get('format')!r})")
+    if data.get("version") != version:
+        raise RecordError(
+            f"{expected} version {data.get('version')!r} is not supported (this reads {version})"
+        )
+
+
+# -- groups and table groups ------------------------------------------------------------
+
+
+def group_to_dict(group: Group) -> dict[str, Any]:
+    return {
+        "kind": group.kind.value,
+        "cards": format_cards(group.cards),
+        "number": group.number,
+        "low": group.low,
+        "color": group.color.value if group.color else None,
+        "parity": group.parity.value if group.parity else None,
+    }
+
+
+def group_from_dict(data: Any) -> Group:
+    """Read a group written by :func:`group_to_dict` (checked as :meth:`Group.make` checks)."""
+    data = read_object(data, "a group")
+    kind = GroupKind(read_str(data.get("kind"), "a group's kind"))
+    number = read_optional_int(data.get("number"), "a set's number")
+    color = data.get("color")
+    parity = data.get("parity")
+    return Group.make(
+        kind,
+        read_cards(data.get("cards"), "a group's cards"),
+        number=number if kind is GroupKind.SET else None,
+        low=read_optional_int(data.get("low"), "a run's lowest number"),
+        color=Color(read_str(color, "a group's colour")) if color else None,
+        parity=Parity(read_str(parity, "a group's parity")) if parity else None,
+    )
+
+
+def meld_to_dict(meld: Meld) -> dict[str, Any]:
+    return {"owner": meld.owner, "group": group_to_dict(meld.group)}
+
+
+def meld_from_dict(data: Any) -> Meld:
+    data = read_object(data, "a table group")
+    return Meld(read_int(data["owner"], "a table group's owner"), group_from_dict(data["group"]))
+
+
+# -- actions ----------------------------------------------------------------------------
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action as a JSON-ready dict: ``{"type": "Hit", "card": "W", "group": 2, "number": 9}``."""
+    match action:
+        case Draw():
+            return {"type": "Draw"}
+        case TakeDiscard():
+            return {"type": "TakeDiscard"}
+        case LayDown():
+            groups = [group_to_dict(group) for group in action.groups]
+            return {"type": "LayDown", "groups": groups, "phase": action.phase}
+        case Hit():
+            card = str(action.card)
+            return {"type": "Hit", "card": card, "group": action.group, "number": action.number}
+        case Discard():
+            return {"type": "Discard", "card": str(action.card), "target": action.target}
+        case Declare():
+            return {"type": "Declare", "phase": action.phase}
+        case GiveWild():
+            return {"type": "GiveWild", "player": action.player}
+        case _:  # pragma: no cover - every action is written above
+            raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Read an action written by :func:`action_to_dict`."""
+    data = read_object(data, "an action")
+    name = str(data.get("type"))
+    reader = ACTION_READERS.get(name)
+    if reader is None:
+        raise RecordError(f"unknown action type {data.get('type')!r}")
+    try:
+        return reader(_Fields(name, data))
+    except RecordError:
+        raise
+    except ValueError as error:  # the action refuses its fields (a Skip's target on an R7)
+        raise RecordError(f"{name} is malformed: {error}") from None
+
+
+#: each action's reader, by the name its JSON gives as ``type``
+ACTION_READERS: Mapping[str, Callable[[_Fields], Action]] = {
+    "Draw": lambda f: Draw(),
+    "TakeDiscard": lambda f: TakeDiscard(),
+    "LayDown": lambda f: LayDown(f.groups("groups"), f.optional_number("phase")),
+    "Hit": lambda f: Hit(f.card("card"), f.number("group"), f.optional_number("number")),
+    "Discard": lambda f: Discard(f.card("card"), f.optional_number("target")),
+    "Declare": lambda f: Declare(f.number("phase")),
+    "GiveWild": lambda f: GiveWild(f.number("player")),
+}
+
+
+# -- events -----------------------------------------------------------------------------
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event as a JSON-ready dict: ``{"type": "Drew", "player": 0, "card": "R7"}``."""
+    match event:
+        case HandStarted():
+            return {
+                "type": "HandStarted",
+                "hand": event.hand,
+                "dealer": event.dealer,
+                "players": list(event.players),
+                "first_player": event.first_player,
+                "discard_top": str(event.discard_top),
+                "tie_break": event.tie_break,
+            }
+        case Dealt():
+            cards = None if event.cards is None else [str(card) for card in event.cards]
+            return {"type": "Dealt", "player": event.player, "cards": cards}
+        case Declared():
+            return {"type": "Declared", "player": event.player, "phase": event.phase}
+        case WildGiven():
+            return {"type": "WildGiven", "dealer": event.dealer, "player": event.player}
+        case Reshuffled():
+            return {"type": "Reshuffled", "cards": event.cards}
+        case Drew():
+            card = None if event.card is None else str(event.card)
+            return {"type": "Drew", "player": event.player, "card": card}
+        case TookDiscard():
+            return {"type": "TookDiscard", "player": event.player, "card": str(event.card)}
+        case LaidDown():
+            return {
+                "type": "LaidDown",
+                "player": event.player,
+                "phase": event.phase,
+                "groups": [group_to_dict(group) for group in event.groups],
+                "group_ids": list(event.group_ids),
+            }
+        case CardHit():
+            return {
+                "type": "CardHit",
+                "player": event.player,
+                "card": str(event.card),
+                "group": event.group,
+                "number": event.number,
+                "group_after": group_to_dict(event.group_after),
+            }
+        case Discarded():
+            return {
+                "type": "Discarded",
+                "player": event.player,
+                "card": str(event.card),
+                "target": event.target,
+            }
+        case Skipped():
+            return {"type": "Skipped", "player": event.player}
+        case Floating():
+            return {"type": "Floating", "player": event.player}
+        case WentOut():
+            return {"type": "WentOut", "player": event.player}
+        case HandEnded():
+            return {
+                "type": "HandEnded",
+                "hand": event.hand,
+                "went_out": event.went_out,
+                "reason": event.reason,
+                "points": list(event.points),
+                "totals": list(event.totals),
+                "advanced": list(event.advanced),
+                "phases_completed": list(event.phases_completed),
+                "cards_left": list(event.cards_left),
+            }
+        case TieBreakStarted():
+            return {"type": "TieBreakStarted", "players": list(event.players)}
+        case GameEnded():
+            return {
+                "type": "GameEnded",
+                "winners": list(event.winners),
+                "reason": event.reason,
+                "totals": list(event.totals),
+            }
+        case _:  # pragma: no cover - every event is written above
+            raise TypeError(f"not an event: {event!r}")
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """Read an event written by :func:`event_to_dict`."""
+    data = read_object(data, "an event")
+    name = str(data.get("type"))
+    reader = EVENT_READERS.get(name)
+    if reader is None:
+        raise RecordError(f"unknown event type {data.get('type')!r}")
+    return reader(_Fields(name, data))
+
+
+def _hand_started(f: _Fields) -> HandStarted:
+    return HandStarted(
+        f.number("hand"),
+        f.number("dealer"),
+        f.numbers("players"),
+        f.number("first_player"),
+        f.card("discard_top"),
+        f.flag("tie_break", default=False),
+    )
+
+
+def _hand_ended(f: _Fields) -> HandEnded:
+    return HandEnded(
+        f.number("hand"),
+        f.optional_number("went_out"),
+        f.text("reason"),
+        f.optional_numbers("points"),
+        f.numbers("totals"),
+        f.numbers("advanced"),
+        f.numbers("phases_completed"),
+        f.numbers("cards_left", default=()),
+    )
+
+
+#: each event's reader, by the name its JSON gives as ``type``
+EVENT_READERS: Mapping[str, Callable[[_Fields], Event]] = {
+    "HandStarted": _hand_started,
+    "Dealt": lambda f: Dealt(f.number("player"), f.optional_cards("cards")),
+    "Declared": lambda f: Declared(f.number("player"), f.number("phase")),
+    "WildGiven": lambda f: WildGiven(f.number("dealer"), f.number("player")),
+    "Reshuffled": lambda f: Reshuffled(f.number("cards")),
+    "Drew": lambda f: Drew(f.number("player"), f.optional_card("card")),
+    "TookDiscard": lambda f: TookDiscard(f.number("player"), f.card("card")),
+    "LaidDown": lambda f: LaidDown(
+        f.number("player"), f.number("phase"), f.groups("groups"), f.numbers("group_ids")
+    ),
+    "CardHit": lambda f: CardHit(
+        f.number("player"),
+        f.card("card"),
+        f.number("group"),
+        f.optional_number("number"),
+        f.group("group_after"),
+    ),
+    "Discarded": lambda f: Discarded(
+        f.number("player"), f.card("card"), f.optional_number("target")
+    ),
+    "Skipped": lambda f: Skipped(f.number("player")),
+    "Floating": lambda f: Floating(f.number("player")),
+    "WentOut": lambda f: WentOut(f.number("player")),
+    "HandEnded": _hand_ended,
+    "TieBreakStarted": lambda f: TieBreakStarted(f.numbers("players")),
+    "GameEnded": lambda f: GameEnded(f.numbers("winners"), f.text("reason"), f.numbers("totals")),
+}
+
+
+# -- one action's or event's fields -----------------------------------------------------
+
+_ABSENT: Any = object()
+
+
+class _Fields:
+    """The fields of one action or event, each read strictly and named ``Type.field`` in
+    any error. A field that may be null reads as None when absent; a field with a
+    default takes it when absent; any other field is required.
+    """
+
+    __slots__ = ("data", "type")
+
+    def __init__(self, type_name: str, data: Mapping[str, Any]) -> None:
+        self.type = type_name
+        self.data = data
+
+    def _read(self, name: str, read: Callable[[Any, str], T], default: Any = _ABSENT) -> T:
+        """Field ``name`` read with ``read``; absent, it takes ``default`` if there is one
+        (a value given as null, or absent without a default, is missing)."""
+        what = f"{self.type}.{name}"
+        value = self.data.get(name, _ABSENT)
+        if value is _ABSENT:
+            if default is not _ABSENT:
+                return default  # type: ignore[no-any-return]  # the field's own default
+            value = None
+        if value is None:
+            raise RecordError(f"{what} is missing")
+        try:
+            return read(value, what)
+        except RecordError:
+            raise
+        except ValueError as error:  # a card or group that cannot be read
+            raise RecordError(f"{what} is malformed: {error}") from None
+
+    def _optional(self, name: str, read: Callable[[Any, str], T]) -> T | None:
+        return None if self.data.get(name) is None else self._read(name, read)
+
+    def number(self, name: str) -> int:
+        return self._read(name, read_int)
+
+    def optional_number(self, name: str) -> int | None:
+        return self._optional(name, read_int)
+
+    def text(self, name: str) -> str:
+        return self._read(name, read_str)
+
+    def flag(self, name: str, *, default: bool) -> bool:
+        return self._read(name, read_bool, default)
+
+    def card(self, name: str) -> Card:
+        return self._read(name, _card)
+
+    def optional_card(self, name: str) -> Card | None:
+        return self._optional(name, _card)
+
+    def group(self, name: str) -> Group:
+        return self._read(name, _group)
+
+    def numbers(self, name: str, *, default: tuple[int, ...] = _ABSENT) -> tuple[int, ...]:
+        return self._read(name, _read_ints, default)
+
+    def optional_numbers(self, name: str) -> tuple[int | None, ...]:
+        return self._read(name, _read_optional_ints)
+
+    def optional_cards(self, name: str) -> tuple[Card, ...] | None:
+        return self._optional(name, _read_cards)
+
+    def groups(self, name: str) -> tuple[Group, ...]:
+        return self._read(name, _read_groups)
+
+
+def _card(value: Any, what: str) -> Card:
+    return Card.parse(read_str(value, what))
+
+
+def _group(value: Any, what: str) -> Group:
+    try:
+        return group_from_dict(value)
+    except (KeyError, ValueError) as error:
+        raise RecordError(f"{what} is malformed: {error}") from None
+
+
+def _tuple_of(
+    read: Callable[[Any, str], T], *, nullable: bool = False
+) -> Callable[[Any, str], tuple[T, ...]]:
+    """A reader of a list of values, each read with ``read`` (a null one is missing unless
+    ``nullable``). The value at fault is named by its index: the names are built only once
+    a value is refused."""
+
+    def read_item(item: Any, what: str) -> T:
+        if item is None and not nullable:
+            raise RecordError(f"{what} is missing")
+        return read(item, what)
+
+    def read_all(value: Any, what: str) -> tuple[T, ...]:
+        items = read_list(value, what)
+        try:
+            return tuple(read_item(item, what) for item in items)
+        except ValueError:
+            return tuple(read_item(item, f"{what}[{i}]") for i, item in enumerate(items))
+
+    return read_all
+
+
+_read_ints = _tuple_of(read_int)
+_read_optional_ints = _tuple_of(read_optional_int, nullable=True)
+_read_cards = _tuple_of(_card)
+_read_groups = _tuple_of(_group)
