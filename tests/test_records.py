@@ -9,13 +9,15 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from phase10 import (
     PRESETS,
+    Action,
     Arrangement,
+    Event,
     Game,
     GameRecord,
     RecordError,
@@ -38,6 +40,7 @@ from phase10 import (
     restore,
     snapshot,
 )
+from phase10.core.codec import ACTION_READERS, EVENT_READERS
 from randomplay import choose, legal_list, play_game
 
 # -- helpers ------------------------------------------------------------------------------
@@ -418,6 +421,12 @@ def test_events_round_trip_as_dicts() -> None:
     assert {"HandStarted", "Dealt", "Drew", "LaidDown", "CardHit", "HandEnded"} <= kinds
     with pytest.raises(RecordError, match="unknown event type"):
         event_from_dict({"type": "Earthquake"})
+
+
+def test_every_kind_of_action_and_event_has_a_reader() -> None:
+    # the writers are checked by mypy (a match over the closed union); the readers by name
+    assert set(ACTION_READERS) == {kind.__name__ for kind in get_args(Action)}
+    assert set(EVENT_READERS) == {kind.__name__ for kind in get_args(Event)}
 
 
 # -- determinism --------------------------------------------------------------------------

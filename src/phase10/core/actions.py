@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from .cards import Card, CardError
 from .errors import InvalidActionError
@@ -49,15 +50,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action."""
-
-    def __str__(self) -> str:  # pragma: no cover - every action overrides it
-        raise NotImplementedError
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw:
     """Draw the top card of the draw pile."""
 
     def __str__(self) -> str:
@@ -65,7 +58,7 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeDiscard(Action):
+class TakeDiscard:
     """Take the top card of the discard pile (never a Skip)."""
 
     def __str__(self) -> str:
@@ -73,7 +66,7 @@ class TakeDiscard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class LayDown(Action):
+class LayDown:
     """Lay down a phase: its groups in the order the phase lists them.
 
     ``phase`` names the phase by number when phases may be made in any order and are
@@ -93,7 +86,7 @@ class LayDown(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Hit(Action):
+class Hit:
     """Put one card on a group on the table. ``number`` places a Wild at a run's end."""
 
     card: Card
@@ -108,7 +101,7 @@ class Hit(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard:
     """Discard a card, ending the turn. A Skip names the player it skips (``target``)."""
 
     card: Card
@@ -124,7 +117,7 @@ class Discard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Declare(Action):
+class Declare:
     """Name the phase (by number) to attempt this hand."""
 
     phase: int
@@ -134,7 +127,7 @@ class Declare(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class GiveWild(Action):
+class GiveWild:
     """The dealer gives the turned-up Wild to a player."""
 
     player: int
@@ -142,6 +135,10 @@ class GiveWild(Action):
     def __str__(self) -> str:
         return f"give p{self.player}"
 
+
+#: Every action a player can submit. The union is closed: a ``match`` over an action ends
+#: in :func:`typing.assert_never`, so mypy names every place a new kind must be handled.
+Action: TypeAlias = Draw | TakeDiscard | LayDown | Hit | Discard | Declare | GiveWild
 
 _HIT = re.compile(r"^(\S+?)(?:=(\d+))?\s+g(\d+)$", re.IGNORECASE)
 _DISCARD = re.compile(r"^(\S+?)(?:\s*>\s*p(\d+))?$", re.IGNORECASE)

@@ -2,13 +2,17 @@
 
 The list of events is the game's story: the replay, the feed a screen animates and
 what a network server broadcasts. An event is public unless it says otherwise:
-:meth:`Event.seen_by` hides what a given player may not know (the card drawn from
-the draw pile by someone else, the hands dealt to others).
+its ``seen_by`` hides what a given player may not know (the card drawn from the draw
+pile by someone else, the hands dealt to others).
+
+:data:`Event` is the closed union of every kind: a ``match`` over an event ends in
+:func:`typing.assert_never`, so mypy names every place a new kind must be handled.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self, TypeAlias
 
 from .cards import Card
 from .groups import Group
@@ -35,16 +39,16 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event."""
+class _Public:
+    """An event everyone sees whole (the kinds that hide something override ``seen_by``)."""
 
-    def seen_by(self, viewer: int | None) -> Event:
+    def seen_by(self, viewer: int | None) -> Self:
         """This event as ``viewer`` may know it (``None``: a spectator)."""
         return self
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted(Event):
+class HandStarted(_Public):
     """A hand was dealt: its number (from 1), dealer, players in it and the turned-up card."""
 
     hand: int
@@ -56,24 +60,24 @@ class HandStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Event):
+class Dealt(_Public):
     """A player's dealt hand: only that player sees the cards."""
 
     player: int
     cards: tuple[Card, ...] | None
 
-    def seen_by(self, viewer: int | None) -> Event:
+    def seen_by(self, viewer: int | None) -> Dealt:
         return self if viewer == self.player else Dealt(self.player, None)
 
 
 @dataclass(frozen=True, slots=True)
-class Declared(Event):
+class Declared(_Public):
     player: int
     phase: int
 
 
 @dataclass(frozen=True, slots=True)
-class WildGiven(Event):
+class WildGiven(_Public):
     """The dealer gave the turned-up Wild to a player (wild deal-up)."""
 
     dealer: int
@@ -81,31 +85,31 @@ class WildGiven(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffled(Event):
+class Reshuffled(_Public):
     """The discard pile, but its top card, was shuffled into a new draw pile of ``cards`` cards."""
 
     cards: int
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(Event):
+class Drew(_Public):
     """A player drew from the draw pile; only they see the card."""
 
     player: int
     card: Card | None
 
-    def seen_by(self, viewer: int | None) -> Event:
+    def seen_by(self, viewer: int | None) -> Drew:
         return self if viewer == self.player else Drew(self.player, None)
 
 
 @dataclass(frozen=True, slots=True)
-class TookDiscard(Event):
+class TookDiscard(_Public):
     player: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class LaidDown(Event):
+class LaidDown(_Public):
     """A player laid down a phase (its number) as these table groups (their ids)."""
 
     player: int
@@ -115,7 +119,7 @@ class LaidDown(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardHit(Event):
+class CardHit(_Public):
     """A player put a card on a table group; ``group_after`` is the group as it now lies."""
 
     player: int
@@ -126,33 +130,33 @@ class CardHit(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded(Event):
+class Discarded(_Public):
     player: int
     card: Card
     target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Skipped(Event):
+class Skipped(_Public):
     """A player's turn was passed because of a pending skip (the skip is now cleared)."""
 
     player: int
 
 
 @dataclass(frozen=True, slots=True)
-class Floating(Event):
+class Floating(_Public):
     """A player's hand emptied by hitting or laying down under the floating rule."""
 
     player: int
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut(Event):
+class WentOut(_Public):
     player: int
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded(Event):
+class HandEnded(_Public):
     """End of a hand: who went out (None: nobody), points per seat, totals, who advanced."""
 
     hand: int
@@ -167,16 +171,37 @@ class HandEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TieBreakStarted(Event):
+class TieBreakStarted(_Public):
     """The tied players alone play a hand on the last phase; the first to go out wins."""
 
     players: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded(Event):
+class GameEnded(_Public):
     """The game is over. ``winners`` has several seats only for a shared win."""
 
     winners: tuple[int, ...]
     reason: str
     totals: tuple[int, ...]
+
+
+#: Every event, in the order a hand makes them.
+Event: TypeAlias = (
+    HandStarted
+    | Dealt
+    | Declared
+    | WildGiven
+    | Reshuffled
+    | Drew
+    | TookDiscard
+    | LaidDown
+    | CardHit
+    | Discarded
+    | Skipped
+    | Floating
+    | WentOut
+    | HandEnded
+    | TieBreakStarted
+    | GameEnded
+)

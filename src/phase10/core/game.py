@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from .actions import (
     Action,
@@ -275,23 +276,26 @@ class Game(Rulebook):
         start = len(self.history)
         self.actions.append(action)
         seat = self.current
-        if isinstance(action, Draw):
-            self._draw(seat)
-        elif isinstance(action, TakeDiscard):
-            card = self.discard_pile.pop()
-            self.seats[seat].hand.append(card)
-            self._emit(TookDiscard(seat, card))
-            self.stage = Stage.PLAY
-        elif isinstance(action, LayDown):
-            self._lay_down(seat, action)
-        elif isinstance(action, Hit):
-            self._hit(seat, action)
-        elif isinstance(action, Discard):
-            self._discard(seat, action)
-        elif isinstance(action, Declare):
-            self._declare(seat, action)
-        elif isinstance(action, GiveWild):
-            self._give_wild(action)
+        match action:
+            case Draw():
+                self._draw(seat)
+            case TakeDiscard():
+                card = self.discard_pile.pop()
+                self.seats[seat].hand.append(card)
+                self._emit(TookDiscard(seat, card))
+                self.stage = Stage.PLAY
+            case LayDown():
+                self._lay_down(seat, action)
+            case Hit():
+                self._hit(seat, action)
+            case Discard():
+                self._discard(seat, action)
+            case Declare():
+                self._declare(seat, action)
+            case GiveWild():
+                self._give_wild(action)
+            case _:
+                assert_never(action)
         return self.history[start:]
 
     def _emit(self, event: Event) -> None:

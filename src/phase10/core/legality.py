@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
 from .cards import Card
@@ -164,29 +164,34 @@ class Rulebook:
         hand = self._acting_hand()
         if hand is None:
             raise IllegalActionError("it is not your turn")
-        if isinstance(action, GiveWild):
-            return self._check_give(action)
-        if isinstance(action, Declare):
-            return self._check_declare(action)
-        if stage is Stage.GIVE_WILD:
-            raise IllegalActionError("the dealer must first give the turned-up Wild to a player")
-        if stage is Stage.DECLARE:
-            raise IllegalActionError("every player must first declare a phase for this hand")
-        if isinstance(action, Discard):
-            if stage is Stage.DRAW:
+        # the stage's own actions first; any other is refused with what the stage waits for
+        match action:
+            case GiveWild():
+                return self._check_give(action)
+            case Declare():
+                return self._check_declare(action)
+            case _ if stage is Stage.GIVE_WILD:
+                raise IllegalActionError(
+                    "the dealer must first give the turned-up Wild to a player"
+                )
+            case _ if stage is Stage.DECLARE:
+                raise IllegalActionError("every player must first declare a phase for this hand")
+            case Discard() if stage is Stage.DRAW:
                 raise IllegalActionError("you must draw a card (or take the top discard) first")
-            return self._check_discard(action, hand)
-        if stage is Stage.WILD_DISCARD:
-            raise IllegalActionError("you must discard a card for the Wild you were given")
-        if isinstance(action, (Draw, TakeDiscard)):
-            return self._check_draw(action)
-        if stage is Stage.DRAW:
-            raise IllegalActionError("you must draw a card (or take the top discard) first")
-        if isinstance(action, LayDown):
-            return self._check_lay_down(action, hand)
-        if isinstance(action, Hit):
-            return self._check_hit(action, hand)
-        raise InvalidActionError(f"unknown action {action!r}")  # pragma: no cover
+            case Discard():
+                return self._check_discard(action, hand)
+            case _ if stage is Stage.WILD_DISCARD:
+                raise IllegalActionError("you must discard a card for the Wild you were given")
+            case Draw() | TakeDiscard():
+                return self._check_draw(action)
+            case _ if stage is Stage.DRAW:
+                raise IllegalActionError("you must draw a card (or take the top discard) first")
+            case LayDown():
+                return self._check_lay_down(action, hand)
+            case Hit():
+                return self._check_hit(action, hand)
+            case _:
+                assert_never(action)
 
     def _check_give(self, action: GiveWild) -> Action:
         if self.stage is not Stage.GIVE_WILD:
@@ -393,22 +398,27 @@ def _check_fields(action: Action) -> None:
     ``Declare("3")``, ``GiveWild(True)``): applied, they would corrupt the game and its record.
     """
     name = type(action).__name__
-    numbers: tuple[tuple[str, object, bool], ...] = ()  # (field, value, may be None)
-    if isinstance(action, (Hit, Discard)) and not isinstance(action.card, Card):
-        raise InvalidActionError(f"{name}.card must be a card, not {action.card!r}")
-    if isinstance(action, Hit):
-        numbers = (("group", action.group, False), ("number", action.number, True))
-    elif isinstance(action, Discard):
-        numbers = (("target", action.target, True),)
-    elif isinstance(action, Declare):
-        numbers = (("phase", action.phase, False),)
-    elif isinstance(action, GiveWild):
-        numbers = (("player", action.player, False),)
-    elif isinstance(action, LayDown):
-        groups = action.groups
-        if not isinstance(groups, tuple) or not all(isinstance(g, Group) for g in groups):
-            raise InvalidActionError(f"{name}.groups must be a tuple of groups, not {groups!r}")
-        numbers = (("phase", action.phase, True),)
+    numbers: tuple[tuple[str, object, bool], ...]  # (field, value, may be None)
+    match action:
+        case Draw() | TakeDiscard():
+            return
+        case Hit() | Discard() if not isinstance(action.card, Card):
+            raise InvalidActionError(f"{name}.card must be a card, not {action.card!r}")
+        case Hit():
+            numbers = (("group", action.group, False), ("number", action.number, True))
+        case Discard():
+            numbers = (("target", action.target, True),)
+        case Declare():
+            numbers = (("phase", action.phase, False),)
+        case GiveWild():
+            numbers = (("player", action.player, False),)
+        case LayDown():
+            groups = action.groups
+            if not isinstance(groups, tuple) or not all(isinstance(g, Group) for g in groups):
+                raise InvalidActionError(f"{name}.groups must be a tuple of groups, not {groups!r}")
+            numbers = (("phase", action.phase, True),)
+        case _:
+            assert_never(action)
     for field, value, optional in numbers:
         if value is None and optional:
             continue

@@ -12,10 +12,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import assert_never
 
 from .cards import SKIP, WILD
 from .events import (
     CardHit,
+    Dealt,
     Declared,
     Discarded,
     Drew,
@@ -144,6 +146,8 @@ class EventLog:
                 return self._say(f"{name[event.player]} discards a Skip on {name[event.target]}")
             case Discarded() if self.turn == 0 or self.verbose:
                 return self._say(f"{name[event.player]} discards {event.card}")
+            case Discarded() | Dealt():
+                pass
             case Floating():
                 return self._say(f"{name[event.player]}'s hand is empty: floating until a discard")
             case WentOut():
@@ -171,6 +175,8 @@ class EventLog:
                     f"\n{label}: {and_list(winners)} ({event.reason}) with {total} "
                     f"after {self.hands} {hands}"
                 )
+            case _:
+                assert_never(event)
         return None
 
     def _scores(self, event: HandEnded) -> str:

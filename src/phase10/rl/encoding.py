@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, assert_never
 
 import numpy as np
 from numpy.typing import NDArray
@@ -367,38 +367,40 @@ class Layout:
         """
         me = game.current
         n = self.players
-        if isinstance(action, Draw):
-            return DRAW
-        if isinstance(action, TakeDiscard):
-            return TAKE
-        if isinstance(action, LayDown):
-            if action.phase is not None:
-                return LAY_MOST + action.phase - 1
-            allowed = game.allowed_phases(me)
-            return LAY_MOST + allowed[0]
-        if isinstance(action, Declare):
-            return DECLARE + action.phase - 1
-        if isinstance(action, GiveWild):
-            return GIVE + (action.player - me) % n
-        if isinstance(action, Discard):
-            if action.card.is_skip:
-                if action.target is None:
-                    return SKIP_NONE
-                return SKIP_ON + (action.target - me) % n - 1
-            return DISCARD + action.card.index
-        if isinstance(action, Hit):
-            slot = self.slot_ids(game.melds, me)[action.group]
-            if not action.card.is_wild:
-                column = action.card.index
-            else:
-                group = game.melds[action.group].group
-                column = (
-                    WILD_HIGH
-                    if group.low is not None and action.number != group.low - 1
-                    else WILD_LOW
-                )
-            return HIT + CARDS * slot + column
-        raise ValueError(f"no number for {action!r}")
+        match action:
+            case Draw():
+                return DRAW
+            case TakeDiscard():
+                return TAKE
+            case LayDown():
+                if action.phase is not None:
+                    return LAY_MOST + action.phase - 1
+                allowed = game.allowed_phases(me)
+                return LAY_MOST + allowed[0]
+            case Declare():
+                return DECLARE + action.phase - 1
+            case GiveWild():
+                return GIVE + (action.player - me) % n
+            case Discard():
+                if action.card.is_skip:
+                    if action.target is None:
+                        return SKIP_NONE
+                    return SKIP_ON + (action.target - me) % n - 1
+                return DISCARD + action.card.index
+            case Hit():
+                slot = self.slot_ids(game.melds, me)[action.group]
+                if not action.card.is_wild:
+                    column = action.card.index
+                else:
+                    group = game.melds[action.group].group
+                    column = (
+                        WILD_HIGH
+                        if group.low is not None and action.number != group.low - 1
+                        else WILD_LOW
+                    )
+                return HIT + CARDS * slot + column
+            case _:
+                assert_never(action)
 
     def action_name(self, action: int) -> str:
         """A short text for an action number (the same in every position)."""
