@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test lint format bench chromium postgresql vendor clean distclean
+.PHONY: help install play serve test test-fast lint format bench chromium postgresql vendor clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -43,11 +43,13 @@ install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 play: install ## Play Phase 10 in the terminal against the computer
 	$(BIN)/phase10 play
 
-test: $(STAMP_TEST) chromium postgresql ## Lint, type-check and run the full test suite
-	$(BIN)/ruff check $(LINT_PATHS)
-	$(BIN)/ruff format --check $(LINT_PATHS)
-	$(BIN)/mypy
+test: lint chromium postgresql ## Lint, type-check and run the full test suite
 	$(BIN)/pytest -n 2
+
+# The tests marked slow (browser, PostgreSQL, restarts, long property and soak-like runs)
+# are left out: no Chromium or PostgreSQL needed. `make test` runs everything.
+test-fast: lint ## Lint, type-check and run the tests not marked slow
+	$(BIN)/pytest -n 2 -m "not slow"
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
 chromium: ## Install Debian's chromium for the browser tests (when missing)
@@ -65,8 +67,9 @@ postgresql: ## Install Debian's PostgreSQL for the database tests (when missing)
 serve: install ## Host games in the browser on http://127.0.0.1:8000/
 	$(BIN)/phase10 serve
 
-lint: $(STAMP_TEST) ## Run ruff and mypy only
+lint: $(STAMP_TEST) ## Run ruff (lint and formatting check) and mypy only
 	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
 
 format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes

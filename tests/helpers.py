@@ -225,7 +225,7 @@ def meld_with(game: Game | PlayerView, text: str) -> int:
     raise AssertionError(f"no group {text} on the table: {[str(m.group) for m in game.melds]}")
 
 
-#: the fields of a player's view (RULES §7): what every interface may show
+#: the fields of a player's view (docs/rules.md §7): what every interface may show
 VIEW_FIELDS = {
     "viewer",
     "rules",

@@ -82,7 +82,7 @@ def set_seat(key: str, value: object) -> Callable[[dict[str, Any]], None]:
     return edit
 
 
-# -- §7: a view is the only door --------------------------------------------------------
+# -- docs/rules.md §7: a view is the only door -------------------------------------------
 
 
 @pytest.mark.parametrize("viewer", [1.5, "0", True, -1, 3])
@@ -132,7 +132,7 @@ def test_s7_views_methods_and_pickles_reveal_nothing_hidden() -> None:
     assert list(one.view(0).legal_actions) == [Draw(), TakeDiscard()]
 
 
-# -- §3: setting up a game ---------------------------------------------------------------
+# -- rules §3: setting up a game ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -479,7 +479,7 @@ def move_table_group_to_hand(data: dict[str, Any]) -> None:
 def test_api_restore_refuses_a_snapshot_that_is_not_the_108_cards(
     edit: Callable[[dict[str, Any]], None], phrase: str
 ) -> None:
-    """RULES §1: the engine conserves the 108 physical cards; a snapshot that does not
+    """rules §1: the engine conserves the 108 physical cards; a snapshot that does not
     (a card copied into a hand, one lost from the draw pile) was restored silently.
     """
     game = played()

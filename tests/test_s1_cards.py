@@ -1,4 +1,4 @@
-"""RULES §1 (Cards): the deck, the colours, the notation, identical cards and points."""
+"""docs/rules.md §1 (Cards): the deck, the colours, the notation, identical cards and points."""
 
 from __future__ import annotations
 

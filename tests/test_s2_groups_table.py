@@ -1,4 +1,4 @@
-"""RULES §2 as tables: which cards make which group, and which groups make a phase
+"""docs/rules.md §2 as tables: which cards make which group, and which groups make a phase
 (checked alone and through the game). Hits are in test_s2_hits_table.py.
 """
 

@@ -1,4 +1,4 @@
-"""RULES §2 and §4 hitting: which cards fit a group on the table, and what it becomes."""
+"""docs/rules.md §2 and §4 hitting: which cards fit a group on the table, and what it becomes."""
 
 from __future__ import annotations
 

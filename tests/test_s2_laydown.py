@@ -1,4 +1,4 @@
-"""RULES §2, laying a phase down: the rules for it, played through the game, and the
+"""docs/rules.md §2, laying a phase down: the rules for it, played through the game, and the
 enumeration of every way a hand can lay a phase down (checked by hand and by brute force).
 """
 

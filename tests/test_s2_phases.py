@@ -1,4 +1,4 @@
-"""RULES §2 (Groups and phases): the six group kinds, the standard phases and the phrase
+"""docs/rules.md §2 (Groups and phases): the six group kinds, the standard phases and the phrase
 language phase lists are written in (parsing, printing back, the shipped lists, user lists).
 """
 
@@ -29,7 +29,7 @@ from phase10 import (
 
 K = GroupKind
 
-# The standard list exactly as RULES §2 writes it.
+# The standard list exactly as rules §2 writes it.
 STANDARD_TEXT = [
     "2 sets of 3",
     "1 set of 3 + 1 run of 4",
@@ -43,8 +43,9 @@ STANDARD_TEXT = [
     "1 set of 5 + 1 set of 3",
 ]
 
-# Every phase list of seeds/002 as printed there, in the order printed: the standard list,
-# the unnamed list after it, Island Paradise, then the other unnamed lists.
+# Every phase list of the published overview of the editions (docs/rules.md §2) as printed
+# there, in the order printed: the standard list, the unnamed list after it, Island Paradise,
+# then the other unnamed lists.
 SEED_LISTS: dict[str, tuple[str, ...]] = {
     "standard": tuple(STANDARD_TEXT),
     "edition-1": (
@@ -147,7 +148,7 @@ def specs(code: str) -> tuple[GroupSpec, ...]:
     return tuple(out)
 
 
-# A few phases of every list, read by hand from the seed text (1-based phase numbers).
+# A few phases of every list, read by hand from the printed lists (1-based phase numbers).
 SEED_MEANINGS = [
     ("standard", 1, "S3 S3"),
     ("standard", 2, "S3 R4"),

@@ -1,4 +1,4 @@
-"""RULES §3: setting up a hand (players, dealer, deal, first player, the turned-up card)."""
+"""docs/rules.md §3: setting up a hand (players, dealer, deal, first player, the turned-up card)."""
 
 from __future__ import annotations
 

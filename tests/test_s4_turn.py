@@ -1,4 +1,4 @@
-"""RULES §4: a turn (draw, lay down, hit, discard), going out, and out-of-order errors."""
+"""docs/rules.md §4: a turn (draw, lay down, hit, discard), going out, and out-of-order errors."""
 
 from __future__ import annotations
 

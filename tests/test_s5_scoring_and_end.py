@@ -1,4 +1,4 @@
-"""RULES §5: end of a hand, scoring, end of the game and the tie-break hand."""
+"""docs/rules.md §5: end of a hand, scoring, end of the game and the tie-break hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES §6: Skip cards (discarding one, whom it skips, pending skips, going out on one)."""
+"""docs/rules.md §6: Skip cards (discarding one, whom it skips, pending skips, going out on one)."""
 
 from __future__ import annotations
 

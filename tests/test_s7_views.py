@@ -1,4 +1,4 @@
-"""RULES §7: player knowledge. A view holds exactly what its player may know."""
+"""docs/rules.md §7: player knowledge. A view holds exactly what its player may know."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES §8: every variation option, and every named preset."""
+"""docs/rules.md §8: every variation option, and every named preset."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards, the 108-card deck and the points a card counts in hand (RULES §1).
+"""Cards, the 108-card deck and the points a card counts in hand (docs/rules.md §1).
 
 A card is a small frozen value with a notation that round-trips:
 

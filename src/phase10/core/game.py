@@ -1,4 +1,4 @@
-"""The game: a seeded state machine that validates every action (RULES §3-§6).
+"""The game: a seeded state machine that validates every action (docs/rules.md §3-§6).
 
 >>> game = Game(["Ann", "Bob"], seed=7)
 >>> game.stage, game.current, len(game.hand(game.current))
@@ -231,7 +231,7 @@ class Game(Rulebook):
         return seen.frozen
 
     def view(self, player: int | None) -> PlayerView:
-        """What ``player`` may know (RULES §7); ``None`` gives the spectator's public view."""
+        """What ``player`` may know (rules §7); ``None`` gives the spectator's public view."""
         return PlayerView.of(self, player)
 
     def parse_action(self, text: str) -> Action:

@@ -1,4 +1,4 @@
-"""Groups of cards as they lie on the table, with each Wild's value fixed (RULES §2, §4).
+"""Groups of cards as they lie on the table, with each Wild's value fixed (docs/rules.md §2, §4).
 
 A group knows its kind and the values that define it — a set's number, a run's
 lowest number, a colour, a parity — so every Wild in it has a declared value that

@@ -1,6 +1,6 @@
 """What may be done now: one rulebook shared by the game and by each player's view.
 
-Everything here reads only what the player to move may know (RULES §7), so a view
+Everything here reads only what the player to move may know (docs/rules.md §7), so a view
 answers the same questions as the game: a bot or a screen that holds a view gets
 exactly the engine's verdicts.
 """

@@ -1,8 +1,8 @@
-"""The phase lists that ship with the engine (RULES §2 and seeds/002).
+"""The phase lists that ship with the engine (docs/rules.md §2).
 
-The standard list is the default. ``island-paradise`` is the one list the source
-names; the others are the edition lists it gives without a name, numbered in the
-order they appear there (``edition-1`` ... ``edition-12``).
+The standard list is the default. ``island-paradise`` is the one list that a published
+overview of the game's editions names; the others are the edition lists it gives without
+a name, numbered in the order they appear there (``edition-1`` ... ``edition-12``).
 
 >>> len(PHASE_LISTS["standard"]), str(PHASE_LISTS["standard"][7])
 (10, '7 cards of one color')

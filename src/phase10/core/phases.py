@@ -1,4 +1,4 @@
-"""Phases written the way the reference card says them (RULES §2).
+"""Phases written the way the reference card says them (docs/rules.md §2).
 
 A phase is one or more groups, each of a kind and a minimum size, written as an
 English phrase that the engine parses and prints back:

@@ -1,4 +1,4 @@
-"""The rules object: every option of RULES §8 as a field, and the named presets.
+"""The rules object: every option of docs/rules.md §8 as a field, and the named presets.
 
 >>> rules = Rules()
 >>> rules.skip_target, rules.natural_min, len(rules.phase_sequence)
@@ -43,9 +43,9 @@ __all__ = [
 ]
 
 
-#: The longest phase list (RULES §2: "any list of ten (or fewer) phrases").
+#: The longest phase list (rules §8: a list holds one to ten phrases).
 MAX_PHASES: Final = 10
-#: The cards dealt to each player (RULES §3).
+#: The cards dealt to each player (rules §3).
 HAND_SIZE: Final = 10
 #: The most cards a hand can ever hold: the ten dealt and one drawn (or given).
 MAX_HAND: Final = HAND_SIZE + 1
@@ -135,7 +135,7 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule option; the defaults are the official game (RULES.md).
+    """Every rule option; the defaults are the official game (rules §8).
 
     ``phase_list`` is the full list; ``phases`` picks which of its phases are played,
     by their 1-based numbers, in order (empty: all of them).

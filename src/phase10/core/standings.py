@@ -1,4 +1,4 @@
-"""Who has won once a hand is scored (RULES §5 and §8), for the engine and a score sheet.
+"""Who has won once a hand is scored (docs/rules.md §5 and §8), for the engine and a score sheet.
 
 The engine asks this after every hand; a score keeper for a game played with real
 cards asks the same question with the totals and phases written on its sheet.

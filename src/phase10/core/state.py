@@ -85,7 +85,7 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """What everyone may know about a player (RULES §7): no cards, only their count."""
+    """What everyone may know about a player (docs/rules.md §7): no cards, only their count."""
 
     name: str
     hand_size: int

@@ -1,6 +1,6 @@
-"""What one player may know (RULES §7), and the spectator's public view.
+"""What one player may know (docs/rules.md §7), and the spectator's public view.
 
-A view is computed from the game on its own and holds nothing beyond RULES §7:
+A view is computed from the game on its own and holds nothing beyond rules §7:
 the viewer's own hand; every table group with its Wilds' values; the whole
 discard pile; the size of the draw pile and of every hand; every player's phase,
 score, pending skip; and the public history. No other hand, no draw order, no
@@ -124,7 +124,7 @@ class PlayerView(Rulebook):
     def to_dict(self) -> dict[str, Any]:
         """The view as a JSON-ready dict (what the bot protocol sends); :meth:`from_dict`
         reads it back. Phases are numbered from 1 here, as in actions and events; cards and
-        groups are written as in records. It holds only what the view holds (RULES §7):
+        groups are written as in records. It holds only what the view holds (rules §7):
 
         >>> from phase10.core.game import Game
         >>> game = Game(["Ann", "Bob"], seed=3)

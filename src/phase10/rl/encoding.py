@@ -120,7 +120,7 @@ GLOBAL_FEATURES: Final = len(_STAGES) + 4
 
 
 class SeatState(SeatLike, Protocol):
-    """What everyone may know of a seat (RULES §7): a :class:`~phase10.core.Seat`
+    """What everyone may know of a seat (docs/rules.md §7): a :class:`~phase10.core.Seat`
     or a view's :class:`~phase10.core.state.SeatInfo`. Never its cards."""
 
     @property
