@@ -43,10 +43,40 @@ def postgres_url(postgres_cluster: Any) -> Iterator[str]:
     postgres_cluster.drop_database(name)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The server's database, once in SQLite and once in PostgreSQL."""
     if request.param == "postgresql":
         url: str = request.getfixturevalue("postgres_url")
         return url
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+# --------------------------------------------------------------------- slow tests
+
+#: Modules whose every test is slow: a real browser, a killed and restarted server, a real
+#: pseudo-terminal. `make test-fast` (-m "not slow") leaves them out, with the PostgreSQL runs.
+SLOW_MODULES = frozenset({"test_server_browser", "test_server_crash", "test_tui_terminal"})
+#: Single tests that take tens of seconds: whole games of every preset, brute-force
+#: agreement over many hands, a whole terminal game by keys, the Ray backend.
+SLOW_TESTS = frozenset(
+    {
+        "test_short_games",
+        "test_full_games",
+        "test_missing_with_a_limit_agrees_with_missing_without",
+        "test_hint_for_every_stage_is_a_legal_first_step",
+        "test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume",
+        "test_ray_backend_gives_the_same_result",
+        "test_masks_never_allow_an_illegal_action",
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue
+        module = item.module.__name__.rsplit(".", 1)[-1]
+        on_postgres = "postgres_url" in item.fixturenames
+        if module in SLOW_MODULES or item.originalname in SLOW_TESTS or on_postgres:
+            item.add_marker(pytest.mark.slow)
