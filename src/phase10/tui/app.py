@@ -43,7 +43,7 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog, and_list
 
-from .render import meld_title, second_person, stage_prompt
+from .render import meld_title, refusal_text, second_person, stage_prompt
 from .screens import (
     RESUME,
     ChoiceScreen,
@@ -439,7 +439,7 @@ class PlayApp(App[None]):
         try:
             events = self.session.apply(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         self.error_text = ""
         self.selected.clear()
@@ -487,7 +487,7 @@ class PlayApp(App[None]):
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
         except ChoiceError as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
 
@@ -502,7 +502,7 @@ class PlayApp(App[None]):
         try:
             choices = hit_choices(view, card)
         except ChoiceError as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         if group_id is not None:
             choices = [hit for hit in choices if hit.group == group_id]
