@@ -11,8 +11,6 @@ In colour-blind mode every colour also shows its letter and a mark of its own:
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 
 from phase10.core import Card, Color, Group, Meld, PlayerView, Refusal, RefusalError, Stage
@@ -25,7 +23,6 @@ __all__ = [
     "group_text",
     "refusal_text",
     "seat_phase_text",
-    "second_person",
 ]
 
 #: a mark per colour, told apart by shape alone
@@ -162,24 +159,3 @@ def refusal_text(error: Exception) -> str:
     if error.code in _KEY_AFTER:
         return f"{error} ({_KEY_AFTER[error.code]})"
     return str(error)
-
-
-_VERBS = {
-    "deals": "deal", "draws": "draw", "takes": "take", "discards": "discard", "lays": "lay",
-    "hits": "hit", "goes": "go", "declares": "declare", "keeps": "keep", "gives": "give",
-    "plays": "play",
-}  # fmt: skip
-_YOUR = re.compile(r"(^|: )You's ")
-_YOU_VERB = re.compile(r"\bYou (" + "|".join(_VERBS) + r")\b")
-
-
-def second_person(line: str) -> str:
-    """A log line about a player named "You", in the second person.
-
-    >>> second_person("turn 3: You's turn is passed (skipped)"), second_person("turn 9: You draws R2")
-    ('turn 3: Your turn is passed (skipped)', 'turn 9: You draw R2')
-    >>> second_person("turn 4: Bob hits R2 on You's set: R2 G2 W=2")
-    'turn 4: Bob hits R2 on your set: R2 G2 W=2'
-    """
-    line = _YOUR.sub(lambda match: match.group(1) + "Your ", line).replace("You's ", "your ")
-    return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
