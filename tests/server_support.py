@@ -172,7 +172,7 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
     game = saved.new_game()
     names = list(saved.players)
     logs = {
-        viewer: EventLog(names, saved.rules, viewer=viewer, verbose=True)
+        viewer: EventLog(names, saved.rules, viewer=viewer, you=viewer, verbose=True)
         for viewer in [None, *range(len(names))]
     }
     for event_log in logs.values():

@@ -18,6 +18,7 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from phase10.core import Refusal
 from phase10.server.limits import Limits
 from phase10.server.protocol import ERRORS, MAX_MESSAGE_BYTES
 from server_support import (
@@ -161,6 +162,10 @@ def test_out_of_turn_stale_illegal_and_malformed_actions_change_nothing(
             error = sender.error()
             assert error["code"] == (code or error["code"]), (message, error)
             assert error["code"] in ERRORS and error["message"]
+            if error["code"] in {"illegal_action", "invalid_action", "not_held"}:
+                assert Refusal(error["reason"]), error  # the engine's reason, sent along
+            else:
+                assert "reason" not in error, error
             assert version(app, table) == before
         mover.ws.send_bytes(b"\xff\xfe")
         assert mover.error()["code"] == "bad_json"
@@ -260,7 +265,8 @@ def test_choices_naming_cards_not_held_are_refused_at_once(tmp_path: Path) -> No
             ann.next_of("pong")
             held = state["view"]["hand"].split()[:2]
             ann.send({"type": "choices", "kind": "lay", "cards": " ".join(held)})
-            assert ann.next_of("error")["code"] == "no_choice"
+            error = ann.next_of("error")
+            assert (error["code"], error["reason"]) == ("no_choice", "not_the_phase"), error
             ws.__exit__(None, None, None)
         assert client.get("/healthz").json()["ok"]
 

@@ -41,7 +41,13 @@ from .codec import (
     event_from_dict,
     event_to_dict,
 )
-from .errors import IllegalActionError, InvalidActionError, SearchLimitError
+from .errors import (
+    IllegalActionError,
+    InvalidActionError,
+    Refusal,
+    RefusalError,
+    SearchLimitError,
+)
 from .events import (
     CardHit,
     Dealt,
@@ -157,6 +163,8 @@ __all__ = [
     "PhaseParseError",
     "PlayerView",
     "RecordError",
+    "Refusal",
+    "RefusalError",
     "Reshuffled",
     "Rules",
     "RulesError",

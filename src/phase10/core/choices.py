@@ -8,7 +8,16 @@ ask the engine which actions those cards make, and say why when there is none.
 >>> lay_down_choices(game.view(game.current), [])
 Traceback (most recent call last):
 ...
-phase10.core.choices.ChoiceError: draw a card (d) or take the discard (t) first
+phase10.core.choices.ChoiceError: draw a card or take the discard first
+
+Each refusal carries a :class:`~phase10.core.errors.Refusal` code, so an interface can
+add its own keys to the plain message:
+
+>>> try:
+...     lay_down_choices(game.view(game.current), [])
+... except ChoiceError as error:
+...     error.code
+<Refusal.MUST_DRAW_FIRST: 'must_draw_first'>
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from collections.abc import Sequence
 
 from .actions import Hit, LayDown
 from .cards import Card
-from .errors import SearchLimitError
+from .errors import Refusal, RefusalError, SearchLimitError
 from .laydowns import lay_downs
 from .state import Stage
 from .views import PlayerView
@@ -37,12 +46,35 @@ __all__ = [
 CHOICE_STEPS = 200_000
 
 
-class ChoiceError(ValueError):
-    """A selection that makes no legal action (the message says why)."""
+class ChoiceError(RefusalError):
+    """A selection that makes no legal action: ``code`` says why, and so does the message."""
 
 
 class NotHeldError(ChoiceError):
-    """A selection naming cards the player does not hold."""
+    """A selection naming cards the player does not hold (code :attr:`Refusal.NOT_HELD`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(Refusal.NOT_HELD, message)
+
+
+#: the refusal of a lay-down or hit in each stage that waits for something else
+_WAITS_FOR = {
+    Stage.DRAW: (Refusal.MUST_DRAW_FIRST, "draw a card or take the discard first"),
+    Stage.WILD_DISCARD: (Refusal.MUST_DISCARD, "discard a card for the Wild you were given"),
+    Stage.DECLARE: (Refusal.MUST_DECLARE, "declare the phase you attempt this hand first"),
+    Stage.GIVE_WILD: (Refusal.MUST_GIVE_WILD, "give the turned-up Wild to a player first"),
+    Stage.GAME_OVER: (Refusal.GAME_OVER, "the game is over"),
+}
+
+
+def _check_turn(view: PlayerView) -> int:
+    """The viewer's seat, if they may lay down or hit now; else refuse saying why."""
+    if not view.is_over and not view.is_my_turn:
+        raise ChoiceError(Refusal.NOT_YOUR_TURN, "it is not your turn")
+    if view.stage in _WAITS_FOR:
+        raise ChoiceError(*_WAITS_FOR[view.stage])
+    assert view.viewer is not None
+    return view.viewer
 
 
 def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
@@ -50,19 +82,14 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
 
     Raises :class:`ChoiceError` saying why when there is none.
     """
-    if not view.is_my_turn:
-        raise ChoiceError("it is not your turn")
-    if view.stage is Stage.DRAW:
-        raise ChoiceError("draw a card (d) or take the discard (t) first")
-    if view.stage is not Stage.PLAY:
-        raise ChoiceError(f"you cannot lay down now (the game waits for: {view.stage.value})")
-    me = view.viewer
-    assert me is not None
-    seat = view.seats[me]
-    if seat.laid is not None:
-        raise ChoiceError("you have laid down your phase this hand: hit cards onto groups instead")
+    me = _check_turn(view)
+    if view.seats[me].laid is not None:
+        raise ChoiceError(
+            Refusal.ALREADY_LAID,
+            "you have laid down your phase this hand: hit cards onto groups instead",
+        )
     if not cards:
-        raise ChoiceError("select the cards to lay down first (space, or click them)")
+        raise ChoiceError(Refusal.NOTHING_SELECTED, "select the cards to lay down first")
     check_held(view, cards)
     allowed = view.allowed_phases(me)
     explicit = view.names_phase_when_laid
@@ -82,13 +109,16 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
                     found.setdefault(str(canonical), canonical)
         except SearchLimitError:
             raise ChoiceError(
+                Refusal.TOO_MANY_WAYS,
                 "these cards can be laid down in too many ways to list: "
-                "select fewer cards, or fewer Wilds"
+                "select fewer cards, or fewer Wilds",
             ) from None
     if not found:
         phases = " or ".join(f"phase {i + 1} ({view.phase_of(i)})" for i in allowed)
         shown = " ".join(str(card) for card in cards)
-        raise ChoiceError(f"{shown} do not make {phases} using every selected card")
+        raise ChoiceError(
+            Refusal.NOT_THE_PHASE, f"{shown} do not make {phases} using every selected card"
+        )
     return [found[text] for text in sorted(found)]
 
 
@@ -97,14 +127,11 @@ def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
 
     Raises :class:`ChoiceError` saying why when there is none.
     """
-    if not view.is_my_turn:
-        raise ChoiceError("it is not your turn")
-    if view.stage is Stage.DRAW:
-        raise ChoiceError("draw a card (d) or take the discard (t) first")
-    me = view.viewer
-    assert me is not None
+    me = _check_turn(view)
     if view.seats[me].laid is None:
-        raise ChoiceError("lay down your phase before you hit cards onto groups")
+        raise ChoiceError(
+            Refusal.LAY_DOWN_FIRST, "lay down your phase before you hit cards onto groups"
+        )
     check_held(view, [card])
     choices = [
         Hit(card, gid, spot if card.is_wild else None)
@@ -113,7 +140,7 @@ def hit_choices(view: PlayerView, card: Card) -> list[Hit]:
     ]
     legal = [hit for hit in choices if view.is_legal(hit)]
     if not legal:
-        raise ChoiceError(f"{card} fits no group on the table")
+        raise ChoiceError(Refusal.DOES_NOT_FIT, f"{card} fits no group on the table")
     return legal
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 
 from .cards import COLORS, WILD, Card, Color, Parity
-from .errors import IllegalActionError, SearchLimitError
+from .errors import IllegalActionError, Refusal, SearchLimitError
 from .groups import Group, GroupError
 from .phases import GroupKind, GroupSpec, Phase
 from .rules import MAX_HAND, NaturalMin, natural_min_of
@@ -88,30 +88,38 @@ def check_lay_down(
     """
     if len(groups) != len(phase.groups):
         raise IllegalActionError(
-            f"{phase} is {len(phase.groups)} group(s), not {len(groups)}; no extra groups"
+            Refusal.NOT_THE_PHASE,
+            f"{phase} is {len(phase.groups)} group(s), not {len(groups)}; no extra groups",
         )
     groups = [_well_formed(group) for group in groups]
     for spec, group in zip(phase.groups, groups, strict=True):
         if group.kind is not spec.kind:
             raise IllegalActionError(
-                f"{group} is laid as {group.kind}, but {phase} asks for {spec}"
+                Refusal.NOT_THE_PHASE,
+                f"{group} is laid as {group.kind}, but {phase} asks for {spec}",
             )
     canonical = canonical_lay_down(phase, groups)
     if canonical is None:
         for spec, group in zip(phase.groups, groups, strict=True):
             if len(group.cards) < spec.size:
                 raise IllegalActionError(
-                    f"{group} has {len(group.cards)} card(s); {spec} needs at least {spec.size}"
+                    Refusal.NOT_THE_PHASE,
+                    f"{group} has {len(group.cards)} card(s); {spec} needs at least {spec.size}",
                 )
-        raise IllegalActionError(f"these groups cannot fill {phase}")  # pragma: no cover
+        raise IllegalActionError(
+            Refusal.NOT_THE_PHASE, f"these groups cannot fill {phase}"
+        )  # pragma: no cover
     if natural_min is NaturalMin.GROUP:
         for group in canonical:
             if group.natural_count == 0:
                 raise IllegalActionError(
-                    f"{group} is all Wilds: every group needs at least one numbered card"
+                    Refusal.ALL_WILDS,
+                    f"{group} is all Wilds: every group needs at least one numbered card",
                 )
     elif not any(group.natural_count for group in canonical):
-        raise IllegalActionError("a phase needs at least one numbered card; these are all Wilds")
+        raise IllegalActionError(
+            Refusal.ALL_WILDS, "a phase needs at least one numbered card; these are all Wilds"
+        )
     return canonical
 
 
@@ -129,7 +137,7 @@ def _well_formed(group: Group) -> Group:
             parity=group.parity,
         )
     except GroupError as error:
-        raise IllegalActionError(str(error)) from None
+        raise IllegalActionError(Refusal.BAD_GROUP, str(error)) from None
 
 
 def lay_downs(

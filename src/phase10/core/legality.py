@@ -13,7 +13,7 @@ from typing import Protocol, assert_never
 
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
 from .cards import Card
-from .errors import IllegalActionError, InvalidActionError
+from .errors import IllegalActionError, InvalidActionError, Refusal
 from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
@@ -160,10 +160,10 @@ class Rulebook:
         _check_fields(action)
         stage = self.stage
         if stage is Stage.GAME_OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(Refusal.GAME_OVER, "the game is over")
         hand = self._acting_hand()
         if hand is None:
-            raise IllegalActionError("it is not your turn")
+            raise IllegalActionError(Refusal.NOT_YOUR_TURN, "it is not your turn")
         # the stage's own actions first; any other is refused with what the stage waits for
         match action:
             case GiveWild():
@@ -172,20 +172,29 @@ class Rulebook:
                 return self._check_declare(action)
             case _ if stage is Stage.GIVE_WILD:
                 raise IllegalActionError(
-                    "the dealer must first give the turned-up Wild to a player"
+                    Refusal.MUST_GIVE_WILD,
+                    "the dealer must first give the turned-up Wild to a player",
                 )
             case _ if stage is Stage.DECLARE:
-                raise IllegalActionError("every player must first declare a phase for this hand")
+                raise IllegalActionError(
+                    Refusal.MUST_DECLARE, "every player must first declare a phase for this hand"
+                )
             case Discard() if stage is Stage.DRAW:
-                raise IllegalActionError("you must draw a card (or take the top discard) first")
+                raise IllegalActionError(
+                    Refusal.MUST_DRAW_FIRST, "you must draw a card (or take the top discard) first"
+                )
             case Discard():
                 return self._check_discard(action, hand)
             case _ if stage is Stage.WILD_DISCARD:
-                raise IllegalActionError("you must discard a card for the Wild you were given")
+                raise IllegalActionError(
+                    Refusal.MUST_DISCARD, "you must discard a card for the Wild you were given"
+                )
             case Draw() | TakeDiscard():
                 return self._check_draw(action)
             case _ if stage is Stage.DRAW:
-                raise IllegalActionError("you must draw a card (or take the top discard) first")
+                raise IllegalActionError(
+                    Refusal.MUST_DRAW_FIRST, "you must draw a card (or take the top discard) first"
+                )
             case LayDown():
                 return self._check_lay_down(action, hand)
             case Hit():
@@ -195,49 +204,62 @@ class Rulebook:
 
     def _check_give(self, action: GiveWild) -> Action:
         if self.stage is not Stage.GIVE_WILD:
-            raise IllegalActionError("there is no turned-up Wild to give")
+            raise IllegalActionError(Refusal.NO_WILD_TO_GIVE, "there is no turned-up Wild to give")
         if action.player not in self.players_in_hand:
             raise InvalidActionError(f"there is no player {action.player} in this hand")
         return action
 
     def _check_declare(self, action: Declare) -> Action:
         if self.stage is not Stage.DECLARE:
-            raise IllegalActionError("phases are declared only right after the deal")
+            raise IllegalActionError(
+                Refusal.NOT_DECLARING, "phases are declared only right after the deal"
+            )
         if not 1 <= action.phase <= self.rules.phase_count:
             raise InvalidActionError(f"there is no phase {action.phase}")
         if action.phase - 1 in self._seat(self.current).completed:
-            raise IllegalActionError(f"you have already completed phase {action.phase}")
+            raise IllegalActionError(
+                Refusal.PHASE_DONE, f"you have already completed phase {action.phase}"
+            )
         return action
 
     def _check_draw(self, action: Draw | TakeDiscard) -> Action:
         if self.stage is not Stage.DRAW:
-            raise IllegalActionError("you have already drawn this turn")
+            raise IllegalActionError(Refusal.ALREADY_DREW, "you have already drawn this turn")
         floating = self._seat(self.current).floating
         top = self.discard_top
         if isinstance(action, Draw):
             if not self.can_draw():
                 raise IllegalActionError(
-                    "the draw pile is empty and cannot be refilled: take the top discard"
+                    Refusal.DRAW_PILE_EMPTY,
+                    "the draw pile is empty and cannot be refilled: take the top discard",
                 )
             if floating and self.can_take() and top is not None and self.fits_anywhere(top):
-                raise IllegalActionError(f"you are floating: you must take {top} and hit it")
+                raise IllegalActionError(
+                    Refusal.FLOATING_MUST_TAKE, f"you are floating: you must take {top} and hit it"
+                )
             return action
         if top is None:
-            raise IllegalActionError("the discard pile is empty")
+            raise IllegalActionError(Refusal.DISCARD_EMPTY, "the discard pile is empty")
         if top.is_skip:
-            raise IllegalActionError("a Skip can never be taken from the discard pile")
+            raise IllegalActionError(
+                Refusal.SKIP_NOT_TAKEN, "a Skip can never be taken from the discard pile"
+            )
         if floating and not self.fits_anywhere(top) and self.can_draw():
-            raise IllegalActionError(f"you are floating and {top} fits nowhere: you must draw")
+            raise IllegalActionError(
+                Refusal.FLOATING_MUST_DRAW,
+                f"you are floating and {top} fits nowhere: you must draw",
+            )
         return action
 
     def _check_discard(self, action: Discard, hand: Sequence[Card]) -> Action:
         card = action.card
         if card not in hand:
-            raise IllegalActionError(f"you have no {card} to discard")
+            raise IllegalActionError(Refusal.NOT_HELD, f"you have no {card} to discard")
         seat = self.current
         if self._seat(seat).floating and self.fits_anywhere(card) and self.stage is Stage.PLAY:
             raise IllegalActionError(
-                f"you are floating: {card} fits on the table, so you must hit it"
+                Refusal.FLOATING_MUST_HIT,
+                f"you are floating: {card} fits on the table, so you must hit it",
             )
         if not card.is_skip:
             return action
@@ -246,23 +268,26 @@ class Rulebook:
             if action.target is not None and action.target not in targets:
                 nxt = f"player {targets[0]}" if targets else "nobody"
                 raise IllegalActionError(
-                    f"a Skip skips the next player ({nxt}), not {action.target}"
+                    Refusal.SKIP_NEXT_ONLY,
+                    f"a Skip skips the next player ({nxt}), not {action.target}",
                 )
             return Discard(card, None)
         if action.target is None:
             if targets:
                 names = ", ".join(f"p{t}" for t in targets)
                 raise IllegalActionError(
-                    f"name the player to skip: discard S>pN with N one of {names}"
+                    Refusal.NAME_SKIP_TARGET,
+                    f"name the player to skip: discard S>pN with N one of {names}",
                 )
             return action
         if action.target == seat:
-            raise IllegalActionError("you cannot skip yourself")
+            raise IllegalActionError(Refusal.SKIP_SELF, "you cannot skip yourself")
         if action.target not in self.players_in_hand:
             raise InvalidActionError(f"there is no player {action.target} in this hand")
         if action.target not in targets:
             raise IllegalActionError(
-                f"player {action.target} already has a Skip waiting; choose another"
+                Refusal.ALREADY_SKIPPED,
+                f"player {action.target} already has a Skip waiting; choose another",
             )
         return action
 
@@ -270,13 +295,17 @@ class Rulebook:
         seat = self.current
         info = self._seat(seat)
         if info.laid is not None:
-            raise IllegalActionError("you have already laid down a phase this hand (one per hand)")
+            raise IllegalActionError(
+                Refusal.ALREADY_LAID, "you have already laid down a phase this hand (one per hand)"
+            )
         allowed = self.allowed_phases(seat)
         if not allowed:
-            raise IllegalActionError("you have no phase to lay down this hand")
+            raise IllegalActionError(Refusal.NO_LAY_DOWN, "you have no phase to lay down this hand")
         if action.phase is None:
             if len(allowed) > 1:
-                raise IllegalActionError("say which phase you lay down: lay N: ...")
+                raise IllegalActionError(
+                    Refusal.NAME_PHASE, "say which phase you lay down: lay N: ..."
+                )
             index = allowed[0]
         else:
             index = action.phase - 1
@@ -285,7 +314,8 @@ class Rulebook:
             if index not in allowed:
                 wanted = ", ".join(str(i + 1) for i in allowed)
                 raise IllegalActionError(
-                    f"you cannot lay down phase {action.phase} now (you may: {wanted})"
+                    Refusal.PHASE_NOT_ALLOWED,
+                    f"you cannot lay down phase {action.phase} now (you may: {wanted})",
                 )
         phase = self.phase_of(index)
         groups = check_lay_down(phase, action.groups, self.rules.natural_min)
@@ -294,32 +324,40 @@ class Rulebook:
 
     def _check_hit(self, action: Hit, hand: Sequence[Card]) -> Action:
         if self._seat(self.current).laid is None:
-            raise IllegalActionError("you may hit only once your own phase is down")
+            raise IllegalActionError(
+                Refusal.LAY_DOWN_FIRST, "you may hit only once your own phase is down"
+            )
         if not 0 <= action.group < len(self.melds):
             raise InvalidActionError(f"there is no group g{action.group} on the table")
         if action.card not in hand:
-            raise IllegalActionError(f"you have no {action.card}")
+            raise IllegalActionError(Refusal.NOT_HELD, f"you have no {action.card}")
         group = self.melds[action.group].group
         spots = group.placements(action.card)
         if not spots:
             raise IllegalActionError(
-                f"{action.card} does not fit on g{action.group} ({group.describe()})"
+                Refusal.DOES_NOT_FIT,
+                f"{action.card} does not fit on g{action.group} ({group.describe()})",
             )
         number = action.number
         if group.low is None:
             if number is not None and number != group.number:
-                raise IllegalActionError(f"a Wild on g{action.group} takes the group's value")
+                raise IllegalActionError(
+                    Refusal.WRONG_VALUE, f"a Wild on g{action.group} takes the group's value"
+                )
             return Hit(action.card, action.group, None)
         if number is None:
             if len(spots) > 1:
                 raise IllegalActionError(
+                    Refusal.NAME_RUN_END,
                     f"say which end of g{action.group} the Wild goes on: "
-                    f"hit W={spots[0]} g{action.group} or hit W={spots[1]} g{action.group}"
+                    f"hit W={spots[0]} g{action.group} or hit W={spots[1]} g{action.group}",
                 )
             number = spots[0]
         if number not in spots:
             places = " or ".join(map(str, spots))
-            raise IllegalActionError(f"{action.card} can go on g{action.group} only as {places}")
+            raise IllegalActionError(
+                Refusal.WRONG_VALUE, f"{action.card} can go on g{action.group} only as {places}"
+            )
         return Hit(action.card, action.group, number if action.card.is_wild else None)
 
     # -- enumeration ------------------------------------------------------------------
@@ -431,5 +469,5 @@ def _check_holds(hand: Sequence[Card], cards: Sequence[Card]) -> None:
     for card, need in Counter(cards).items():
         if have[card] < need:
             if have[card] == 0:
-                raise IllegalActionError(f"you have no {card}")
-            raise IllegalActionError(f"you have {have[card]} {card}, not {need}")
+                raise IllegalActionError(Refusal.NOT_HELD, f"you have no {card}")
+            raise IllegalActionError(Refusal.NOT_HELD, f"you have {have[card]} {card}, not {need}")

@@ -7,6 +7,14 @@
 >>> log.feed(game.apply("draw"))
 >>> log.lines[-1]
 '  turn 1: Bob draws a card'
+
+With ``you``, one seat is addressed in the second person (the player reading the log),
+so every interface gets the same sentences:
+
+>>> mine = EventLog(["Ann", "Bob"], game.rules, viewer=1, you=1, verbose=True)
+>>> mine.feed(game.history)
+>>> mine.lines[-1]
+'  turn 1: You draw G2'
 """
 
 from __future__ import annotations
@@ -55,8 +63,26 @@ _CARD_NOTES = {WILD: " (a Wild)", SKIP: " (a Skip)"}
 class EventLog:
     """Readable lines from a game's events, as ``viewer`` may know them (None: a spectator).
 
-    ``verbose`` also tells every draw, take and discard (an interface's running log);
-    without it the log keeps to what a summary of the game needs.
+    ``you`` is the seat the log speaks to: "You draw R2", "Bob hits R2 on your set",
+    "Your turn is passed (skipped)" (None: every seat by name). ``verbose`` also tells
+    every draw, take and discard (an interface's running log); without it the log keeps
+    to what a summary of the game needs.
+
+    A discard that ends the hand is told once, with the going out:
+
+    >>> from phase10.core.cards import Card
+    >>> from phase10.core.rules import preset
+    >>> log = EventLog(["Ann", "Bob"], preset("official"), viewer=0, you=0, verbose=True)
+    >>> y1 = Card.parse("Y1")
+    >>> log.feed([Drew(1, None), Discarded(1, SKIP, 0), Skipped(0), Drew(1, None)])
+    >>> log.feed([Discarded(1, y1), WentOut(1)])
+    >>> for line in log.lines:
+    ...     print(line)
+      turn 1: Bob draws a card
+      turn 1: Bob discards a Skip on you
+      turn 2: Your turn is passed (skipped)
+      turn 3: Bob draws a card
+      turn 3: Bob discards Y1 and goes out
     """
 
     def __init__(
@@ -65,61 +91,93 @@ class EventLog:
         rules: Rules,
         *,
         viewer: int | None = None,
+        you: int | None = None,
         verbose: bool = False,
     ) -> None:
         self.names = list(names)
         self.rules = rules
         self.viewer = viewer
+        self.you = you
         self.verbose = verbose
         self.lines: list[str] = []
         self.turn = 0
         self.owners: dict[int, int] = {}
         self.last: Event | None = None
+        #: whether the last event got a line of its own
+        self.told = False
         self.hands = 0
 
     def feed(self, events: Iterable[Event]) -> None:
-        for event in events:
+        events = list(events)
+        for index, event in enumerate(events):
             public = event.seen_by(self.viewer)
-            text = self._describe(public)
+            after = events[index + 1] if index + 1 < len(events) else None
+            # the going out that follows tells this discard: one line, not two
+            ends_hand = isinstance(public, Discarded) and isinstance(after, WentOut)
+            text = None if ends_hand else self._describe(public)
             if text is not None:
                 self.lines.extend(text.split("\n"))
+            self.told = text is not None
             self.last = public
 
     def _say(self, text: str) -> str:
         return f"  {'deal' if self.turn == 0 else f'turn {self.turn}'}: {text}"
 
+    def _who(self, seat: int, *, start: bool = True) -> str:
+        """The seat's name, or "You" (``start``: at the start of a sentence) for ``you``."""
+        if seat != self.you:
+            return self.names[seat]
+        return "You" if start else "you"
+
+    def _does(self, seat: int, verb: str) -> str:
+        """The verb for the seat: "draw" for ``you``, "draws" (or "goes") for the others."""
+        if seat == self.you:
+            return verb
+        return f"{verb}es" if verb.endswith("o") else f"{verb}s"
+
+    def _act(self, seat: int, verb: str) -> str:
+        """ "Bob draws" or "You draw"."""
+        return f"{self._who(seat)} {self._does(seat, verb)}"
+
+    def _whose(self, seat: int, *, start: bool = False) -> str:
+        """ "Bob's", or "your" ("Your" at the start of a sentence) for ``you``."""
+        if seat != self.you:
+            return f"{self.names[seat]}'s"
+        return "Your" if start else "your"
+
     def _describe(self, event: Event) -> str | None:
-        name = self.names
+        act, who = self._act, self._who
         match event:
             case HandStarted():
                 self.turn, self.owners, self.hands = 0, {}, event.hand
                 top = event.discard_top
                 tie = " (tie-break)" if event.tie_break else ""
                 return (
-                    f"\nHand {event.hand}{tie}: {name[event.dealer]} deals; "
+                    f"\nHand {event.hand}{tie}: {act(event.dealer, 'deal')}; "
                     f"the turned-up card is {event.discard_top}{_CARD_NOTES.get(top, '')}"
                 )
             case Drew() if self.verbose:
                 self.turn += 1
                 seen = f" {event.card}" if event.card is not None else " a card"
-                return self._say(f"{name[event.player]} draws{seen}")
+                return self._say(f"{act(event.player, 'draw')}{seen}")
             case TookDiscard() if self.verbose:
                 self.turn += 1
-                return self._say(f"{name[event.player]} takes {event.card} from the discard pile")
+                return self._say(f"{act(event.player, 'take')} {event.card} from the discard pile")
             case Drew() | TookDiscard():
                 self.turn += 1
             case Skipped():
                 self.turn += 1
-                return self._say(f"{name[event.player]}'s turn is passed (skipped)")
+                return self._say(
+                    f"{self._whose(event.player, start=True)} turn is passed (skipped)"
+                )
             case Declared():
                 phase = self.rules.phase_sequence[event.phase - 1]
-                return self._say(f"{name[event.player]} declares phase {event.phase} ({phase})")
+                return self._say(f"{act(event.player, 'declare')} phase {event.phase} ({phase})")
             case WildGiven() if event.dealer == event.player:
-                return self._say(f"{name[event.dealer]} keeps the turned-up Wild")
+                return self._say(f"{act(event.dealer, 'keep')} the turned-up Wild")
             case WildGiven():
-                return self._say(
-                    f"{name[event.dealer]} gives the turned-up Wild to {name[event.player]}"
-                )
+                to = who(event.player, start=False)
+                return self._say(f"{act(event.dealer, 'give')} the turned-up Wild to {to}")
             case Reshuffled():
                 return self._say(
                     f"the discard pile is shuffled into a new draw pile of {event.cards}"
@@ -130,42 +188,49 @@ class EventLog:
                 phase = self.rules.phase_sequence[event.phase - 1]
                 groups = " + ".join(group.describe() for group in event.groups)
                 return self._say(
-                    f"{name[event.player]} lays down phase {event.phase} ({phase}): {groups}"
+                    f"{act(event.player, 'lay')} down phase {event.phase} ({phase}): {groups}"
                 )
             case CardHit():
-                owner = name[self.owners.get(event.group, event.player)]
+                owner = self._whose(self.owners.get(event.group, event.player))
                 card = _hit_card(event)
                 kind = _KIND_NAMES[event.group_after.kind]
                 return self._say(
-                    f"{name[event.player]} hits {card} on {owner}'s {kind}: "
+                    f"{act(event.player, 'hit')} {card} on {owner} {kind}: "
                     f"{event.group_after.describe()}"
                 )
             case Discarded() if event.card.is_skip:
                 if event.target is None:
-                    return self._say(f"{name[event.player]} discards a Skip; nobody can be skipped")
-                return self._say(f"{name[event.player]} discards a Skip on {name[event.target]}")
+                    return self._say(
+                        f"{act(event.player, 'discard')} a Skip; nobody can be skipped"
+                    )
+                on = who(event.target, start=False)
+                return self._say(f"{act(event.player, 'discard')} a Skip on {on}")
             case Discarded() if self.turn == 0 or self.verbose:
-                return self._say(f"{name[event.player]} discards {event.card}")
+                return self._say(f"{act(event.player, 'discard')} {event.card}")
             case Discarded() | Dealt():
                 pass
             case Floating():
-                return self._say(f"{name[event.player]}'s hand is empty: floating until a discard")
+                whose = self._whose(event.player, start=True)
+                return self._say(f"{whose} hand is empty: floating until a discard")
             case WentOut():
+                player = event.player
                 how = ""
-                if isinstance(self.last, Discarded):
-                    how = f"discards {self.last.card} and "
+                if isinstance(self.last, Discarded) and not self.told:
+                    how = f"{self._does(player, 'discard')} {self.last.card} and "
                 elif isinstance(self.last, CardHit | LaidDown):
-                    how = "plays the last card and "
-                return self._say(f"{name[event.player]} {how}goes out")
+                    how = f"{self._does(player, 'play')} the last card and "
+                return self._say(f"{who(player)} {how}{self._does(player, 'go')} out")
             case HandEnded():
                 return self._scores(event)
             case TieBreakStarted():
+                tied = [who(p, start=i == 0) for i, p in enumerate(event.players)]
+                they = "you" if self.you in event.players else "they"
                 return (
-                    f"\n{and_list([name[p] for p in event.players])} completed the last phase with "
-                    "the same total: they play a tie-break hand on the last phase"
+                    f"\n{and_list(tied)} completed the last phase with "
+                    f"the same total: {they} play a tie-break hand on the last phase"
                 )
             case GameEnded():
-                winners = [name[p] for p in event.winners]
+                winners = [who(p, start=i == 0) for i, p in enumerate(event.winners)]
                 points = sorted({event.totals[p] for p in event.winners})
                 each = " each" if len(winners) > 1 and len(points) == 1 else ""
                 total = f"{' and '.join(map(str, points))} points{each}"

@@ -37,6 +37,7 @@ from phase10.core import (
     GameRecord,
     IllegalActionError,
     InvalidActionError,
+    Refusal,
     Rules,
     parse_cards,
 )
@@ -47,7 +48,7 @@ from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus
-from .protocol import ProtocolError
+from .protocol import ProtocolError, error_message
 from .tables import LiveTable, SeatState, state_message
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
 
@@ -357,9 +358,11 @@ class TableManager:
             try:
                 action = game.check(game.parse_action(text))
             except IllegalActionError as error:
-                raise ProtocolError("illegal_action", str(error)) from None
-            except (InvalidActionError, CardError) as error:
-                raise ProtocolError("invalid_action", str(error)) from None
+                raise ProtocolError("illegal_action", str(error), error.code) from None
+            except InvalidActionError as error:
+                raise ProtocolError("invalid_action", str(error), error.code) from None
+            except CardError as error:
+                raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
             number = len(game.actions)
             await self.db(
                 self.store.append_action, table.id, table.game_no, number, str(action), by
@@ -401,9 +404,9 @@ class TableManager:
             try:
                 check_held(view, parse_cards(cards))
             except CardError as error:
-                raise ProtocolError("invalid_action", str(error)) from None
+                raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
             except NotHeldError as error:
-                raise ProtocolError("not_held", str(error)) from None
+                raise ProtocolError("not_held", str(error), error.code) from None
         if conn.job is not None and not conn.job.done():
             raise ProtocolError(
                 "busy", "your last hint or choices request is still being worked on"
@@ -438,7 +441,7 @@ class TableManager:
         else:
             if "error" in answer:
                 code = "no_hint" if job[0] is hint_job else "no_choice"
-                conn.push(_error(code, answer["error"]))
+                conn.push(error_message(code, answer["error"], answer.get("reason")))
             else:
                 conn.push(answer | {"version": version})
 
@@ -628,10 +631,8 @@ def _welcome(table: LiveTable, conn: Connection) -> dict[str, Any]:
     }
 
 
-def _error(code: str, message: str | None = None) -> dict[str, Any]:
-    from .protocol import ERRORS
-
-    return {"type": "error", "code": code, "message": message or ERRORS[code]}
+def _error(code: str) -> dict[str, Any]:
+    return error_message(code)
 
 
 def _controllers(table: LiveTable) -> list[str]:

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "ClientMessage",
     "ProtocolError",
+    "error_message",
     "excerpt",
     "parse_client_message",
 ]
@@ -76,14 +77,34 @@ ERRORS: dict[str, str] = {
 
 
 class ProtocolError(Exception):
-    """A message refused with an error code; nothing was changed."""
+    """A message refused with an error code; nothing was changed.
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    ``reason`` is the engine's :class:`~phase10.core.Refusal` code when the engine refused
+    (``illegal_action``, ``invalid_action``, ``not_held``, ``no_choice``), sent as the
+    error's ``reason`` so a client can tell refusals apart without reading the message.
+    """
+
+    def __init__(self, code: str, message: str | None = None, reason: str | None = None) -> None:
         if code not in ERRORS:
             raise ValueError(f"no error code {code!r}")
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
+        self.reason = reason
+
+
+def error_message(
+    code: str, message: str | None = None, reason: str | None = None
+) -> dict[str, Any]:
+    """The ``error`` message sent to a client (``reason`` only when the engine gave one).
+
+    >>> error_message("illegal_action", "the discard pile is empty", "discard_empty")
+    {'type': 'error', 'code': 'illegal_action', 'message': 'the discard pile is empty', 'reason': 'discard_empty'}
+    """
+    sent: dict[str, Any] = {"type": "error", "code": code, "message": message or ERRORS[code]}
+    if reason is not None:
+        sent["reason"] = str(reason)
+    return sent
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:

@@ -153,7 +153,9 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
     (a table without spectators never narrates for one)."""
     entry = table.logs.get(viewer)
     if entry is None:
-        entry = (EventLog(table.names, table.rules, viewer=viewer, verbose=True), 0)
+        # a seated player reads "You draw R2"; a spectator reads every seat by name
+        narration = EventLog(table.names, table.rules, viewer=viewer, you=viewer, verbose=True)
+        entry = (narration, 0)
     event_log, read = entry
     if read < len(game.history):
         event_log.feed(game.history[read:])

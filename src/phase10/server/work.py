@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from phase10.core import CardError, PlayerView, parse_cards
+from phase10.core import CardError, PlayerView, Refusal, parse_cards
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
 
 __all__ = ["SolverBusy", "SolverPool", "SolverTooSlow", "choices_job", "hint_job"]
@@ -140,9 +140,11 @@ def choices_job(view: PlayerView, kind: str, cards: str) -> dict[str, Any]:
         if kind == "lay":
             actions = lay_down_choices(view, picked)
         elif len(picked) != 1:
-            raise ChoiceError("select exactly one card to hit")
+            raise ChoiceError(Refusal.SELECT_ONE, "select exactly one card to hit")
         else:
             actions = hit_choices(view, picked[0])  # type: ignore[assignment]
-    except (ChoiceError, CardError) as error:
-        return {"error": str(error)}
+    except ChoiceError as error:
+        return {"error": str(error), "reason": error.code.value}
+    except CardError as error:
+        return {"error": str(error), "reason": Refusal.MALFORMED.value}
     return {"type": "choices", "kind": kind, "actions": [str(action) for action in actions]}

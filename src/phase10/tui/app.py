@@ -43,7 +43,7 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog, and_list
 
-from .render import meld_title, second_person, stage_prompt
+from .render import meld_title, refusal_text, stage_prompt
 from .screens import (
     RESUME,
     ChoiceScreen,
@@ -259,8 +259,9 @@ class PlayApp(App[None]):
     def _reset_log(self) -> None:
         assert self.session is not None
         game = self.session.game
+        human = self.session.human
         self.event_log = EventLog(
-            self.session.names, game.rules, viewer=self.session.human, verbose=True
+            self.session.names, game.rules, viewer=human, you=human, verbose=True
         )
         self.log_lines = 0
         self.query_one(RichLog).clear()
@@ -270,11 +271,9 @@ class PlayApp(App[None]):
         assert self.event_log is not None and self.session is not None
         self.event_log.feed(events)
         widget = self.query_one(RichLog)
-        speak_to_you = self.session.names[self.session.human] == "You"
         for line in self.event_log.lines[self.log_lines :]:
             if line.strip():
-                text = line.strip() if not line.startswith("  ") else line[2:]
-                widget.write(second_person(text) if speak_to_you else text)
+                widget.write(line.strip() if not line.startswith("  ") else line[2:])
         self.log_lines = len(self.event_log.lines)
 
     def advance(self) -> None:
@@ -439,7 +438,7 @@ class PlayApp(App[None]):
         try:
             events = self.session.apply(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         self.error_text = ""
         self.selected.clear()
@@ -487,7 +486,7 @@ class PlayApp(App[None]):
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
         except ChoiceError as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
 
@@ -502,7 +501,7 @@ class PlayApp(App[None]):
         try:
             choices = hit_choices(view, card)
         except ChoiceError as error:
-            self.say(str(error))
+            self.say(refusal_text(error))
             return
         if group_id is not None:
             choices = [hit for hit in choices if hit.group == group_id]

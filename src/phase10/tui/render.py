@@ -11,11 +11,9 @@ In colour-blind mode every colour also shows its letter and a mark of its own:
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 
-from phase10.core import Card, Color, Group, Meld, PlayerView, Stage
+from phase10.core import Card, Color, Group, Meld, PlayerView, Refusal, RefusalError, Stage
 
 __all__ = [
     "CARD_STYLES",
@@ -23,8 +21,8 @@ __all__ = [
     "card_label",
     "card_text",
     "group_text",
+    "refusal_text",
     "seat_phase_text",
-    "second_person",
 ]
 
 #: a mark per colour, told apart by shape alone
@@ -125,22 +123,39 @@ def stage_prompt(view: PlayerView) -> str:
             return "Discard a card (x)."
 
 
-_VERBS = {
-    "deals": "deal", "draws": "draw", "takes": "take", "discards": "discard", "lays": "lay",
-    "hits": "hit", "goes": "go", "declares": "declare", "keeps": "keep", "gives": "give",
-    "plays": "play",
-}  # fmt: skip
-_YOUR = re.compile(r"(^|: )You's ")
-_YOU_VERB = re.compile(r"\bYou (" + "|".join(_VERBS) + r")\b")
+#: a refusal's plain message as this screen says it, with the keys that do what it asks
+_WITH_KEYS: dict[Refusal, str] = {
+    Refusal.MUST_DRAW_FIRST: "draw a card (d) or take the discard (t) first",
+    Refusal.NOTHING_SELECTED: "select the cards to lay down first (space, or click them)",
+    Refusal.MUST_DECLARE: "declare the phase you attempt this hand first (e)",
+    Refusal.MUST_GIVE_WILD: "give the turned-up Wild to a player first (g)",
+    Refusal.MUST_DISCARD: "discard a card for the Wild you were given (x)",
+    Refusal.LAY_DOWN_FIRST: "lay down your phase (l) before you hit cards onto groups",
+    Refusal.ALREADY_LAID: "you have laid down your phase this hand: hit cards onto groups (h)",
+}
+#: the key added after a refusal whose message names cards
+_KEY_AFTER: dict[Refusal, str] = {
+    Refusal.FLOATING_MUST_DRAW: "d",
+    Refusal.FLOATING_MUST_TAKE: "t",
+    Refusal.FLOATING_MUST_HIT: "h",
+}
 
 
-def second_person(line: str) -> str:
-    """A log line about a player named "You", in the second person.
+def refusal_text(error: Exception) -> str:
+    """Why an action was refused, with this screen's keys (the engine's message names none).
 
-    >>> second_person("turn 3: You's turn is passed (skipped)"), second_person("turn 9: You draws R2")
-    ('turn 3: Your turn is passed (skipped)', 'turn 9: You draw R2')
-    >>> second_person("turn 4: Bob hits R2 on You's set: R2 G2 W=2")
-    'turn 4: Bob hits R2 on your set: R2 G2 W=2'
+    >>> from phase10.core import IllegalActionError
+    >>> refusal_text(IllegalActionError(Refusal.MUST_DRAW_FIRST, "you must draw a card first"))
+    'draw a card (d) or take the discard (t) first'
+    >>> refusal_text(IllegalActionError(Refusal.FLOATING_MUST_HIT, "you are floating: hit R5"))
+    'you are floating: hit R5 (h)'
+    >>> refusal_text(ValueError("the save file cannot be written"))
+    'the save file cannot be written'
     """
-    line = _YOUR.sub(lambda match: match.group(1) + "Your ", line).replace("You's ", "your ")
-    return _YOU_VERB.sub(lambda match: "You " + _VERBS[match.group(1)], line)
+    if not isinstance(error, RefusalError):
+        return str(error)
+    if error.code in _WITH_KEYS:
+        return _WITH_KEYS[error.code]
+    if error.code in _KEY_AFTER:
+        return f"{error} ({_KEY_AFTER[error.code]})"
+    return str(error)

@@ -16,7 +16,7 @@ from phase10.core import Card, Game, PlayerView
 from phase10.core.narration import EventLog
 from phase10.core.records import GameRecord, RecordError
 
-from .render import card_text, second_person
+from .render import card_text
 from .widgets import GroupRow, PilesPanel, SeatsPanel, hand_order
 
 __all__ = ["Position", "ReplayApp"]
@@ -125,11 +125,13 @@ class ReplayApp(App[None]):
         )
         log = self.query_one(RichLog)
         log.clear()
-        narration = EventLog(names, view.rules, verbose=True)
+        # a seat named "You" (the person who played against the computer) is told as you
+        you = names.index("You") if "You" in names else None
+        narration = EventLog(names, view.rules, you=you, verbose=True)
         narration.feed(view.history)
         for line in narration.lines:
             if line.strip():
-                log.write(second_person(line.strip()) if "You" in names else line.strip())
+                log.write(line.strip())
         hands = Text()
         if self.reveal:
             for seat, cards in enumerate(position.hands):

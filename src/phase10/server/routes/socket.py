@@ -13,7 +13,7 @@ from ..connection import Connection
 from ..limits import Limits
 from ..manager import TableManager
 from ..models import ActedBy
-from ..protocol import ERRORS, HOST_ONLY, ProtocolError, parse_client_message
+from ..protocol import HOST_ONLY, ProtocolError, error_message, parse_client_message
 from ..tables import LiveTable
 from .common import client_address, manager_of
 
@@ -135,7 +135,7 @@ async def _handle(
             case _:  # pragma: no cover (every parsed type is handled above)
                 raise ProtocolError("invalid_message", f"no handler for {kind!r}")
     except ProtocolError as error:
-        conn.push(_error(error.code, error.message))
+        conn.push(error_message(error.code, error.message, error.reason))
 
 
 async def _close_with(websocket: WebSocket, code: int, error: str, message: str = "") -> None:
@@ -145,4 +145,4 @@ async def _close_with(websocket: WebSocket, code: int, error: str, message: str 
 
 
 def _error(code: str, message: str | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message or ERRORS[code]}
+    return error_message(code, message)
