@@ -67,10 +67,11 @@ postgresql: ## Install Debian's PostgreSQL for the database tests (when missing)
 serve: install ## Host games in the browser on http://127.0.0.1:8000/
 	$(BIN)/phase10 serve
 
-lint: $(STAMP_TEST) ## Run ruff (lint and formatting check) and mypy only
+lint: $(STAMP_TEST) ## Run ruff (lint and formatting check), mypy and lint-imports only
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 	$(BIN)/ruff format $(LINT_PATHS)
@@ -89,7 +90,7 @@ vendor: ## Fetch the vendored browser libraries again from npm
 		$(VENDOR)/swagger-ui/
 
 clean: ## Remove build artefacts and tool caches
-	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .coverage htmlcov
+	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .import_linter_cache .hypothesis .coverage htmlcov
 	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -type d -print \
 		| xargs rm -rf
 

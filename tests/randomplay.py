@@ -140,8 +140,8 @@ def fingerprint(game: Game) -> tuple[object, ...]:
         ),
         len(game.history),
         len(game.actions),
-        tuple(game._hand.declare_queue),
-        game._hand.first_player,
+        game.declare_queue,
+        game.first_player,
         game.rng.getstate(),
     )
 

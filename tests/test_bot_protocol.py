@@ -384,7 +384,7 @@ def test_json_too_deep_or_too_long_to_read_is_a_bot_error(expression: str) -> No
 
 
 def test_stderr_without_line_ends_is_read_in_pieces() -> None:
-    from phase10.bots.protocol import STDERR_CHUNK, _read_stderr
+    from phase10.bots.program import STDERR_CHUNK, _read_stderr
 
     tail: collections.deque[str] = collections.deque(maxlen=40)
     _read_stderr(io.BytesIO(b"\r50%" * STDERR_CHUNK), tail)  # 4 chunks' worth, no line end

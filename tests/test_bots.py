@@ -9,6 +9,8 @@ promises on arranged positions.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 from typing import Any
 
@@ -548,3 +550,40 @@ def test_a_tournament_game_that_does_not_end_names_the_game(
     assert result.exit_code == 2
     assert result.stderr.startswith("error: game 1 (seed ")
     assert "did not end within 30 actions" in result.stderr
+
+
+def test_target_phases_asks_a_spectator_for_the_seat() -> None:
+    from phase10.bots.knowledge import target_phases
+
+    game = Game(2, seed=1)
+    with pytest.raises(ValueError, match="spectator"):
+        target_phases(game.view(None))
+    assert target_phases(game.view(None), 0) == target_phases(game.view(0))
+
+
+#: a game between the built-in bots whose actions are printed, one a line
+_BOT_GAME = """
+import random, sys
+from phase10 import Game, Rules
+from phase10.bots import make_player, play_game
+game = Game(3, rules=Rules(phases=(1, 2)), seed=5)
+bots = [make_player(spec, random.Random(i)) for i, spec in enumerate(sys.argv[1:])]
+play_game(game, bots)
+print("\\n".join(str(action) for action in game.actions))
+"""
+
+
+def test_python_o_plays_the_same_game() -> None:
+    """No check the bots or the engine rely on is an assert that python -O would drop."""
+    specs = ["strong:1", "greedy", "random"]
+    runs = [
+        subprocess.run(
+            [sys.executable, *flags, "-c", _BOT_GAME, *specs],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        ).stdout
+        for flags in ([], ["-O"])
+    ]
+    assert runs[0] and runs[0] == runs[1]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -62,6 +63,7 @@ from phase10 import (
     snapshot,
 )
 from phase10.core.cards import COLORS, WILD, Parity
+from phase10.core.state import Seat
 from randomplay import (
     MAX_ACTIONS,
     choose,
@@ -547,25 +549,33 @@ def dead_position() -> Game:
     """Both players have laid "2 sets of 3" as sets of 5s and 7s that hold every 5, every 7
     and every Wild; they hold R1 B2 and G3 Y4. No card can ever be hit, so nobody can go out.
     """
-    game = Game(2, rules=Rules(phases=(1,)), seed=1, dealer=1)
+    header: dict[str, Any] = {"rules": Rules(phases=(1,)), "seed": 1, "dealer": 1}
     groups = [
         (0, "R7 R7 B7 B7 W W"),
         (0, "R5 R5 B5 B5 W W"),
         (1, "G7 G7 Y7 Y7 W W"),
         (1, "G5 G5 Y5 Y5 W W"),
     ]
-    game.melds = [Meld(owner, parse_group(GroupKind.SET, text)) for owner, text in groups]
-    game.seats[0].hand, game.seats[1].hand = list(parse_cards("R1 B2")), list(parse_cards("G3 Y4"))
-    for seat in game.seats:
-        seat.laid = 0
+    melds = tuple(Meld(owner, parse_group(GroupKind.SET, text)) for owner, text in groups)
+    seats = tuple(
+        Seat(f"Player {p}", hand=list(parse_cards(hand)), laid=0)
+        for p, hand in enumerate(("R1 B2", "G3 Y4"))
+    )
     rest = Counter(DECK_COUNTS)
-    rest -= Counter(card for seat in game.seats for card in seat.hand)
-    rest -= Counter(card for meld in game.melds for card in meld.group.cards)
+    rest -= Counter(card for seat in seats for card in seat.hand)
+    rest -= Counter(card for meld in melds for card in meld.group.cards)
     loose = sorted(rest.elements(), key=lambda card: card.index)
     random.Random(1).shuffle(loose)
-    game.discard_pile, game.draw_pile = loose[:1], loose[1:]
-    game.current, game.stage = 0, Stage.DRAW
-    return game
+    state = replace(
+        Game(2, **header).state(),
+        melds=melds,
+        seats=seats,
+        discard_pile=tuple(loose[:1]),
+        draw_pile=tuple(loose[1:]),
+        current=0,
+        stage=Stage.DRAW,
+    )
+    return Game.from_state(2, state, **header)
 
 
 def test_a_hand_nobody_can_end_ends_when_the_draw_pile_runs_out() -> None:

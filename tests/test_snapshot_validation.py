@@ -308,7 +308,7 @@ def left_out_seat(game: Game) -> int:
     return next(
         p
         for p in waiting_seats(game)
-        if game.seats[p].laid is None and p not in (game.dealer, game._hand.first_player)
+        if game.seats[p].laid is None and p not in (game.dealer, game.first_player)
     )
 
 

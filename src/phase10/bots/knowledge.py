@@ -61,9 +61,13 @@ def legal_list(view: PlayerView) -> list[Action]:
 
 
 def target_phases(view: PlayerView, seat: int | None = None) -> list[tuple[int, Phase]]:
-    """The phases (0-based index, phase) the player may lay down this hand; none once down."""
+    """The phases (0-based index, phase) the player may lay down this hand; none once down.
+
+    ``seat`` defaults to the viewer; a spectator's view must name one (:class:`ValueError`).
+    """
     seat = view.viewer if seat is None else seat
-    assert seat is not None
+    if seat is None:  # a real check: an assert would vanish under python -O
+        raise ValueError("a spectator's view has no player of its own: name the seat")
     if view.seats[seat].laid is not None:
         return []
     return [(index, view.phase_of(index)) for index in view.allowed_phases(seat)]

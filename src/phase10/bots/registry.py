@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .greedy import GreedyPlayer
+from .program import SubprocessPlayer
 from .simple import Player, RandomPlayer
 
 __all__ = [
@@ -81,8 +82,6 @@ def make_player(spec: str, rng: random.Random) -> Player:
     name, colon, argument = spec.strip().partition(":")
     name = name.lower()
     if name == "cmd":
-        from .protocol import SubprocessPlayer
-
         try:
             command = shlex.split(argument)
         except ValueError as error:  # an unclosed quote

@@ -67,7 +67,7 @@ from .events import (
     WentOut,
     WildGiven,
 )
-from .game import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Game, GameState
 from .groups import Group, GroupError, parse_group
 from .laydowns import check_lay_down, lay_downs
 from .legality import LegalActions
@@ -141,6 +141,7 @@ __all__ = [
     "Game",
     "GameEnded",
     "GameRecord",
+    "GameState",
     "GiveWild",
     "GoingOut",
     "Group",

@@ -14,11 +14,12 @@ phase10.core.errors.IllegalActionError: you have already drawn this turn
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import Any, assert_never
 
 from .actions import (
     Action,
@@ -69,7 +70,7 @@ from .standings import decide
 from .state import Meld, Seat, Stage
 from .views import PlayerView
 
-__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Arrangement", "Game"]
+__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Arrangement", "Game", "GameState"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -89,6 +90,39 @@ class Arrangement:
     draw: tuple[Card, ...] = ()
     phases: tuple[int, ...] | None = None
     scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Every field of a game's state but its header (players, rules, seed, first dealer,
+    arrangement): what :meth:`Game.state` reads and :meth:`Game.from_state` builds a game
+    from. A snapshot (:mod:`phase10.core.snapshots`) writes these fields out as JSON.
+
+    The seats are copies: changing them changes neither the game they were read from nor
+    one built from them.
+    """
+
+    #: the random generator's state, as ``random.Random.getstate()`` gives it
+    rng: tuple[Any, ...]
+    hand_number: int
+    dealer: int
+    current: int
+    stage: Stage
+    players_in_hand: tuple[int, ...]
+    tie_break: bool
+    winners: tuple[int, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    melds: tuple[Meld, ...]
+    seats: tuple[Seat, ...]
+    #: the players still to declare a phase this hand, next first
+    declare_queue: tuple[int, ...]
+    #: who plays the hand's first turn (the player after the dealer)
+    first_player: int
+    #: where this hand's events begin in the history
+    hand_start: int
+    history: tuple[Event, ...]
+    actions: tuple[Action, ...]
 
 
 @dataclass(slots=True)
@@ -178,6 +212,71 @@ class Game(Rulebook):
             self._apply_start(arrangement)
         self._start_hand(arrangement)
 
+    @classmethod
+    def from_state(
+        cls,
+        players: int | Sequence[str],
+        state: GameState,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        arrangement: Arrangement | None = None,
+    ) -> Game:
+        """The game with this header (the arguments of :class:`Game`) in ``state``.
+
+        The header is checked as :class:`Game` checks it (:class:`ValueError`); the state
+        is taken as it is, not checked against the header or the rules. Use
+        :func:`phase10.core.snapshots.restore` for a state read from outside: it refuses
+        any state a legal game does not reach.
+        """
+        game = cls(players, rules=rules, seed=seed, dealer=dealer, arrangement=arrangement)
+        game._load(state)
+        return game
+
+    def state(self) -> GameState:
+        """Every field of the game's state now (a copy: see :class:`GameState`)."""
+        return GameState(
+            rng=self.rng.getstate(),
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            current=self.current,
+            stage=self.stage,
+            players_in_hand=self.players_in_hand,
+            tie_break=self.tie_break,
+            winners=self.winners,
+            draw_pile=tuple(self.draw_pile),
+            discard_pile=tuple(self.discard_pile),
+            melds=tuple(self.melds),
+            seats=tuple(_copy_seat(seat) for seat in self.seats),
+            declare_queue=tuple(self._hand.declare_queue),
+            first_player=self._hand.first_player,
+            hand_start=self.hand_start,
+            history=tuple(self.history),
+            actions=tuple(self.actions),
+        )
+
+    def _load(self, state: GameState) -> None:
+        """Replace every field of the state (the header stays: see :meth:`from_state`)."""
+        self.rng.setstate(state.rng)
+        self.hand_number = state.hand_number
+        self.dealer = state.dealer
+        self.current = state.current
+        self.stage = state.stage
+        self.players_in_hand = tuple(state.players_in_hand)
+        self.tie_break = state.tie_break
+        self.winners = tuple(state.winners)
+        self.draw_pile = list(state.draw_pile)
+        self.discard_pile = list(state.discard_pile)
+        self.melds = list(state.melds)
+        self.seats = [_copy_seat(seat) for seat in state.seats]
+        self._hand = _Hand(list(state.declare_queue), state.first_player)
+        self.hand_start = state.hand_start
+        self.history = list(state.history)
+        self._seen = {}
+        self.hand_results = [event for event in self.history if isinstance(event, HandEnded)]
+        self.actions = list(state.actions)
+
     # -- what the rulebook reads ------------------------------------------------------
 
     @property
@@ -199,6 +298,16 @@ class Game(Rulebook):
     @property
     def is_over(self) -> bool:
         return self.stage is Stage.GAME_OVER
+
+    @property
+    def first_player(self) -> int:
+        """Who plays this hand's first turn (the player after the dealer)."""
+        return self._hand.first_player
+
+    @property
+    def declare_queue(self) -> tuple[int, ...]:
+        """The players still to declare a phase this hand, next first."""
+        return tuple(self._hand.declare_queue)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A player's hand (the whole truth: use :meth:`view` for what a player may see)."""
@@ -624,6 +733,10 @@ class Game(Rulebook):
     def __repr__(self) -> str:
         names = ", ".join(seat.name for seat in self.seats)
         return f"<Game [{names}] hand {self.hand_number}, {self.stage}, p{self.current} to move>"
+
+
+def _copy_seat(seat: Seat) -> Seat:
+    return dataclasses.replace(seat, hand=list(seat.hand), completed=set(seat.completed))
 
 
 def _is_int(value: object) -> bool:

@@ -44,7 +44,7 @@ from .codec import (
     read_str,
 )
 from .errors import IllegalActionError, InvalidActionError
-from .game import Arrangement, Game
+from .game import Arrangement, Game, GameState
 from .rules import Rules, RulesError
 
 __all__ = [
@@ -103,20 +103,23 @@ class GameRecord:
             tags=tuple((tags or {}).items()),
         )
 
-    def new_game(self) -> Game:
-        """The game as it stood before the first action.
+    def new_game(self, state: GameState | None = None) -> Game:
+        """The game as it stood before the first action, or with the record's header in
+        ``state`` (:meth:`Game.from_state`: the state is not checked).
 
         Raises :class:`RecordError` if the header does not make a game (a dealer who is no
         seat, an arrangement the deck cannot hold, ...).
         """
+        header: dict[str, Any] = {
+            "rules": self.rules,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "arrangement": self.arrangement,
+        }
         try:
-            return Game(
-                list(self.players),
-                rules=self.rules,
-                seed=self.seed,
-                dealer=self.dealer,
-                arrangement=self.arrangement,
-            )
+            if state is not None:
+                return Game.from_state(list(self.players), state, **header)
+            return Game(list(self.players), **header)
         except ValueError as error:
             raise RecordError(f"the record's header does not make a game: {error}") from None
 

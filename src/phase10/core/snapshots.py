@@ -24,6 +24,7 @@ phase10.core.codec.RecordError: the snapshot is inconsistent: seat 1's pending s
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -48,8 +49,8 @@ from .codec import (
     read_optional_int,
     read_str,
 )
-from .events import HandEnded, HandStarted
-from .game import HAND_SIZE, Game, _Hand
+from .events import HandStarted
+from .game import HAND_SIZE, Game, GameState
 from .records import RECORD_VERSION, SNAPSHOT_FORMAT, GameRecord
 from .rules import Advance, EmptyDrawPile, GoingOut, PhaseOrder, WildDealUp
 from .state import Meld, Seat, Stage
@@ -59,29 +60,30 @@ __all__ = ["dumps_snapshot", "loads_snapshot", "restore", "snapshot"]
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The whole state of a game as a JSON-ready dict (:func:`restore` reads it back)."""
-    version, internal, gauss = game.rng.getstate()
+    state = game.state()
+    version, internal, gauss = state.rng
     return {
         "format": SNAPSHOT_FORMAT,
         "version": RECORD_VERSION,
         "record": GameRecord.from_game(game).to_dict() | {"date": None},
         "state": {
             "rng": [version, list(internal), gauss],
-            "hand_number": game.hand_number,
-            "dealer": game.dealer,
-            "current": game.current,
-            "stage": game.stage.value,
-            "players_in_hand": list(game.players_in_hand),
-            "tie_break": game.tie_break,
-            "winners": list(game.winners),
-            "draw_pile": format_cards(game.draw_pile),
-            "discard_pile": format_cards(game.discard_pile),
-            "melds": [meld_to_dict(meld) for meld in game.melds],
-            "seats": [_seat_to_dict(seat) for seat in game.seats],
-            "declare_queue": list(game._hand.declare_queue),
-            "first_player": game._hand.first_player,
-            "hand_start": game.hand_start,
-            "history": [event_to_dict(event) for event in game.history],
-            "actions": [action_to_dict(action) for action in game.actions],
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "current": state.current,
+            "stage": state.stage.value,
+            "players_in_hand": list(state.players_in_hand),
+            "tie_break": state.tie_break,
+            "winners": list(state.winners),
+            "draw_pile": format_cards(state.draw_pile),
+            "discard_pile": format_cards(state.discard_pile),
+            "melds": [meld_to_dict(meld) for meld in state.melds],
+            "seats": [_seat_to_dict(seat) for seat in state.seats],
+            "declare_queue": list(state.declare_queue),
+            "first_player": state.first_player,
+            "hand_start": state.hand_start,
+            "history": [event_to_dict(event) for event in state.history],
+            "actions": [action_to_dict(action) for action in state.actions],
         },
     }
 
@@ -138,39 +140,50 @@ def _read(data: Mapping[str, Any]) -> tuple[Game, GameRecord]:
     if "record" not in data:
         raise RecordError("the snapshot is malformed: it has no 'record'")
     record = GameRecord.from_dict(data["record"])
-    game = record.new_game()
+    try:
+        state = _read_state(data)
+    except RecordError:
+        record.new_game()  # a header that makes no game is named first
+        raise
+    return record.new_game(state), record
+
+
+def _read_state(data: Mapping[str, Any]) -> GameState:
+    """A snapshot's state, checked only for types."""
     try:
         state = read_object(data["state"], "state")
         version, internal, gauss = read_list(state["rng"], "rng")
         if gauss is not None and not isinstance(gauss, float):
             raise RecordError(f"the random state's last value must be a number, not {gauss!r}")
-        game.rng.setstate((version, tuple(read_list(internal, "rng")), gauss))
-        game.hand_number = read_int(state["hand_number"], "hand_number")
-        game.dealer = read_int(state["dealer"], "dealer")
-        game.current = read_int(state["current"], "current")
-        game.stage = Stage(read_str(state["stage"], "stage"))
-        game.players_in_hand = read_ints(state["players_in_hand"], "players_in_hand")
-        game.tie_break = read_bool(state["tie_break"], "tie_break")
-        game.winners = read_ints(state["winners"], "winners")
-        game.draw_pile = list(read_cards(state["draw_pile"], "draw_pile"))
-        game.discard_pile = list(read_cards(state["discard_pile"], "discard_pile"))
-        game.melds = [meld_from_dict(meld) for meld in read_list(state["melds"], "melds")]
-        game.seats = [_seat_from_dict(seat) for seat in read_list(state["seats"], "seats")]
-        game._hand = _Hand(
-            list(read_ints(state["declare_queue"], "declare_queue")),
-            read_int(state["first_player"], "first_player"),
+        rng = random.Random()
+        rng.setstate((version, tuple(read_list(internal, "rng")), gauss))  # refuses a bad one
+        return GameState(
+            rng=rng.getstate(),
+            hand_number=read_int(state["hand_number"], "hand_number"),
+            dealer=read_int(state["dealer"], "dealer"),
+            current=read_int(state["current"], "current"),
+            stage=Stage(read_str(state["stage"], "stage")),
+            players_in_hand=read_ints(state["players_in_hand"], "players_in_hand"),
+            tie_break=read_bool(state["tie_break"], "tie_break"),
+            winners=read_ints(state["winners"], "winners"),
+            draw_pile=read_cards(state["draw_pile"], "draw_pile"),
+            discard_pile=read_cards(state["discard_pile"], "discard_pile"),
+            melds=tuple(meld_from_dict(meld) for meld in read_list(state["melds"], "melds")),
+            seats=tuple(_seat_from_dict(seat) for seat in read_list(state["seats"], "seats")),
+            declare_queue=read_ints(state["declare_queue"], "declare_queue"),
+            first_player=read_int(state["first_player"], "first_player"),
+            hand_start=read_int(state["hand_start"], "hand_start"),
+            history=tuple(
+                event_from_dict(event) for event in read_list(state["history"], "history")
+            ),
+            actions=tuple(
+                action_from_dict(action) for action in read_list(state["actions"], "actions")
+            ),
         )
-        game.hand_start = read_int(state["hand_start"], "hand_start")
-        game.history = [event_from_dict(event) for event in read_list(state["history"], "history")]
-        game.hand_results = [event for event in game.history if isinstance(event, HandEnded)]
-        game.actions = [
-            action_from_dict(action) for action in read_list(state["actions"], "actions")
-        ]
     except KeyError as error:
         raise RecordError(f"the snapshot is malformed: it has no {error.args[0]!r}") from None
     except (TypeError, ValueError, OverflowError) as error:
         raise RecordError(f"the snapshot is malformed: {error}") from None
-    return game, record
 
 
 def _inconsistent(text: str) -> RecordError:
@@ -198,8 +211,8 @@ def _check_parts(game: Game, record: GameRecord) -> None:
     for what, player in (
         ("dealer", game.dealer),
         ("player to move", game.current),
-        ("first player", game._hand.first_player),
-        *(("player still to declare", p) for p in game._hand.declare_queue),
+        ("first player", game.first_player),
+        *(("player still to declare", p) for p in game.declare_queue),
         *(("owner of a table group", meld.owner) for meld in game.melds),
     ):
         if player not in hand:
@@ -259,7 +272,7 @@ def _check_rules_of_play(game: Game, record: GameRecord) -> None:
 def _check_stage(game: Game) -> None:
     """The stage, the declarations and the tie-break fit the rules."""
     fail = _inconsistent
-    rules, stage, queue = game.rules, game.stage, game._hand.declare_queue
+    rules, stage, queue = game.rules, game.stage, list(game.declare_queue)
     declaring_rules = "only phase_order=any with declare=deal declares phases"
     if stage is Stage.DECLARE and not game.declares_after_deal:
         reason = "a tie-break hand declares no phase" if game.tie_break else declaring_rules
@@ -286,7 +299,7 @@ def _check_stage(game: Game) -> None:
     if stage is Stage.DECLARE:
         if queue[:1] != [game.current]:
             raise fail("the player to move is not the next to declare")
-        order = [game._hand.first_player]
+        order = [game.first_player]
         order += [p for p in game._turn_order_from(order[0]) if p != order[0]]
         if queue != order[len(order) - len(queue) :]:
             raise fail(
@@ -345,9 +358,9 @@ def _check_turn_and_skips(game: Game, record: GameRecord) -> None:
                 f"left each hand), not seat {game.dealer}"
             )
     first = game._turn_order_from(game.dealer)[0]
-    if game._hand.first_player != first:
+    if game.first_player != first:
         raise fail(
-            f"the first player is seat {game._hand.first_player}, but the player after the "
+            f"the first player is seat {game.first_player}, but the player after the "
             f"dealer (seat {game.dealer}) is seat {first}"
         )
     for number, seat in enumerate(game.seats):
@@ -551,10 +564,10 @@ def _compared_fields(players: int) -> Iterable[_Field]:
     yield ("the stage", lambda g: g.stage.value, str)
     yield ("the player to move", lambda g: g.current, _show_seat)
     yield ("the dealer", lambda g: g.dealer, _show_seat)
-    yield ("the first player", lambda g: g._hand.first_player, _show_seat)
+    yield ("the first player", lambda g: g.first_player, _show_seat)
     yield ("the players in the hand", lambda g: g.players_in_hand, _show_list)
     yield ("the tie-break flag", lambda g: g.tie_break, _show_bool)
-    yield ("the players still to declare", lambda g: tuple(g._hand.declare_queue), _show_list)
+    yield ("the players still to declare", lambda g: g.declare_queue, _show_list)
     yield ("the winners", lambda g: g.winners, _show_list)
     yield ("where this hand starts in the history", lambda g: g.hand_start, str)
     for n in range(players):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .cards import Card, format_cards
 from .codec import (
@@ -42,12 +42,45 @@ from .codec import (
 from .events import Event, HandEnded
 from .legality import Rulebook, SeatLike
 from .rules import Rules
-from .state import Meld, SeatInfo, Stage
+from .state import Meld, Seat, SeatInfo, Stage
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = ["PlayerView", "ViewedGame"]
 
-__all__ = ["PlayerView"]
+
+class ViewedGame(Protocol):
+    """What :meth:`PlayerView.of` reads: a :class:`~phase10.core.game.Game`. Named here
+    rather than imported, because the game imports this module to make its views.
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def players_in_hand(self) -> tuple[int, ...]: ...
+    @property
+    def tie_break(self) -> bool: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def melds(self) -> Sequence[Meld]: ...
+    @property
+    def discard_pile(self) -> Sequence[Card]: ...
+    @property
+    def draw_pile(self) -> Sequence[Card]: ...
+    @property
+    def hand_results(self) -> Sequence[HandEnded]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def num_players(self) -> int: ...
+    def seen_history(self, viewer: int | None) -> tuple[Event, ...]: ...
 
 
 @dataclass(frozen=True, slots=True, eq=True)
@@ -74,7 +107,7 @@ class PlayerView(Rulebook):
     winners: tuple[int, ...]
 
     @staticmethod
-    def of(game: Game, viewer: int | None, *, history: bool = True) -> PlayerView:
+    def of(game: ViewedGame, viewer: int | None, *, history: bool = True) -> PlayerView:
         """``viewer``'s view of ``game``. ``history=False`` leaves out this hand's events and
         the results of earlier hands, for callers that keep their own copy of those (a server
         that encodes each event once, not once per message)."""

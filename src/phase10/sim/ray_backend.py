@@ -1,8 +1,9 @@
 """Playing a tournament's games as Ray tasks, on a local Ray instance or a cluster.
 
 Ray is optional (``pip install 'phase10[ray]'``) and imported only when used. Every
-task plays one chunk of planned games with :func:`~phase10.sim.tournament.play_chunk`,
-so the games, and the result, are the same as with worker processes. The nodes of a
+task plays one chunk of planned games with the function the tournament passes
+(:func:`~phase10.sim.tournament.play_chunk`, as its worker processes do), so the games,
+and the result, are the same as with worker processes. The nodes of a
 cluster need phase10 installed (or a ``runtime_env`` that installs it).
 """
 
@@ -84,6 +85,7 @@ def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
 
 
 def run_on_ray(
+    play_chunk: Callable[[tuple[str, ...], Rules, list[Any]], list[Any]],
     bots: Sequence[str],
     rules: Rules,
     chunks: Sequence[Sequence[Any]],
@@ -92,7 +94,9 @@ def run_on_ray(
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[Any]:
-    """Play every chunk of game plans as a Ray task; return the game summaries.
+    """Play every chunk of game plans as a Ray task, ``play_chunk(bots, rules, chunk)``;
+    return the game summaries. (The tournament passes its function in: this module does
+    not import the tournament, which imports it.)
 
     Connects to the cluster at ``address`` (``"auto"``: the one this machine belongs
     to) or, without one, starts a local instance of ``jobs`` CPUs (0: all); an address
@@ -100,8 +104,6 @@ def run_on_ray(
     Ray already initialised in this process is used as it is. Only a Ray instance
     started here is shut down afterwards.
     """
-    from .tournament import play_chunk
-
     ray = import_ray()
     started = False
     if not ray.is_initialized():

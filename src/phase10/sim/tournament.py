@@ -36,6 +36,7 @@ from phase10.bots import GameTooLongError, Player, make_player, parse_bot_list, 
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
 from phase10.solver.blas import single_blas_thread
 
+from .ray_backend import run_on_ray
 from .stats import ELO_SCALE, RATING_ANCHOR, fit_ratings, pairwise_wins, places, wilson_interval
 
 __all__ = [
@@ -493,10 +494,10 @@ def run_tournament(
     workers = jobs or os.cpu_count() or 1
     start = time.perf_counter()
     if backend == "ray":
-        from .ray_backend import run_on_ray
-
         chunks = chunked(plans, workers)
-        summaries = run_on_ray(specs, rules, chunks, jobs=jobs, address=address, progress=progress)
+        summaries = run_on_ray(
+            play_chunk, specs, rules, chunks, jobs=jobs, address=address, progress=progress
+        )
     elif workers == 1 or games == 1:
         workers = 1
         summaries = _run_in_process(specs, rules, plans, progress)
