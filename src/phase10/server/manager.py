@@ -154,6 +154,7 @@ class TableManager:
         table.encoded = {}
         table.results.pop("hands", None)
         table.logs = {}
+        table.legal, table.progress = {}, {}
         table.bots = seat_bots(_controllers(table), seed)
         return game
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from phase10.bots.simple import Player
-from phase10.core import Game, PlayerView, Rules
+from phase10.core import Game, PlayerView, Rules, Stage
 from phase10.core.narration import EventLog
 from phase10.core.records import event_to_dict
 
 from .connection import Connection, dumps
 from .db import SeatRow, hash_token
+from .legal import legal_block, progress_block
 from .models import SeatKind, TableOptions, TableStatus
 
 __all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
@@ -71,6 +72,10 @@ class LiveTable:
     encoded: dict[int | None, tuple[list[dict[str, Any]], int]] = field(default_factory=dict)
     #: what is computed once per table: the phases' texts, the hands' results as JSON
     results: dict[str, Any] = field(default_factory=dict)
+    #: each seat's legal block and the version it is for; each seat's progress and the
+    #: hand it was worked out from (it changes only when that seat's cards do)
+    legal: dict[int, tuple[int, dict[str, Any] | None]] = field(default_factory=dict)
+    progress: dict[int, tuple[object, dict[str, Any] | None]] = field(default_factory=dict)
 
     @property
     def phase_texts(self) -> list[str]:
@@ -145,7 +150,31 @@ def state_message(table: LiveTable, seat: int | None, clock: float) -> dict[str,
         "table": table.public(clock),
         "view": None if game is None else _view_dict(table, game, seat),
         "log": [] if game is None else _log_lines(table, game, seat),
+        "legal": None if game is None or seat is None else _legal(table, game, seat),
+        "progress": None if game is None or seat is None else _progress(table, game, seat),
     }
+
+
+def _legal(table: LiveTable, game: Game, seat: int) -> dict[str, Any] | None:
+    """The seat's legal block, worked out once per version (phase10.server.legal)."""
+    cached = table.legal.get(seat)
+    if cached is None or cached[0] != table.version:
+        cached = table.legal[seat] = (
+            table.version,
+            legal_block(PlayerView.of(game, seat, history=False)),
+        )
+    return cached[1]
+
+
+def _progress(table: LiveTable, game: Game, seat: int) -> dict[str, Any] | None:
+    """The seat's progress, worked out again only when what it depends on changed."""
+    view = PlayerView.of(game, seat, history=False)
+    info = view.seats[seat]
+    key = (view.hand, info.laid, view.allowed_phases(seat), view.stage is Stage.DECLARE)
+    cached = table.progress.get(seat)
+    if cached is None or cached[0] != key:
+        cached = table.progress[seat] = (key, progress_block(view))
+    return cached[1]
 
 
 def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
