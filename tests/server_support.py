@@ -47,7 +47,8 @@ def make_app(database_url: str, *, seed: int = 1, limits: Limits = ROOMY, **opti
 #: the keys of a view a client may receive (docs/rules.md §7), and of the public table
 VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
 TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
-OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "rules", "phase_sequence"}
+TABLE_KEYS |= {"rematch", "last_game"}
+OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "away_seconds", "rules", "phase_sequence"}
 OPTION_KEYS |= {"public", "seeded"}
 
 
