@@ -432,13 +432,13 @@ class TableManager(HostControls):
             while table.status is TableStatus.PLAYING and game.current == seat:
                 before = len(game.actions)
                 if not await self._play_for(table, seat, stand_in, ActedBy.TIMER):
-                    return
+                    break
                 if isinstance(game.actions[before], Discard):
-                    return
+                    break
         finally:
             table.standing_in = False
-            if table.game is game and game.current == seat:
-                self._watch_away(table)
+        # the next player may be away too: their stand-in was held back meanwhile
+        self._watch_away(table)
 
     def broadcast(self, table: LiveTable) -> None:
         """Send every connection its own state: its seat's view, or the public one."""
