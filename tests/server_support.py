@@ -17,6 +17,7 @@ from helpers import VIEW_FIELDS
 from phase10.bots import make_player
 from phase10.core import GameRecord, PlayerView
 from phase10.core.narration import EventLog
+from phase10.server.legal import legal_block, progress_block
 from phase10.server.limits import Limits
 from phase10.server.tables import LOG_LINES
 
@@ -46,7 +47,8 @@ def make_app(database_url: str, *, seed: int = 1, limits: Limits = ROOMY, **opti
 #: the keys of a view a client may receive (docs/rules.md §7), and of the public table
 VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
 TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
-OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "rules", "phase_sequence"}
+TABLE_KEYS |= {"rematch", "last_game"}
+OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "away_seconds", "rules", "phase_sequence"}
 OPTION_KEYS |= {"public", "seeded"}
 
 
@@ -177,12 +179,15 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
     }
     for event_log in logs.values():
         event_log.feed(game.history)
-    expected: dict[tuple[int, int | None], tuple[dict[str, Any], list[str]]] = {}
+    expected: dict[tuple[int, int | None], tuple[dict[str, Any], list[str], Any, Any]] = {}
     for version in range(len(saved.actions) + 1):
         for viewer in logs:
+            view = game.view(viewer)
             expected[version, viewer] = (
-                game.view(viewer).to_dict(),
+                view.to_dict(),
                 logs[viewer].lines[-LOG_LINES:],
+                legal_block(view),
+                progress_block(view),
             )
         if version < len(saved.actions):
             events = game.apply(saved.actions[version])
@@ -205,9 +210,11 @@ def check_no_leaks(record: dict[str, Any], clients: Iterable[Client]) -> int:
             if message["table"]["game_no"] != int(saved.tag("game") or 1):
                 continue
             assert set(message["view"]) == VIEW_KEYS
-            view, lines = expected[message["version"], client.seat]
+            view, lines, legal, progress = expected[message["version"], client.seat]
             assert message["view"] == view
             assert message["log"] == lines
+            # the seat's choices are the engine's (tests/test_server_legal.py): none for a watcher
+            assert message["legal"] == legal and message["progress"] == progress
     return checked
 
 

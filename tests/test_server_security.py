@@ -380,7 +380,7 @@ def test_the_host_removes_a_player_gives_a_seat_to_a_bot_and_hands_over(tmp_path
         with client.websocket_connect(url) as again:
             gone = Client(again, hello=False)
             gone.send({"type": "hello", "token": bob["token"]})
-            assert gone.error()["code"] == "bad_token"
+            assert gone.error()["code"] == "seat_gone"
 
 
 def test_a_lobby_whose_host_left_gets_a_new_host(tmp_path: Path) -> None:

@@ -334,6 +334,16 @@ class Store:
         )
         return table, seats, actions
 
+    def stand_in_actions(self, table_id: str, game_no: int) -> list[int]:
+        """The numbers of the game's actions a stand-in played (timer or away)."""
+        with self.session() as s:
+            query = select(ActionRow.number).where(
+                ActionRow.table_id == table_id,
+                ActionRow.game_no == game_no,
+                ActionRow.by.in_(("timer", "away")),
+            )
+            return list(s.scalars(query))
+
     def records(self, limit: int = 100) -> list[RecordRow]:
         with self.session() as s:
             query = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)

@@ -22,7 +22,6 @@ from typing import Any, ParamSpec, TypeVar
 
 from phase10.bots import make_player
 from phase10.bots.seats import (
-    HUMAN,
     answers_at_once,
     bot_names,
     bot_turn,
@@ -46,13 +45,14 @@ from phase10.core.names import NameTakenError, PlayerNameError, check_name
 
 from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
+from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus
 from .protocol import ProtocolError, error_message
 from .tables import LiveTable, SeatState, state_message
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
 
-__all__ = ["TableManager", "secret_seed"]
+__all__ = ["CLOSE_REMOVED", "TableManager", "secret_seed"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -60,7 +60,6 @@ R = TypeVar("R")
 log = logging.getLogger("phase10.server")
 
 #: WebSocket close codes the server ends a connection with (docs/server-protocol.md)
-CLOSE_REMOVED = 4403
 CLOSE_GONE = 4410
 
 
@@ -69,7 +68,7 @@ def secret_seed() -> int:
     return secrets.randbelow(2**62)
 
 
-class TableManager:
+class TableManager(HostControls):
     """Every table of one server, their games, connections, bots and timers."""
 
     def __init__(
@@ -114,6 +113,7 @@ class TableManager:
         """Rebuild every unfinished table from the store; returns how many."""
         for row, seats, actions in await self.db(self.store.tables):
             self.tables[row.id] = self._rebuild(row, seats, actions)
+            await self._load_marks(self.tables[row.id])
         return len(self.tables)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -122,6 +122,7 @@ class TableManager:
             loaded = await self.db(self.store.table, table_id)
             if loaded is not None and table_id not in self.tables:
                 self.tables[table_id] = self._rebuild(*loaded)
+                await self._load_marks(self.tables[table_id])
             table = self.tables.get(table_id)
         return table
 
@@ -142,6 +143,9 @@ class TableManager:
             game_no=row.game_no,
             seed=row.seed,
             host_away_since=self.clock(),  # nobody is connected yet
+            away_since={
+                n: self.clock() for n, seat in enumerate(seats) if seat.kind is SeatKind.HUMAN
+            },
         )
         if table.status is not TableStatus.LOBBY and row.seed is not None:
             game = self._new_game(table, row.seed)
@@ -149,13 +153,29 @@ class TableManager:
                 game.apply(text)
         return table
 
+    async def _load_marks(self, table: LiveTable) -> None:
+        """Mark again the events of the actions a stand-in played (for the log)."""
+        game = table.game
+        if game is None:
+            return
+        numbers = set(await self.db(self.store.stand_in_actions, table.id, table.game_no))
+        if not numbers:
+            return
+        replay = Game(table.names, rules=table.rules, seed=table.seed)
+        for number, action in enumerate(game.actions):
+            start, seat = len(replay.history), replay.current
+            replay.apply_unchecked(action)
+            if number in numbers:
+                table.marked.update(dict.fromkeys(range(start, len(replay.history)), seat))
+
     def _new_game(self, table: LiveTable, seed: int) -> Game:
         table.seed = seed
         game = table.game = Game(table.names, rules=table.rules, seed=seed)
         table.encoded = {}
         table.results.pop("hands", None)
         table.logs = {}
-        table.bots = seat_bots(_controllers(table), seed)
+        table.legal, table.progress, table.marked = {}, {}, {}
+        table.bots = seat_bots(controllers(table), seed)
         return game
 
     # -- lobby ------------------------------------------------------------------------
@@ -219,14 +239,8 @@ class TableManager:
         seed = chosen if game_no == 1 and chosen is not None else self.seeds()
         await self.db(self.store.start_game, table.id, game_no, seed, bots)
         table.status, table.game_no, table.record_id = TableStatus.PLAYING, game_no, None
+        table.rematch = set()
         self._new_game(table, seed)
-
-    async def rematch(self, table: LiveTable) -> None:
-        async with table.lock:
-            if table.status is not TableStatus.OVER:
-                raise ProtocolError("game_not_over")
-            await self._begin(table, table.game_no + 1, [])
-        self.after_change(table)
 
     async def set_bots(self, table: LiveTable, bots: str) -> None:
         async with table.lock:
@@ -235,113 +249,6 @@ class TableManager:
             table.options = table.options.model_copy(update={"bots": bots})
             await self.db(self.store.set_options, table.id, table.options.model_dump())
         self.broadcast(table)
-
-    # -- the host's controls, and leaving -------------------------------------------
-
-    async def remove_player(self, table: LiveTable, seat: int) -> None:
-        """The host removes a player: in the lobby the seat is open again; in a game a bot
-        takes it over. The player's link stops working."""
-        async with table.lock:
-            self._other_human(table, seat)
-            if table.status is TableStatus.LOBBY:
-                await self._open_seat(table, seat)
-            else:
-                await self._bot_takes_over(table, seat)
-            self._say_goodbye(table, seat, "the host removed you from the table")
-        self.after_change(table)
-
-    async def seat_bot(self, table: LiveTable, seat: int) -> None:
-        """The host gives a seat to a bot: an open seat in the lobby, or a player's."""
-        async with table.lock:
-            if not 0 <= seat < len(table.seats):
-                raise ProtocolError("no_such_seat")
-            if table.seats[seat].kind is SeatKind.BOT:
-                raise ProtocolError("no_such_seat", f"seat {seat + 1} is a bot already")
-            if table.seats[seat].kind is SeatKind.HUMAN:
-                self._other_human(table, seat)
-                self._say_goodbye(table, seat, "the host gave your seat to a bot")
-            if table.status is TableStatus.LOBBY:
-                self._seat_bot_in_lobby(table, seat)
-                await self.db(self.store.put_seat, table.seats[seat].row(table.id, seat))
-            elif table.seats[seat].kind is SeatKind.OPEN:
-                raise ProtocolError("no_such_seat")
-            else:
-                await self._bot_takes_over(table, seat)
-        self.after_change(table)
-
-    async def hand_over(self, table: LiveTable, seat: int) -> None:
-        """The host makes another player the host."""
-        async with table.lock:
-            self._other_human(table, seat)
-            await self._set_host(table, seat)
-        self.broadcast(table)
-
-    async def leave(self, table: LiveTable, seat: int) -> None:
-        """A player gives up their seat (a bot takes it over in a game); a host who leaves
-        hands the role to another player."""
-        async with table.lock:
-            if table.status is TableStatus.LOBBY:
-                await self._open_seat(table, seat)
-            else:
-                await self._bot_takes_over(table, seat)
-            if seat == table.host:
-                others = table.humans()
-                if others:
-                    here = [n for n in others if table.connected(n)]
-                    await self._set_host(table, (here or others)[0])
-            self._say_goodbye(table, seat, "you left the table")
-        self.after_change(table)
-
-    def _other_human(self, table: LiveTable, seat: int) -> None:
-        if not 0 <= seat < len(table.seats) or table.seats[seat].kind is not SeatKind.HUMAN:
-            raise ProtocolError("no_such_seat")
-        if seat == table.host:
-            raise ProtocolError("no_such_seat", "that is your own seat")
-
-    async def _open_seat(self, table: LiveTable, seat: int) -> None:
-        table.seats[seat] = SeatState()
-        await self.db(self.store.open_seat, table.id, seat)
-
-    async def _bot_takes_over(self, table: LiveTable, seat: int) -> None:
-        old = table.seats[seat]
-        table.seats[seat] = SeatState(old.name, SeatKind.BOT, table.options.bots)
-        await self.db(self.store.put_seat, table.seats[seat].row(table.id, seat))
-        assert table.seed is not None  # a game is on
-        table.bots[seat] = seat_bots(_controllers(table), table.seed)[seat]
-
-    async def _set_host(self, table: LiveTable, seat: int) -> None:
-        table.host = seat
-        table.host_away_since = None if table.connected(seat) else self.clock()
-        await self.db(self.store.set_host, table.id, seat)
-        for conn in table.conns:
-            if conn.seat is not None:
-                conn.push(_welcome(table, conn))
-
-    def _say_goodbye(self, table: LiveTable, seat: int, reason: str) -> None:
-        for conn in [conn for conn in table.conns if conn.seat == seat]:
-            conn.push({"type": "goodbye", "reason": reason})
-            conn.end(CLOSE_REMOVED, "removed")
-            table.conns.remove(conn)
-
-    def _watch_the_host(self, table: LiveTable) -> None:
-        """When the host has been away long enough, hand the role to a player who is here."""
-        if table.host_away_since is None or table.host_check is not None:
-            return
-        if not any(table.connected(n) for n in table.humans() if n != table.host):
-            return
-        wait = table.host_away_since + self.limits.host_away_seconds - self.clock()
-        table.host_check = asyncio.create_task(self._host_check(table, max(0.0, wait)))
-
-    async def _host_check(self, table: LiveTable, wait: float) -> None:
-        await asyncio.sleep(wait)
-        table.host_check = None
-        if table.host_away_since is None or table.connected(table.host):
-            return
-        here = [n for n in table.humans() if n != table.host and table.connected(n)]
-        if here:
-            async with table.lock:
-                await self._set_host(table, here[0])
-            self.broadcast(table)
 
     # -- playing ----------------------------------------------------------------------
 
@@ -367,7 +274,10 @@ class TableManager:
             await self.db(
                 self.store.append_action, table.id, table.game_no, number, str(action), by
             )
+            start = len(game.history)
             game.apply_unchecked(action)
+            if by in (ActedBy.TIMER, ActedBy.AWAY):
+                table.marked.update(dict.fromkeys(range(start, len(game.history)), seat))
             if game.is_over:
                 await self._finish(table)
         self.after_change(table)
@@ -382,14 +292,24 @@ class TableManager:
     async def _finish(self, table: LiveTable) -> None:
         game = table.game
         assert game is not None  # only a game that just ended is finished
-        controllers = controllers_tag(_controllers(table))
-        tags = {"controllers": controllers, "table": table.id, "game": str(table.game_no)}
+        tags = {
+            "controllers": controllers_tag(controllers(table)),
+            "table": table.id,
+            "game": str(table.game_no),
+        }
         record = GameRecord.from_game(game, tags).to_dict()
         winners = [game.seats[w].name for w in game.winners]
         table.record_id = await self.db(
             self.store.finish_game, table.id, table.game_no, record, winners
         )
         table.status = TableStatus.OVER
+        table.last_game = {
+            "game_no": table.game_no,
+            "record_id": table.record_id,
+            "players": table.names,
+            "winners": winners,
+            "totals": [seat.score for seat in game.seats],
+        }
 
     def ask_solver(self, table: LiveTable, conn: Connection, kind: str, cards: str = "") -> None:
         """Start a hint (``kind`` "hint") or the choices of some cards ("lay", "hit") for
@@ -449,12 +369,16 @@ class TableManager:
 
     def after_change(self, table: LiveTable) -> None:
         self._cancel_timer(table)
+        self._cancel_away(table)
         game = table.game
         if table.status is TableStatus.PLAYING and game is not None:
             seat = table.seats[game.current]
             if seat.kind is SeatKind.BOT:
                 if table.bot_task is None or table.bot_task.done():
                     table.bot_task = asyncio.create_task(self._run_bots(table))
+            elif not table.connected(game.current) and table.options.away_seconds:
+                if not table.standing_in:  # the turn timer's stand-in finishes the turn
+                    self._watch_away(table)
             elif table.options.turn_seconds:
                 seconds = float(table.options.turn_seconds)
                 table.deadline = self.clock() + seconds
@@ -506,12 +430,18 @@ class TableManager:
         if game is None or len(game.actions) != number or table.status is not TableStatus.PLAYING:
             return
         stand_in = make_player(self.stand_in, random.Random(0))
-        while table.status is TableStatus.PLAYING and game.current == seat:
-            before = len(game.actions)
-            if not await self._play_for(table, seat, stand_in, ActedBy.TIMER):
-                return
-            if isinstance(game.actions[before], Discard):
-                return
+        table.standing_in = True
+        try:
+            while table.status is TableStatus.PLAYING and game.current == seat:
+                before = len(game.actions)
+                if not await self._play_for(table, seat, stand_in, ActedBy.TIMER):
+                    break
+                if isinstance(game.actions[before], Discard):
+                    break
+        finally:
+            table.standing_in = False
+        # the next player may be away too: their stand-in was held back meanwhile
+        self._watch_away(table)
 
     def broadcast(self, table: LiveTable) -> None:
         """Send every connection its own state: its seat's view, or the public one."""
@@ -541,6 +471,8 @@ class TableManager:
             raise ProtocolError("already_joined")
         if token is not None:
             seat = table.seat_of(token)
+            if seat is None and hash_token(token) in table.former_tokens:
+                raise ProtocolError("seat_gone")
             if seat is None:
                 conn.bad_tokens += 1
                 raise ProtocolError("bad_token")
@@ -550,11 +482,16 @@ class TableManager:
         arriving = conn.seat is not None and not table.connected(conn.seat)
         conn.joined = True
         table.conns.append(conn)
-        conn.push(_welcome(table, conn))
+        conn.push(welcome(table, conn))
         if conn.seat is not None and conn.seat == table.host:
             table.host_away_since = None
         if arriving:
-            self.broadcast(table)
+            assert conn.seat is not None
+            self.player_back(table, conn.seat)
+            if table.game is not None and table.game.current == conn.seat:
+                self.after_change(table)  # back on their turn: no stand-in now
+            else:
+                self.broadcast(table)
             self._watch_the_host(table)
         else:
             conn.push(dumps(self.state(table, conn.seat)))
@@ -566,6 +503,7 @@ class TableManager:
             if conn.seat is not None and not table.connected(conn.seat):
                 if conn.seat == table.host:
                     table.host_away_since = self.clock()
+                self.player_left(table, conn.seat)
                 self.broadcast(table)
                 self._watch_the_host(table)
 
@@ -601,7 +539,7 @@ class TableManager:
         tasks = [
             task
             for table in self.tables.values()
-            for task in (table.bot_task, table.timer, table.host_check)
+            for task in (table.bot_task, table.timer, table.host_check, table.away_task)
             if task is not None and not task.done()
         ]
         for task in tasks:
@@ -621,20 +559,5 @@ def _name(text: str, taken: list[str] | None = None) -> str:
         raise ProtocolError("bad_name", str(error)) from None
 
 
-def _welcome(table: LiveTable, conn: Connection) -> dict[str, Any]:
-    return {
-        "type": "welcome",
-        "table": table.id,
-        "seat": conn.seat,
-        "role": "spectator" if conn.seat is None else "player",
-        "host": conn.seat is not None and conn.seat == table.host,
-    }
-
-
-def _error(code: str) -> dict[str, Any]:
-    return error_message(code)
-
-
-def _controllers(table: LiveTable) -> list[str]:
-    """Who plays each seat: a bot's spec, or a person (an open seat counts as one)."""
-    return [seat.bot if seat.kind is SeatKind.BOT and seat.bot else HUMAN for seat in table.seats]
+def _error(code: str, message: str | None = None) -> dict[str, Any]:
+    return error_message(code, message)

@@ -23,10 +23,12 @@ __all__ = [
     "History",
     "HistoryGame",
     "JoinTable",
+    "LastGame",
     "Presets",
     "PublicSeat",
     "PublicTable",
     "ReplayFrame",
+    "ReplayHand",
     "SeatKind",
     "Seated",
     "TableList",
@@ -57,6 +59,8 @@ class ActedBy(StrEnum):
     PLAYER = "player"
     BOT = "bot"
     TIMER = "timer"
+    #: the stand-in of a player away longer than the table's away_seconds
+    AWAY = "away"
 
 
 class _Strict(BaseModel):
@@ -82,6 +86,9 @@ class CreateTable(_Strict):
     bots: BotSpec = "greedy"
     #: seconds for a turn before a stand-in plays it (0: no timer)
     turn_seconds: int = Field(0, ge=0, le=600)
+    #: seconds a player may be away (no connection) before a stand-in plays their turns
+    #: until they are back (0: never)
+    away_seconds: int = Field(60, ge=0, le=3600)
     #: listed on the home page for anyone to join (otherwise only the invite link finds it)
     public: bool = False
     #: the deal's seed: only for a table of its host and bots (it lets the host know
@@ -106,6 +113,7 @@ class TableOptions(BaseModel):
     seats: int
     bots: str
     turn_seconds: int = 0
+    away_seconds: int = 60
     public: bool = False
     seed: int | None = None
 
@@ -126,6 +134,10 @@ class PublicSeat(BaseModel):
     kind: SeatKind
     bot: str | None
     connected: bool
+    #: a person with no connection now
+    away: bool
+    #: a stand-in plays this person's turns (away longer than away_seconds)
+    stand_in: bool
 
 
 class PublicOptions(BaseModel):
@@ -133,11 +145,20 @@ class PublicOptions(BaseModel):
     seats: int
     bots: str
     turn_seconds: int
+    away_seconds: int
     rules: dict[str, Any]
     phase_sequence: list[str]
     public: bool
     #: whether the host chose the deal's seed (the table is then the host's and bots')
     seeded: bool
+
+
+class LastGame(BaseModel):
+    game_no: int
+    record_id: int | None
+    players: list[str]
+    winners: list[str]
+    totals: list[int]
 
 
 class PublicTable(BaseModel):
@@ -151,6 +172,10 @@ class PublicTable(BaseModel):
     options: PublicOptions
     record_id: int | None
     turn_left: float | None
+    #: the seats that asked for a rematch (the game is over)
+    rematch: list[int]
+    #: the last finished game at this table, kept while the next one is played
+    last_game: LastGame | None
 
 
 class TableList(BaseModel):
@@ -184,15 +209,33 @@ class History(BaseModel):
     games: list[HistoryGame]
 
 
+class ReplayHand(BaseModel):
+    """One hand of a finished game: the steps it spans and how it ended."""
+
+    hand: int
+    #: the step (actions played) the hand starts at: its deal
+    start: int
+    #: the step whose action ended it (its results are shown from there)
+    end: int
+    #: the hand's HandEnded event as in records (points, totals, who went out, phases)
+    result: dict[str, Any]
+
+
 class ReplayFrame(BaseModel):
     """A finished game after its first ``step`` actions, every hand shown."""
 
     step: int
     total: int
     action: str | None
+    #: the seat (and name) that played ``action``: taken before the action, so a Skip or
+    #: a hand-ending discard names its player, not the next one
+    actor: int | None
+    actor_name: str | None
     view: dict[str, Any]
     hands: list[str]
     log: list[str]
+    #: every hand of the game, for hand-by-hand navigation
+    hand_index: list[ReplayHand]
 
 
 class ErrorBody(BaseModel):

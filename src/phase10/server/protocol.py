@@ -51,6 +51,7 @@ ERRORS: dict[str, str] = {
     "not_joined": "send hello first",
     "already_joined": "hello was already sent on this connection",
     "bad_token": "the token belongs to no seat at this table",
+    "seat_gone": "this seat link no longer holds a seat: its player left or was replaced",
     "spectator": "spectators cannot play",
     "not_host": "only the table's host can do that",
     "no_such_seat": "that seat cannot be changed so (no such seat, an open seat, or yours)",
@@ -176,6 +177,8 @@ class Hint(_Message):
 
 class Rematch(_Message):
     type: Literal["rematch"]
+    #: the host starts the rematch without waiting for the others
+    force: bool = False
 
 
 class Ping(_Message):

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from phase10.bots.simple import Player
-from phase10.core import Game, PlayerView, Rules
+from phase10.core import Game, PlayerView, Rules, Stage
 from phase10.core.narration import EventLog
 from phase10.core.records import event_to_dict
 
 from .connection import Connection, dumps
 from .db import SeatRow, hash_token
+from .legal import legal_block, progress_block
 from .models import SeatKind, TableOptions, TableStatus
 
 __all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
@@ -71,6 +73,25 @@ class LiveTable:
     encoded: dict[int | None, tuple[list[dict[str, Any]], int]] = field(default_factory=dict)
     #: what is computed once per table: the phases' texts, the hands' results as JSON
     results: dict[str, Any] = field(default_factory=dict)
+    #: each seat's legal block and the version it is for; each seat's progress and the
+    #: hand it was worked out from (it changes only when that seat's cards do)
+    legal: dict[int, tuple[int, dict[str, Any] | None]] = field(default_factory=dict)
+    #: since when each person has had no connection (a stand-in plays after away_seconds)
+    away_since: dict[int, float] = field(default_factory=dict)
+    away_task: asyncio.Task[None] | None = None
+    #: whether the turn timer's stand-in is playing a turn now
+    standing_in: bool = False
+    #: the game's events (indices into its history) from actions a stand-in played, and
+    #: the seat it played for
+    marked: dict[int, int] = field(default_factory=dict)
+    #: the seats that asked for a rematch of the finished game
+    rematch: set[int] = field(default_factory=set)
+    rematch_task: asyncio.Task[None] | None = None
+    #: the last finished game's result and record, kept while the next is played
+    last_game: dict[str, Any] | None = None
+    #: the token hashes of seats given up (their links answer seat_gone, not bad_token)
+    former_tokens: set[str] = field(default_factory=set)
+    progress: dict[int, tuple[object, dict[str, Any] | None]] = field(default_factory=dict)
 
     @property
     def phase_texts(self) -> list[str]:
@@ -105,6 +126,11 @@ class LiveTable:
     def public(self, clock: float) -> dict[str, Any]:
         """What anyone with the table's link may know about it (never the seed)."""
         connected = {conn.seat for conn in self.conns if conn.seat is not None}
+        away = {
+            number
+            for number, seat in enumerate(self.seats)
+            if seat.kind is SeatKind.HUMAN and number not in connected
+        }
         return {
             "id": self.id,
             "status": self.status,
@@ -117,6 +143,8 @@ class LiveTable:
                     "kind": seat.kind,
                     "bot": seat.bot,
                     "connected": number in connected,
+                    "away": number in away,
+                    "stand_in": number in away and self.stood_in_for(number, clock),
                 }
                 for number, seat in enumerate(self.seats)
             ],
@@ -125,6 +153,7 @@ class LiveTable:
                 "seats": len(self.seats),
                 "bots": self.options.bots,
                 "turn_seconds": self.options.turn_seconds,
+                "away_seconds": self.options.away_seconds,
                 "rules": self.options.rules,
                 "phase_sequence": self.phase_texts,
                 "public": self.options.public,
@@ -132,7 +161,15 @@ class LiveTable:
             },
             "record_id": self.record_id,
             "turn_left": None if self.deadline is None else max(0.0, self.deadline - clock),
+            "rematch": sorted(self.rematch),
+            "last_game": self.last_game,
         }
+
+    def stood_in_for(self, seat: int, clock: float) -> bool:
+        """Whether a stand-in plays this away person's turns (away ``away_seconds``)."""
+        seconds = self.options.away_seconds
+        since = self.away_since.get(seat)
+        return bool(seconds) and since is not None and clock - since >= seconds
 
 
 def state_message(table: LiveTable, seat: int | None, clock: float) -> dict[str, Any]:
@@ -145,7 +182,31 @@ def state_message(table: LiveTable, seat: int | None, clock: float) -> dict[str,
         "table": table.public(clock),
         "view": None if game is None else _view_dict(table, game, seat),
         "log": [] if game is None else _log_lines(table, game, seat),
+        "legal": None if game is None or seat is None else _legal(table, game, seat),
+        "progress": None if game is None or seat is None else _progress(table, game, seat),
     }
+
+
+def _legal(table: LiveTable, game: Game, seat: int) -> dict[str, Any] | None:
+    """The seat's legal block, worked out once per version (phase10.server.legal)."""
+    cached = table.legal.get(seat)
+    if cached is None or cached[0] != table.version:
+        cached = table.legal[seat] = (
+            table.version,
+            legal_block(PlayerView.of(game, seat, history=False)),
+        )
+    return cached[1]
+
+
+def _progress(table: LiveTable, game: Game, seat: int) -> dict[str, Any] | None:
+    """The seat's progress, worked out again only when what it depends on changed."""
+    view = PlayerView.of(game, seat, history=False)
+    info = view.seats[seat]
+    key = (view.hand, info.laid, view.allowed_phases(seat), view.stage is Stage.DECLARE)
+    cached = table.progress.get(seat)
+    if cached is None or cached[0] != key:
+        cached = table.progress[seat] = (key, progress_block(view))
+    return cached[1]
 
 
 def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
@@ -158,10 +219,29 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
         entry = (narration, 0)
     event_log, read = entry
     if read < len(game.history):
-        event_log.feed(game.history[read:])
+        for number in range(read, len(game.history)):
+            before = len(event_log.lines)
+            event_log.feed(game.history[number : number + 1])
+            if number in table.marked:
+                name = table.names[table.marked[number]]
+                event_log.lines[before:] = [
+                    _stand_in(line, name) for line in event_log.lines[before:]
+                ]
         del event_log.lines[:-LOG_LINES]
     table.logs[viewer] = (event_log, len(game.history))
     return event_log.lines
+
+
+_TURN_LINE = re.compile(r"^(\s*(?:turn \d+|deal): )(.*)$")
+
+
+def _stand_in(line: str, name: str) -> str:
+    """A log line of an action a stand-in played for a person: ``Bot plays for Ann: ...``
+    (the lines it tells of others, a skipped turn or the scores, stay as they are)."""
+    match = _TURN_LINE.match(line)
+    if match is None or not match.group(2).startswith(f"{name} "):
+        return line
+    return f"{match.group(1)}Bot plays for {name}: {match.group(2)}"
 
 
 def _view_dict(table: LiveTable, game: Game, seat: int | None) -> dict[str, Any]:

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi import APIRouter, Request
 
-from phase10.core import GameRecord, RecordError
+from phase10.core import (
+    Game,
+    GameRecord,
+    HandEnded,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+    event_to_dict,
+)
 from phase10.core.narration import EventLog
 
-from ..models import History, HistoryGame, ReplayFrame
+from ..models import History, HistoryGame, ReplayFrame, ReplayHand
 from .common import ApiError, manager_of
 
 __all__ = ["router"]
@@ -53,21 +62,49 @@ async def record(record_id: int, request: Request) -> dict[str, object]:
 
 @router.get("/api/records/{record_id}/replay")
 async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame:
-    """The table after the first ``step`` actions of a finished game, every hand shown."""
+    """The table after the first ``step`` actions of a finished game, every hand shown, with
+    who played that step and where every hand starts and ends (one replay of the game)."""
     saved = await _load(request, record_id)
     step = max(0, min(step, len(saved.actions)))
-    try:
-        game = saved.replay(upto=step)
-    except RecordError as error:
-        raise ApiError(500, "bad_record", str(error)) from None
     names = list(saved.players)
-    narration = EventLog(names, saved.rules, verbose=True)
-    narration.feed(game.history)
+    try:
+        game = saved.new_game()
+        frame = _frame(game, saved, step) if step == 0 else None
+        actor: int | None = None
+        hands: list[ReplayHand] = []
+        start = 0
+        for number, text in enumerate(saved.actions, start=1):
+            if number == step:
+                actor = game.current  # before the action: a Skip or a last discard moves it
+            events = game.apply(text)
+            for event in events:
+                if isinstance(event, HandEnded):
+                    hands.append(ReplayHand(hand=event.hand, start=start, end=number,
+                                            result=event_to_dict(event)))  # fmt: skip
+                    start = number
+            if number == step:
+                frame = _frame(game, saved, step)
+    except (RecordError, IllegalActionError, InvalidActionError, ValueError) as error:
+        raise ApiError(500, "bad_record", str(error)) from None
+    assert frame is not None
+    view, hands_held, log = frame
     return ReplayFrame(
         step=step,
         total=len(saved.actions),
         action=saved.actions[step - 1] if step else None,
-        view=game.view(None).to_dict(),
-        hands=[" ".join(str(card) for card in game.hand(s)) for s in range(len(names))],
-        log=narration.lines[-40:],
+        actor=actor,
+        actor_name=None if actor is None else names[actor],
+        view=view,
+        hands=hands_held,
+        log=log,
+        hand_index=hands,
     )
+
+
+def _frame(game: Game, saved: GameRecord, step: int) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The public view, every hand and the log's last lines of the game as it stands."""
+    names = list(saved.players)
+    narration = EventLog(names, saved.rules, verbose=True)
+    narration.feed(game.history)
+    hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(names))]
+    return game.view(None).to_dict(), hands, narration.lines[-40:]

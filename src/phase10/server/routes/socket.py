@@ -124,7 +124,7 @@ async def _handle(
             case "leave":
                 await manager.leave(table, seat)
             case "rematch":
-                await manager.rematch(table)
+                await manager.rematch(table, seat, force=message.force)
             case "action":
                 version = message.version
                 await manager.act(table, seat, message.action, by=ActedBy.PLAYER, version=version)

@@ -58,6 +58,7 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
         seats=body.seats,
         bots=body.bots,
         turn_seconds=body.turn_seconds,
+        away_seconds=body.away_seconds,
         public=body.public,
         seed=body.seed,
     )

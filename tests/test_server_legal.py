@@ -1,0 +1,250 @@
+"""The ``legal`` block and ``progress`` of each state message: the engine's legal actions,
+grouped and labelled, every player named by name, bounded work (docs/server-protocol.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+
+from helpers import arranged
+from phase10.bots import make_player
+from phase10.core import (
+    PHASE_LISTS,
+    PRESETS,
+    Action,
+    DeclareWhen,
+    Game,
+    LayDown,
+    NaturalMin,
+    PhaseOrder,
+    PlayerView,
+    Rules,
+    Stage,
+    parse_action,
+    parse_cards,
+)
+from phase10.server.legal import LAY_WAYS, legal_block, progress_block
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+#: every preset, and house phase lists with one numbered card per phase (all-Wild groups)
+RULES = {name: rules for name, rules in PRESETS.items()} | {
+    f"{name}+natural-per-phase": Rules(phase_list=PHASE_LISTS[name], natural_min=NaturalMin.PHASE)
+    for name in ("edition-1", "edition-3", "edition-8", "edition-10")
+}
+
+
+def block_actions(block: dict[str, Any]) -> list[str]:
+    """Every action the block offers, lay-downs included (repeats kept, to be counted)."""
+    texts = [entry["action"] for key in ("draw", "declare", "give", "discards", "skips")
+             for entry in block[key]]  # fmt: skip
+    texts += [hit["action"] for group in block["hits"] for hit in group["hits"]]
+    texts += [way["action"] for way in block["lay"]["ways"]]
+    return texts
+
+
+def labels(block: dict[str, Any]) -> list[str]:
+    found = [block["prompt"]]
+    for key in ("draw", "declare", "give", "discards", "skips"):
+        found += [entry["label"] for entry in block[key]]
+    for group in block["hits"]:
+        found += [group["title"], *(hit["label"] for hit in group["hits"])]
+    found += [way["label"] for way in block["lay"]["ways"]]
+    return found
+
+
+def read(view: PlayerView, text: str, phase: int | None = None) -> Action:
+    """An offered action read back (a lay-down against the phase it lays)."""
+    if phase is None and text.startswith("lay "):
+        [index] = view.allowed_phases(view.current)
+        phase = index + 1
+    return parse_action(text, None if phase is None else view.phase_of(phase - 1))
+
+
+def check_block(view: PlayerView) -> bool:
+    """The block equals the engine's legal actions for the viewer; True when its lay-downs
+    are complete (otherwise each listed one is legal and the rest match)."""
+    block = legal_block(view)
+    assert block is not None
+    offered = block_actions(block)
+    assert len(offered) == len(set(offered)), "an action is offered twice"
+    for text in labels(block):
+        assert not re.search(r"\bp\d\b|\bseat\b|\bg\d+\b", text), text
+    if not view.is_my_turn:
+        assert offered == [] and block["turn"] is False
+        return True
+    assert block["turn"] is True
+    lay = block["lay"]
+    if lay["complete"]:
+        expected = {str(action) for action in view.legal_actions}
+        assert set(offered) == expected
+        assert lay["total"] == sum(1 for text in expected if text.startswith("lay "))
+    else:
+        assert 0 < len(lay["ways"]) <= LAY_WAYS < lay["total"] or not lay["counted"]
+        others = [text for text in offered if not text.startswith("lay ")]
+        assert all(view.is_legal(read(view, text)) for text in others)
+        skipped = (str(a) for a in view.legal_actions if not isinstance(a, LayDown))
+        assert set(others) == set(skipped)
+    for way in lay["ways"]:
+        cards = sorted(parse_cards(" ".join(way["cards"])), key=lambda c: c.sort_key)
+        action = read(view, way["action"], way["phase"])
+        assert isinstance(action, LayDown)
+        assert cards == sorted(action.cards, key=lambda c: c.sort_key)
+    for group in block["hits"]:
+        owner = view.seats[group["owner"]].name
+        assert group["title"].startswith("Your" if group["owner"] == view.viewer else owner)
+        for hit in group["hits"]:
+            assert hit["end"] in ({"low", "high"} if "run" in group["title"] else {None})
+    for skip in block["skips"]:
+        assert skip["label"] == f"Skip {view.seats[skip['seat']].name}"
+    return bool(lay["complete"])
+
+
+def play_positions(rules: Rules, seed: int, players: int, actions: int) -> int:
+    """Random play from a seeded deal, checking every seat's block at every position."""
+    game = Game(NAMES[:players], rules=rules, seed=seed)
+    rng = random.Random(seed)
+    bots = {seat: make_player("greedy" if seat % 2 else "random", rng) for seat in range(players)}
+    checked = 0
+    for _ in range(actions):
+        for seat in range(players):
+            check_block(game.view(seat))
+        checked += 1
+        if game.is_over:
+            break
+        view = game.view(game.current)
+        progress = progress_block(view)
+        assert progress is not None and progress["label"].startswith(
+            "Phase" if progress["phase"] else "every"
+        )
+        game.apply(bots[game.current].choose(view))
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_the_block_is_the_engines_legal_actions_on_every_preset(name: str) -> None:
+    rules = RULES[name]
+    checked = sum(play_positions(rules, seed, 2 + seed % 3, 160) for seed in range(3))
+    assert checked > 150
+
+
+def test_spectators_get_no_block_and_labels_name_players() -> None:
+    game = Game(["Ann", "Bob", "Cy"], rules=PRESETS["wild-deal-up"], seed=11)
+    assert legal_block(game.view(None)) is None and progress_block(game.view(None)) is None
+    # a Skip for each player who may be skipped, each named
+    skip = arranged(
+        [
+            "S R1 R2 R3 R4 B9 B10 G11 Y12 R12",
+            "R5 R6 R7 R8 R9 B1 B2 B3 B4 B5",
+            "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10",
+        ],
+        "Y3",
+        "G2",
+        names=["Ann", "Bob", "Cy"],
+    )
+    skip.apply("draw")
+    block = legal_block(skip.view(0))
+    assert block is not None
+    assert [(s["action"], s["label"]) for s in block["skips"]] == [
+        ("discard S>p1", "Skip Bob"),
+        ("discard S>p2", "Skip Cy"),
+    ]
+    assert block["prompt"] == "Lay down your phase, or discard a card to end your turn"
+    other = legal_block(skip.view(1))
+    assert (
+        other is not None
+        and other["turn"] is False
+        and other["prompt"] == "Waiting for Ann to play"
+    )
+
+
+def test_hits_are_grouped_by_group_with_run_ends() -> None:
+    game = arranged(
+        ["R7 B7 G7 R2 B2 G2 Y9 W R11 Y5", "R1 B1 G1 R4 R5 R6 R7 B12 G12 Y7"],
+        "Y3",
+        "G8 B3",
+        names=["Ann", "Bob"],
+        rules=PRESETS["official"],
+        phases=[1, 2],
+    )
+    game.apply("draw")
+    game.apply("lay R2 B2 G2 + R7 B7 G7")
+    game.apply("discard Y9")
+    game.apply("draw")
+    game.apply("lay R1 B1 G1 + R4 R5 R6 R7")
+    block = legal_block(game.view(1))
+    assert block is not None and block["lay"]["ways"] == []
+    by_group = {group["title"]: group for group in block["hits"]}
+    assert set(by_group) >= {"Your run 4-7", "Ann's set of 7s"}
+    ends = {(h["card"], h["end"]) for h in by_group["Your run 4-7"]["hits"]}
+    assert ends == {("B3", "low")}
+    [seven] = by_group["Ann's set of 7s"]["hits"]
+    assert seven == {
+        "action": "hit Y7 g1",
+        "label": "Hit Y7 on Ann's set of 7s",
+        "card": "Y7",
+        "end": None,
+    }
+    progress = progress_block(game.view(1))
+    assert progress == {
+        "phase": 2,
+        "text": "1 set of 3 + 1 run of 4",
+        "laid": True,
+        "away": None,
+        "label": "Phase 2: 1 set of 3 + 1 run of 4 — laid down",
+    }
+
+
+def test_progress_counts_the_cards_away() -> None:
+    game = arranged(
+        ["R7 B7 G7 R2 B2 Y9 Y10 R11 Y5 G1", "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10"],
+        "Y3",
+        "G8",
+        names=["Ann", "Bob"],
+    )
+    progress = progress_block(game.view(0))
+    assert progress is not None
+    assert (progress["phase"], progress["away"]) == (1, 1)
+    assert progress["label"] == "Phase 1: 2 sets of 3 — 1 card away"
+
+
+ANY_ORDER = Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand"),
+    [
+        (ANY_ORDER, "W W W R4 R4 B4 B4 G4 G4 Y4 Y4"),
+        (
+            Rules(
+                phase_list=PHASE_LISTS["edition-1"],
+                phase_order=PhaseOrder.ANY,
+                declare=DeclareWhen.LAYDOWN,
+                natural_min=NaturalMin.PHASE,
+            ),
+            "W W W W W W G2 G12 B6 R9 G4",
+        ),
+    ],
+)
+def test_many_ways_are_cut_to_the_best_and_stay_cheap(rules: Rules, hand: str) -> None:
+    game = Game(["Ann", "Bob"], rules=rules, seed=1)
+    game.apply("draw")
+    view = dataclasses.replace(game.view(game.current), hand=parse_cards(hand))
+    assert view.stage is Stage.PLAY
+    start = time.process_time()
+    block = legal_block(view)
+    spent = time.process_time() - start
+    assert block is not None
+    lay = block["lay"]
+    assert lay["complete"] is False and 0 < len(lay["ways"]) <= LAY_WAYS
+    cards = [tuple(sorted(way["cards"])) for way in lay["ways"]]
+    assert len(set(zip(cards, (w["phase"] for w in lay["ways"]), strict=True))) == len(cards)
+    sizes = [len(way["cards"]) for way in lay["ways"]]
+    assert sizes == sorted(sizes, reverse=True)
+    for way in lay["ways"]:
+        assert view.is_legal(read(view, way["action"], way["phase"]))
+    assert spent < 1.0  # about 20 ms: bounded, never the seconds every way would take
