@@ -219,14 +219,23 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
         entry = (narration, 0)
     event_log, read = entry
     if read < len(game.history):
-        for number in range(read, len(game.history)):
+        # fed in runs of events played by the same hand (a person, or a stand-in for one),
+        # so that one action's events are told together ("discards Y1 and goes out")
+        number = read
+        while number < len(game.history):
+            seat = table.marked.get(number)
+            end = number + 1
+            while end < len(game.history) and table.marked.get(end) == seat:
+                end += 1
             before = len(event_log.lines)
-            event_log.feed(game.history[number : number + 1])
-            if number in table.marked:
-                name = table.names[table.marked[number]]
+            event_log.feed(game.history[number:end])
+            if seat is not None:
+                name = "you" if seat == viewer else table.names[seat]
+                subject = "You" if seat == viewer else table.names[seat]
                 event_log.lines[before:] = [
-                    _stand_in(line, name) for line in event_log.lines[before:]
+                    _stand_in(line, name, subject) for line in event_log.lines[before:]
                 ]
+            number = end
         del event_log.lines[:-LOG_LINES]
     table.logs[viewer] = (event_log, len(game.history))
     return event_log.lines
@@ -235,11 +244,11 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
 _TURN_LINE = re.compile(r"^(\s*(?:turn \d+|deal): )(.*)$")
 
 
-def _stand_in(line: str, name: str) -> str:
+def _stand_in(line: str, name: str, subject: str) -> str:
     """A log line of an action a stand-in played for a person: ``Bot plays for Ann: ...``
     (the lines it tells of others, a skipped turn or the scores, stay as they are)."""
     match = _TURN_LINE.match(line)
-    if match is None or not match.group(2).startswith(f"{name} "):
+    if match is None or not match.group(2).startswith(f"{subject} "):
         return line
     return f"{match.group(1)}Bot plays for {name}: {match.group(2)}"
 
