@@ -60,7 +60,7 @@ async function route() {
   try {
     if (path.startsWith("/t/")) (await import("./table.js")).tablePage(main, path.split("/")[2]);
     else if (path === "/history") (await import("./history.js")).historyPage(main);
-    else if (path.startsWith("/replay/")) (await import("./history.js")).replayPage(main, path.split("/")[2]);
+    else if (path.startsWith("/replay/")) (await import("./replay.js")).replayPage(main, path.split("/")[2]);
     else if (path === "/companion") (await import("./companion.js")).companionPage(main);
     else await lobby();
   } catch (error) {
