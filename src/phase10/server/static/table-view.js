@@ -206,8 +206,9 @@ function Mine({ client, last }) {
       ${me === view.dealer && html`<span class="badge dealer">Dealer</span>`}
       ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}
       ${marked && html`<span class=${`last-move ${last.kind}`} key=${`m${last.version}`}>You ${last.text}</span>`}
-      <button type="button" id="sort" class="small" aria-keyshortcuts="s" onClick=${() => client.sort()}>
-        Sort by ${client.sortBy === "number" ? "colour" : "number"} <kbd aria-hidden="true">s</kbd></button>
+      <button type="button" id="sort" class="small" aria-keyshortcuts="s" onClick=${() => client.sort()}
+        aria-label=${`Sort your hand by ${client.sortBy === "number" ? "colour" : "number"}`}>
+        By ${client.sortBy === "number" ? "colour" : "number"} <kbd aria-hidden="true">s</kbd></button>
     </div>
     <${Groups} client=${client} owner=${me} last=${last} />
     <div class="hand" role="group" aria-label="Your cards: tap or press 1-9 to select">

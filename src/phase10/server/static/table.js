@@ -145,9 +145,8 @@ class TableClient {
     this.turnLeft = message.table.turn_left;
     const view = message.view;
     if (before && before.version !== message.version) { this.choices = null; this.hint = null; }
-    // forget selected cards that left the hand
-    const keys = new Set(handCards(view?.hand ?? "", "dealt").map((c) => c.key));
-    for (const key of [...this.selected]) if (!keys.has(key)) this.selected.delete(key);
+    // a changed hand starts a new selection (the others' moves leave it as it is)
+    if (before?.view?.hand !== view?.hand) this.selected.clear();
     // a hand that ended since the last state gets its banner (not on the first state)
     const results = view?.hand_results ?? [];
     if (this.handsSeen !== null && results.length > this.handsSeen && view.stage !== "game_over") {
