@@ -58,7 +58,11 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
             case Declare():
                 phase = view.phase_of(action.phase - 1)
                 block["declare"].append(
-                    {"action": text, "label": f"Phase {action.phase}: {phase}", "phase": action.phase}
+                    {
+                        "action": text,
+                        "label": f"Phase {action.phase}: {phase}",
+                        "phase": action.phase,
+                    }
                 )
             case GiveWild():
                 label = (
@@ -91,7 +95,9 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
                 if meld.group.kind.is_run:
                     number = action.number if action.number is not None else action.card.number
                     low = meld.group.low
-                    end = "low" if low is not None and number is not None and number < low else "high"
+                    end = (
+                        "low" if low is not None and number is not None and number < low else "high"
+                    )
                 label = f"Hit {title}" + (f", {end} end" if end else "")
                 entry["hits"].append(
                     {"action": text, "card": str(action.card), "end": end, "label": label}
@@ -107,16 +113,16 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
                 )
             case Discard():
                 card = str(action.card)
-                block["discards"].append(
-                    {"action": text, "card": card, "label": f"Discard {card}"}
-                )
+                block["discards"].append({"action": text, "card": card, "label": f"Discard {card}"})
     block["lay"] = {"ways": ways, "total": total, "complete": total <= LAY_CAP}
     block["hits"] = [hits[group] for group in sorted(hits)]
     prompts = {
         Stage.DRAW: "Draw a card"
-        + (f", or take {view.discard_top} from the discard pile" if any(
-            entry["action"] == "take" for entry in block["draw"]
-        ) else ""),
+        + (
+            f", or take {view.discard_top} from the discard pile"
+            if any(entry["action"] == "take" for entry in block["draw"])
+            else ""
+        ),
         Stage.PLAY: "Lay down, hit, then discard a card",
         Stage.WILD_DISCARD: "You have the Wild: discard a card",
         Stage.DECLARE: "Declare the phase you will make this hand",
