@@ -42,7 +42,7 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
         block["stage"] = "over"
     if not turn:
         current = names[view.current] if view.stage is not Stage.GAME_OVER else ""
-        block["prompt"] = f"{current} is playing" if current else "The game is over"
+        block["prompt"] = f"Waiting for {current} to play" if current else "The game is over"
         return block
     hits: dict[int, dict[str, Any]] = {}
     ways: list[dict[str, Any]] = []
@@ -86,7 +86,8 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
                 meld = view.melds[action.group]
                 owner = names[meld.owner]
                 kind = meld.group.kind.value.replace("_", " ")
-                title = f"{owner}'s {kind} {meld.group.describe()}"
+                owner = "Your" if meld.owner == view.viewer else f"{owner}'s"
+                title = f"{owner} {kind} {meld.group.describe()}"
                 entry = hits.setdefault(
                     action.group,
                     {"group": action.group, "owner": meld.owner, "title": title, "hits": []},
@@ -98,7 +99,8 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
                     end = (
                         "low" if low is not None and number is not None and number < low else "high"
                     )
-                label = f"Hit {title}" + (f", {end} end" if end else "")
+                shown = text.split()[1]
+                label = f"Hit {shown} on {title}" + (f", {end} end" if end else "")
                 entry["hits"].append(
                     {"action": text, "card": str(action.card), "end": end, "label": label}
                 )
@@ -113,7 +115,11 @@ def legal_block(view: PlayerView) -> dict[str, Any]:
                 )
             case Discard():
                 card = str(action.card)
-                block["discards"].append({"action": text, "card": card, "label": f"Discard {card}"})
+                label = f"Discard {card}"
+                if action.card.is_skip:
+                    targets = view.skip_targets(view.current)
+                    label += f" (skips {names[targets[0]] if targets else 'nobody'})"
+                block["discards"].append({"action": text, "card": card, "label": label})
     block["lay"] = {"ways": ways, "total": total, "complete": total <= LAY_CAP}
     block["hits"] = [hits[group] for group in sorted(hits)]
     prompts = {

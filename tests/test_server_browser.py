@@ -223,7 +223,7 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
     assert no_horizontal_scroll(phone)
     assert_accessible(phone, "the home page on a phone")
     phone.fill("input[name=name]", "Ann")
-    phone.select_option("select[name=seats]", "3")
+    phone.select_option("select[name=seats]", "4")
     phone.tap("#create")
     phone.wait_for_selector("#start", timeout=TIMEOUT)
     assert no_horizontal_scroll(phone)

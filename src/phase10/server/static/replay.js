@@ -2,7 +2,7 @@
 // gets its banner (who went out, the hand's scores).
 import { api, groupInfo, hands } from "./cards.js";
 import { deadPage } from "./dead.js";
-import { Card, html, render, useLayoutEffect, useRef } from "./ui.js";
+import { Card, html, render, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 
 export async function replayPage(main, id) {
   document.title = `Phase 10 — replay of game ${id}`;
@@ -115,6 +115,6 @@ function ReplayLog({ lines }) {
   useLayoutEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; });
   return html`<section class="panel log" aria-labelledby="replay-log-title"><h2 id="replay-log-title">Log</h2>
     <ol id="log" ref=${list} tabindex="0" aria-label="What happened, newest last">
-      ${lines.filter((l) => l.trim()).map((l, k) => html`<li key=${k} class=${l.startsWith("    ") ? "row" : l.startsWith("  ") ? "" : "head"}>${l.startsWith("    ") ? l.slice(4) : l.trim()}</li>`)}
+      ${tidyLog(lines).map((l, k) => html`<li key=${k} class=${l.startsWith("    ") ? "row" : l.startsWith("  ") ? "" : "head"}>${l.startsWith("    ") ? l.slice(4) : l.trim()}</li>`)}
     </ol></section>`;
 }

@@ -2,7 +2,7 @@
 // the bottom. Every element has a stable key, so a state message (a bot moves every 0.6 s)
 // updates the page in place: focus, open panels and scroll positions stay where they are.
 import { groupInfo, handCards } from "./cards.js";
-import { Backs, Card, html, useLayoutEffect, useRef } from "./ui.js";
+import { Backs, Card, html, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 import { Actions } from "./table-actions.js";
 
 export function TablePage({ client }) {
@@ -178,7 +178,7 @@ function Centre({ client }) {
   const canDiscard = !!(legal && (legal.discards.length || legal.skips.length));
   const current = view.seats[view.current]?.name;
   const prompt = view.stage === "game_over" ? "The game is over."
-    : legal?.turn ? `Your turn: ${legal.prompt}.` : legal ? `${legal.prompt}.` : `${current} is playing.`;
+    : legal?.turn ? `Your turn: ${sentence(legal.prompt)}` : legal?.prompt ? sentence(legal.prompt) : `${current} is playing.`;
   return html`<section class="centre" aria-label="Draw and discard piles">
     <button type="button" id="draw-pile" class=${`pile draw${draw ? " live" : ""}`} disabled=${!draw}
       onClick=${() => client.act("draw")} aria-label=${`Draw pile, ${view.draw_size} cards${draw ? ": draw a card (d)" : ""}`}>
@@ -192,6 +192,8 @@ function Centre({ client }) {
     <p id="turn" class=${legal?.turn ? "yours" : ""}>${prompt}</p>
   </section>`;
 }
+
+const sentence = (text) => /[.!?]$/.test(text) ? text : `${text}.`;
 
 function Mine({ client, last }) {
   const { view, progress } = client.state;
@@ -274,7 +276,7 @@ function Log({ lines }) {
     const ol = list.current;
     stick.current = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 24;
   };
-  const shown = lines.filter((line) => line.trim());
+  const shown = tidyLog(lines);
   return html`<section class="panel log" aria-labelledby="log-title">
     <h2 id="log-title">Log</h2>
     <ol id="log" ref=${list} onScroll=${onScroll} tabindex="0" aria-label="What happened, newest last">

@@ -2,7 +2,7 @@
 // comes from the server's `legal` block; this file only sends the chosen action back.
 import { api, el, handCards, setColourBlind } from "./cards.js";
 import { deadPage } from "./dead.js";
-import { announce, html, notice, render } from "./ui.js";
+import { announce, html, notice, render, tidyLog } from "./ui.js";
 import { TablePage } from "./table-view.js";
 
 export async function tablePage(main, id) {
@@ -155,12 +155,14 @@ class TableClient {
     if (view) this.handsSeen = results.length;
     this.announceNew(message.log ?? []);
     this.draw();
+    // the game begins: from the lobby's foot to the top of the table
+    if (before?.table.status === "lobby" && message.table.status !== "lobby") scrollTo(0, 0);
   }
 
   // read out the log lines that are new since the last state, once
   announceNew(lines) {
     // the score table's rows (indented deeper) are shown by the banner, not read out
-    const clean = lines.filter((l) => l.trim() && !l.startsWith("    ")).map((l) => l.trim());
+    const clean = tidyLog(lines).filter((l) => !l.startsWith("    ")).map((l) => l.trim());
     const old = this.logSeen;
     this.logSeen = clean;
     if (old === null) return;
@@ -197,7 +199,7 @@ class TableClient {
     const legal = this.legal;
     if (!legal) return action;
     const all = [...legal.draw, ...legal.declare, ...legal.give, ...legal.lay.ways, ...legal.discards, ...legal.skips,
-      ...legal.hits.flatMap((g) => g.hits.map((h) => ({ ...h, label: `${h.card}: ${h.label}` })))];
+      ...legal.hits.flatMap((g) => g.hits)];
     return all.find((entry) => entry.action === action)?.label ?? action.replace(/^lay /, "Lay down ");
   }
 
@@ -217,8 +219,9 @@ class TableClient {
     if (!legal?.lay.total) return notice("You cannot lay down your phase now.");
     const cards = this.selectedTokens();
     if (cards.length) return this.send({ type: "choices", kind: "lay", cards: cards.join(" ") });
-    if (legal.lay.ways.length === 1) return this.act(legal.lay.ways[0].action);
-    if (legal.lay.complete) return this.offer("Lay down which way?", legal.lay.ways);
+    if (legal.lay.ways.length === 1 && legal.lay.complete) return this.act(legal.lay.ways[0].action);
+    // an incomplete list holds the best ways: select the cards to find any other
+    if (legal.lay.ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", legal.lay.ways);
     notice("Select the cards to lay down, then press Lay down.");
   }
 
@@ -232,7 +235,7 @@ class TableClient {
     const entries = groups.flatMap((g) => g.hits).filter((h) => !cards.length || h.card === cards[0]);
     if (!entries.length) return notice(cards.length ? `${cards[0]} fits on no group there.` : "No card of yours fits there.");
     if (entries.length === 1 && cards.length) return this.act(entries[0].action);
-    this.offer("Hit where?", entries.map((h) => ({ action: h.action, label: cards.length ? h.label : `${h.card}: ${h.label}` })));
+    this.offer("Hit where?", entries);
   }
 
   discard() {
