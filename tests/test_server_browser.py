@@ -260,7 +260,8 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
 
 
 def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
-    page = context(browser).new_page()
+    """Also in the dark theme, with as little motion as the system asks for."""
+    page = context(browser, color_scheme="dark", reduced_motion="reduce").new_page()
     new_table(page, base, seats="2")
     page.keyboard.press("Tab")  # the start button is reached by the keyboard too
     page.focus("#start")
@@ -275,6 +276,13 @@ def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
         if now["view"]["current"] != now["you"] or now["view"]["stage"] == "draw":
             break
     assert actions[0] in ("draw", "take") and actions[-1].startswith("discard"), actions
+    animated = page.eval_on_selector_all(
+        ".card, .last-move, .banner",
+        "l => l.filter(e => getComputedStyle(e).animationName !== 'none')"
+        ".map(e => e.className + ': ' + getComputedStyle(e).animationName)",
+    )
+    assert animated == [], animated
+    assert_accessible(page, "the table in the dark theme")
 
 
 def test_focus_and_open_panels_survive_the_bots_moves(slow_base: str, browser: Any) -> None:
@@ -294,7 +302,8 @@ def test_focus_and_open_panels_survive_the_bots_moves(slow_base: str, browser: A
     wait_version(page, start + 2)
     assert page.evaluate("document.activeElement.dataset.marked") == "here"
     assert page.evaluate("document.querySelector('details.links').open")
-    assert page.locator("#announce").count() == 1
+    live = "[aria-live], [role=status], [role=log], [role=alert]"
+    assert page.eval_on_selector_all(live, "l => l.map(e => e.id)") == ["announce"]
     assert page.inner_text("#announce").strip()
 
 
