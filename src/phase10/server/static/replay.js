@@ -16,6 +16,7 @@ export async function replayPage(main, id) {
     return deadPage(main, { title: "There is no such replay", text: `No finished game has the id “${id}”: ${error.message}.` });
   }
   const total = first.total;
+  const index = Array.isArray(first.hand_index) ? first.hand_index : null;
   const ends = [0]; // ends[k]: the step that ended hand k (0: the start)
   // the step at which hand k ended: the first step whose results count k hands (a search)
   async function handEnd(k) {
@@ -36,20 +37,25 @@ export async function replayPage(main, id) {
     try {
       step = Math.max(0, Math.min(total, step));
       const now = await frame(step);
-      const before = step > 0 ? await frame(step - 1) : null;
-      const done = now.view.hand_results.length;
-      const ended = before && before.view.hand_results.length < done ? now.view.hand_results.at(-1) : null;
-      // who acted: the server's word when it gives it, else the player to move before the step
-      const actor = now.actor ?? (before ? before.view.seats[before.view.current]?.name : null);
-      const go = async (target) => show(await target);
-      const nav = {
-        start: () => show(0),
-        back: () => show(step - 1),
-        next: () => show(step + 1),
-        end: () => show(total),
-        prevHand: () => go(handEnd(step === ends[done] && done > 0 ? done - 1 : done)),
-        nextHand: () => go(handEnd(done + 1)),
-      };
+      const nav = { start: () => show(0), back: () => show(step - 1), next: () => show(step + 1), end: () => show(total) };
+      let ended;
+      let actor;
+      if (index) {
+        // the server's hand index: each hand's first and last step, and its result
+        ended = index.find((h) => h.end === step)?.result ?? null;
+        actor = now.actor_name ?? null;
+        nav.prevHand = () => show(index.filter((h) => h.end < step).at(-1)?.end ?? 0);
+        nav.nextHand = () => show(index.find((h) => h.end > step)?.end ?? total);
+      } else {
+        // an older server: search the hands' ends, and name the player to move before the step
+        const before = step > 0 ? await frame(step - 1) : null;
+        const done = now.view.hand_results.length;
+        ended = before && before.view.hand_results.length < done ? now.view.hand_results.at(-1) : null;
+        actor = now.actor_name ?? (before ? before.view.seats[before.view.current]?.name : null);
+        const go = async (target) => show(await target);
+        nav.prevHand = () => go(handEnd(step === ends[done] && done > 0 ? done - 1 : done));
+        nav.nextHand = () => go(handEnd(done + 1));
+      }
       current = { nav, step };
       render(html`<${Replay} id=${id} frame=${now} actor=${actor} ended=${ended} nav=${nav} />`, main);
     } catch (error) {
@@ -87,7 +93,7 @@ function Replay({ id, frame, actor, ended, nav }) {
       </div>
     </section>
     ${ended && html`<section class="banner" aria-labelledby="replay-hand-end">
-      <h2 id="replay-hand-end">End of hand ${ended.hand}: ${ended.went_out === null ? `nobody went out (${ended.reason})` : `${names[ended.went_out]} went out`}</h2>
+      <h2 id="replay-hand-end">End of hand ${ended.hand}: ${(ended.went_out ?? null) === null ? `nobody went out (${ended.reason})` : `${names[ended.went_out]} went out`}</h2>
       <p>${names.map((n, i) => `${n} ${ended.points[i] === null ? "—" : `+${ended.points[i]}`} (${ended.totals[i]})${ended.advanced.includes(i) ? " ✓" : ""}`).join(" · ")}</p>
     </section>`}
     <div class="felt replay">

@@ -77,6 +77,8 @@ function Bar({ client, lobby = false }) {
   return html`<section class="table-bar" aria-label="Table">
     <h1>Table ${table.id} <span class="preset">${table.options.preset}</span></h1>
     ${client.turnLeft !== null && html`<p id="timer" role="timer">${Math.round(client.turnLeft)} s left in this turn</p>`}
+    ${table.last_game && table.status !== "over" && html`<p class="last-game">Last game: ${table.last_game.winners.join(" and ")} won
+      ${table.last_game.record_id && html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`}</p>`}
     ${lobby ? html`<div class="links">${links}</div>`
       : html`<details class="links"><summary>Invite</summary>${links}</details>`}
   </section>`;
@@ -122,7 +124,7 @@ function Seat({ client, i, last }) {
   const s = view.seats[i];
   const who = table.seats[i];
   const current = i === view.current && view.stage !== "game_over";
-  const away = who.kind === "human" && !who.connected;
+  const away = who.away ?? (who.kind === "human" && !who.connected);
   const marked = last && last.seat === i;
   const cls = `seat${current ? " current" : ""}${marked ? " last" : ""}${away ? " away" : ""}${view.players_in_hand.includes(i) ? "" : " out"}`;
   return html`<section class=${cls} aria-label=${`${s.name}${current ? ", to play" : ""}`} aria-current=${current ? "true" : null}>
@@ -131,6 +133,7 @@ function Seat({ client, i, last }) {
       ${i === view.dealer && html`<span class="badge dealer" title="Dealer">Dealer</span>`}
       ${who.kind === "bot" && html`<span class="badge bot">bot</span>`}
       ${away && html`<span class="badge away">away</span>`}
+      ${who.stand_in && html`<span class="badge bot" title="A bot plays this player's turns until they are back">bot plays for them</span>`}
       ${i === table.host && html`<span class="badge host">host</span>`}
     </div>
     <div class="seat-body">
@@ -240,16 +243,20 @@ function Results({ client }) {
   const { view, table } = client.state;
   const ended = view.history.findLast((e) => e.type === "GameEnded");
   const names = view.winners.map((w) => view.seats[w].name).join(" and ");
-  const asked = table.rematch ?? null;
+  const asked = table.rematch ?? [];
+  const seated = client.seat !== null && client.seat !== undefined;
+  const mine = seated && asked.includes(client.seat);
+  const host = seated && client.seat === table.host;
   return html`<section class="panel results" aria-labelledby="winner">
     <h2 id="winner">${names} won${ended ? `: ${ended.reason}` : ""}</h2>
     <p class="totals">${view.seats.map((s) => `${s.name} ${s.score}`).join(" · ")}</p>
     <div class="actions">
-      ${client.seat !== null && client.seat !== undefined && html`<button type="button" id="rematch" class="primary"
-        onClick=${() => client.send({ type: "rematch" })}>Rematch</button>`}
+      ${seated && html`<button type="button" id="rematch" class="primary" disabled=${mine}
+        onClick=${() => client.send({ type: "rematch" })}>${mine ? "Rematch asked: waiting for the others" : "Rematch"}</button>`}
+      ${host && mine && html`<button type="button" id="rematch-now" onClick=${() => client.send({ type: "rematch", force: true })}>Start it now</button>`}
       ${table.record_id && html`<a class="button" href=${`/replay/${table.record_id}`}>Replay this game</a>`}
     </div>
-    ${Array.isArray(asked) && asked.length > 0 && html`<p id="rematch-waiting">Rematch asked by ${asked.map((p) => view.seats[p]?.name ?? p).join(", ")}</p>`}
+    ${asked.length > 0 && html`<p id="rematch-waiting">Rematch asked by ${asked.map((p) => table.seats[p]?.name ?? p).join(", ")}</p>`}
   </section>`;
 }
 
@@ -280,7 +287,7 @@ function Log({ lines }) {
   return html`<section class="panel log" aria-labelledby="log-title">
     <h2 id="log-title">Log</h2>
     <ol id="log" ref=${list} onScroll=${onScroll} tabindex="0" aria-label="What happened, newest last">
-      ${shown.map((line, k) => html`<li key=${k} class=${line.startsWith("    ") ? "row" : line.startsWith("  ") ? "" : "head"}>${line.startsWith("    ") ? line.slice(4) : line.trim()}</li>`)}
+      ${shown.map((line, k) => html`<li key=${k} class=${line.startsWith("    ") ? "row" : line.startsWith("  ") ? (line.includes("Bot plays for ") ? "stand-in" : "") : "head"}>${line.startsWith("    ") ? line.slice(4) : line.trim()}</li>`)}
     </ol>
   </section>`;
 }

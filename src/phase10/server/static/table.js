@@ -124,7 +124,7 @@ class TableClient {
         el("p", {}, el("a", { href: `/t/${this.id}`, id: "watch-again" }, "Watch this table"), " or ",
           el("a", { href: "/" }, "start a new table"), ".")));
     } else if (message.type === "error") {
-      if (message.code === "bad_token" && !this.state) return this.staleLink();
+      if ((message.code === "bad_token" || message.code === "seat_gone") && !this.state) return this.staleLink();
       if (message.code === "bad_token") { localStorage.removeItem(`phase10:${this.id}`); this.token = null; }
       notice(message.message);
     } else if (message.type === "hint") {
