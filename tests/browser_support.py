@@ -30,7 +30,8 @@ def shim_server(database: Path, port: int, *options: str) -> Iterator[str]:
 
     command = [sys.executable, str(HERE / "legal_shim.py"), "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{database}", *options]
-    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    paths = [str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         deadline = time.monotonic() + 30

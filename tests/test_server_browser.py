@@ -382,13 +382,21 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
         ann.keyboard.press("0")
 
     # the first turn: Bob draws; both pages show the Wild's way and the declarations
+    # (each log speaks to its reader: "You give ...", "... to you")
+    lines = {
+        ann: ("You give the turned-up Wild to Bob", "Bob declares phase 3", "You declare phase 10"),
+        bob: (
+            "Ann gives the turned-up Wild to you",
+            "You declare phase 3",
+            "Ann declares phase 10",
+        ),
+    }
     for page in (ann, bob):
         view = wait_version(page, 4)["view"]
         assert (view["stage"], view["current"]) == ("draw", 1)
         assert [seat["declared"] for seat in view["seats"]] == [10, 3]
-        page.wait_for_selector("text=Ann gives the turned-up Wild to Bob", timeout=TIMEOUT)
-        page.wait_for_selector("text=Bob declares phase 3", timeout=TIMEOUT)
-        page.wait_for_selector("text=Ann declares phase 10", timeout=TIMEOUT)
+        for line in lines[page]:
+            page.wait_for_selector(f"#log >> text={line}", timeout=TIMEOUT)
     assert "Declared 3: 1 set of 4 + 1 run of 4" in ann.inner_text(".opponents")
     assert "Declared 10: 1 set of 5 + 1 set of 3" in bob.inner_text(".opponents")
     assert ann.inner_text("#progress").startswith("Phase 10: 1 set of 5 + 1 set of 3")

@@ -29,9 +29,8 @@ export function Backs({ count }) {
 
 export { announce, say as notice } from "./cards.js";
 
-// the log's lines, less a discard told twice ("discards G6", then "discards G6 and goes out")
+// the log's lines without the blank ones between hands
 export function tidyLog(lines) {
-  const kept = lines.filter((line) => line.trim());
-  return kept.filter((line, k) => kept[k + 1] !== `${line} and goes out`);
+  return lines.filter((line) => line.trim());
 }
 
