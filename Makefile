@@ -82,12 +82,25 @@ bench: $(STAMP_BENCH) ## Run every benchmark in benchmarks/
 
 # The browser libraries the server ships, copied unchanged from npm (see their README).
 VENDOR := src/phase10/server/static/vendor
+# axe-core checks the pages for accessibility in the browser tests; no page loads it
+TEST_VENDOR := tests/vendor
 vendor: ## Fetch the vendored browser libraries again from npm
 	rm -rf build/vendor && mkdir -p build/vendor
 	cd build/vendor && npm pack --silent swagger-ui-dist@5.35.0 && tar xzf swagger-ui-dist-5.35.0.tgz
 	cp build/vendor/package/swagger-ui-bundle.js build/vendor/package/swagger-ui-bundle.js.LICENSE.txt \
 		build/vendor/package/swagger-ui.css build/vendor/package/LICENSE build/vendor/package/NOTICE \
 		$(VENDOR)/swagger-ui/
+	cd build/vendor && npm pack --silent htm@3.1.1 preact@10.27.2 axe-core@4.11.0
+	mkdir -p build/vendor/htm build/vendor/preact build/vendor/axe-core $(VENDOR)/htm $(TEST_VENDOR)/axe-core
+	tar xzf build/vendor/htm-3.1.1.tgz -C build/vendor/htm
+	tar xzf build/vendor/preact-10.27.2.tgz -C build/vendor/preact
+	tar xzf build/vendor/axe-core-4.11.0.tgz -C build/vendor/axe-core
+	cp build/vendor/htm/package/preact/standalone.module.js $(VENDOR)/htm/
+	cp build/vendor/htm/package/LICENSE $(VENDOR)/htm/LICENSE
+	cp build/vendor/preact/package/LICENSE $(VENDOR)/htm/LICENSE.preact
+	cp build/vendor/axe-core/package/axe.min.js build/vendor/axe-core/package/LICENSE \
+		build/vendor/axe-core/package/LICENSE-3RD-PARTY.txt $(TEST_VENDOR)/axe-core/
+	cd build/vendor && sha512sum htm-3.1.1.tgz preact-10.27.2.tgz axe-core-4.11.0.tgz
 
 clean: ## Remove build artefacts and tool caches
 	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .import_linter_cache .hypothesis .coverage htmlcov

@@ -1,12 +1,13 @@
-"""The browser client in Debian's Chromium, driven by Playwright: two people play a
-seeded game with a bot to the end by mouse and keyboard, one closes the page and comes
-back by the seat link, a spectator watches; a dealer gives the turned-up Wild and both
-declare their phases, by mouse and by keyboard; screenshots of the main screens are
-kept in test-artefacts/."""
+"""The browser client in Debian's Chromium, driven by Playwright: two people play a seeded
+game with a bot to the end on the table, one closes the page and comes back by the seat
+link, a spectator watches; a phone plays a whole hand by taps; a turn by the keyboard
+alone; focus and open panels survive the bots' moves; a dealer gives the turned-up Wild
+and both declare their phases; dead links lead somewhere; axe-core finds no serious
+accessibility problem on any page. Screenshots are kept in test-artefacts/
+(PHASE10_README_SHOTS=1 also redraws the README's)."""
 
 from __future__ import annotations
 
-import random
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,15 +23,28 @@ if not CHROMIUM.exists():
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
-from phase10.bots import make_player  # noqa: E402
-from phase10.core import Discard, Game, Hit, LayDown, PlayerView, Rules, TakeDiscard  # noqa: E402
-from server_support import free_port, server  # noqa: E402
+from browser_support import (  # noqa: E402
+    TIMEOUT,
+    axe_violations,
+    in_first_viewport,
+    no_horizontal_scroll,
+    play_turn,
+    shim_server,
+    shot,
+    state,
+    wait_turn,
+    wait_version,
+)
+from phase10.core import Game, Rules  # noqa: E402
+from server_support import free_port  # noqa: E402
 
-ARTEFACTS = Path(__file__).parent.parent / "test-artefacts"
+pytestmark = pytest.mark.slow
+
 SEED = 61_803_398_874
 #: with the masters rules, Ann deals the first hand of this seed and turns up a Wild
 WILD_SEED = 1
-TIMEOUT = 15_000
+LIMITS = ("--rate-limit", "1000", "--limit", "http_rate=1000", "--limit", "http_burst=1000")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +54,20 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base(database: Path) -> Iterator[str]:
-    port = free_port()
-    limits = ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
-    with server(database, port, "--rate-limit", "1000", "--test-seed", str(SEED), *limits):
-        yield f"http://127.0.0.1:{port}"
+    with shim_server(
+        database, free_port(), "--bot-delay", "0", "--test-seed", str(SEED), *LIMITS
+    ) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def slow_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Bots that take their time, as on a real table (each move 0.3 s after the last)."""
+    database = tmp_path_factory.mktemp("slow") / "slow.sqlite3"
+    with shim_server(
+        database, free_port(), "--bot-delay", "0.3", "--test-seed", str(SEED), *LIMITS
+    ) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +79,9 @@ def wild_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def wild_base(wild_database: Path) -> Iterator[str]:
     """A server dealing every game from :data:`WILD_SEED` (a table of two people never
     has a seed chosen by its host, so the test picks the server's)."""
-    port = free_port()
-    limits = ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
-    options = ("--rate-limit", "1000", "--test-seed", str(WILD_SEED), *limits)
-    with server(wild_database, port, *options):
-        yield f"http://127.0.0.1:{port}"
+    options = ("--bot-delay", "0", "--test-seed", str(WILD_SEED), *LIMITS)
+    with shim_server(wild_database, free_port(), *options) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -72,102 +94,38 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def context(browser: Any) -> Any:
+def context(browser: Any, **options: Any) -> Any:
     """A browser context whose test code may wait on conditions in the page (Playwright
     evaluates them as code, which the server's Content-Security-Policy forbids; the pages
     themselves are checked under that policy in test_the_pages_run_under_the_security_policy).
     """
-    return browser.new_context(bypass_csp=True)
+    options.setdefault("viewport", {"width": 1280, "height": 860})
+    return browser.new_context(bypass_csp=True, **options)
 
 
-def shot(page: Any, name: str) -> None:
-    ARTEFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+def new_table(
+    page: Any, base: str, *, seats: str = "2", preset: str | None = None, **more: str
+) -> None:
+    page.goto(base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=seats]", seats)
+    if preset:
+        page.select_option("select[name=preset]", preset)
+    for name, value in more.items():
+        page.select_option(f"select[name={name}]", value)
+    page.click("#create")
+    page.wait_for_selector("#start", timeout=TIMEOUT)
 
 
-def state(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = page.evaluate("window.phase10State")
-    return result
-
-
-def wait_version(page: Any, version: int) -> dict[str, Any]:
-    page.wait_for_function(
-        f"window.phase10State && window.phase10State.view && "
-        f"window.phase10State.version >= {version}",
-        timeout=TIMEOUT,
-    )
-    return state(page)
-
-
-def select(page: Any, cards: list[str]) -> None:
-    """Click the hand's buttons for these cards (each physical card once)."""
-    hand = state(page)["view"]["hand"].split()
-    used: set[int] = set()
-    for card in cards:
-        index = next(i for i, c in enumerate(hand) if c == card and i not in used)
-        used.add(index)
-        page.click(f'[data-card="{index}"]')
-
-
-def choose(page: Any, text: str) -> None:
-    """Pick ``text`` among the offered choices when the client asks which one."""
-    button = page.locator("button.choice", has_text=text)
-    if button.count():
-        button.first.click()
-    elif page.locator("button.choice").count():
-        page.locator("button.choice").first.click()
-
-
-def settle(page: Any, version: int) -> None:
-    """Wait until the action is played, or the client asks which one."""
-    page.wait_for_function(
-        f"window.phase10State.version > {version} || document.querySelector('button.choice')",
-        timeout=TIMEOUT,
-    )
-
-
-def play_turn(page: Any, version: int) -> None:
-    """One action chosen by a greedy bot from the page's own view, done with the UI."""
-    current = state(page)
-    view = PlayerView.from_dict(current["view"])
-    bot = make_player("greedy", random.Random(version))
-    action = bot.choose(view)
-    if str(action) == "draw":
-        page.click("#draw-pile")
-    elif isinstance(action, TakeDiscard):
-        page.keyboard.press("t")
-    elif isinstance(action, Discard):
-        select(page, [str(action.card)])
-        page.keyboard.press("x")
-        if action.target is not None:
-            settle(page, version)
-            choose(page, str(action))
-    elif isinstance(action, LayDown):
-        select(page, [str(card) for card in action.cards])
-        page.keyboard.press("l")
-        settle(page, version)
-        choose(page, str(action))
-    elif isinstance(action, Hit):
-        select(page, [str(action.card)])
-        page.click(f'[data-group="{action.group}"]')
-        settle(page, version)
-        choose(page, f"g{action.group}")
-    else:
-        raise AssertionError(f"unexpected action {action}")
-    wait_version(page, version + 1)
+def assert_accessible(page: Any, where: str) -> None:
+    found = axe_violations(page)
+    assert not found, f"{where}: {found}"
 
 
 def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any) -> None:
     ann_context, bob_context, watcher_context = (context(browser) for _ in range(3))
     ann = ann_context.new_page()
-    ann.goto(base + "/")
-    ann.fill("input[name=name]", "Ann")
-    ann.select_option("select[name=seats]", "3")
-    ann.select_option("select[name=preset]", "short-5")
-    ann.select_option("select[name=bots]", "random")
-    shot(ann, "new-table")
-    ann.click("#create")
-    ann.wait_for_selector("#start", timeout=TIMEOUT)
+    new_table(ann, base, seats="3", preset="short-5", bots="random")
     invite = ann.input_value("#invite")
     seat_link = ann.input_value("#seat-link")
 
@@ -178,6 +136,7 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     bob.wait_for_selector("text=The host starts the game.", timeout=TIMEOUT)
     ann.wait_for_selector("text=Seat 2: Bob", timeout=TIMEOUT)
     shot(ann, "lobby")
+    assert_accessible(ann, "the lobby")
 
     ann.click("#start")
     wait_version(ann, 0)
@@ -189,10 +148,12 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     wait_version(watcher, 0)
     assert watcher.locator("[data-card]").count() == 0
     assert state(watcher)["view"]["hand"] == "" and state(watcher)["you"] is None
+    assert state(watcher)["legal"] is None
 
     pages = {0: ann, 1: bob}
     closed_once = False
-    shot_taken = False
+    checked = False
+    banners = 0
     for _ in range(2000):
         now = state(ann)
         view = now["view"]
@@ -203,10 +164,17 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
             wait_version(ann, now["version"] + 1)
             continue
         page = pages[seat]
-        wait_version(page, now["version"])
-        if not shot_taken and view["melds"]:
-            shot(page, "table")
-            shot_taken = True
+        mine = wait_version(page, now["version"])
+        assert mine["legal"]["turn"] and mine["progress"]["label"] in page.inner_text("#progress")
+        if not checked and view["melds"] and mine["legal"]["stage"] == "play":
+            shot(page, "table", readme="web-table.png", full_page=False)
+            assert_accessible(page, "the table in play")
+            checked = True
+        if page.locator("#banner-title").count():
+            banners += 1
+            assert "went out" in page.inner_text("#banner-title") or "nobody" in page.inner_text(
+                "#banner-title"
+            )
         if not closed_once and seat == 1 and now["version"] > 20:
             hand = state(bob)["view"]["hand"]
             bob_link = bob.input_value("#seat-link")
@@ -220,58 +188,123 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
         wait_version(ann, now["version"] + 1)
     else:
         raise AssertionError("the game did not end")
-    assert closed_once
-    ann.wait_for_selector("#winner", timeout=TIMEOUT)
-    bob.wait_for_selector("#winner", timeout=TIMEOUT)
-    watcher.wait_for_selector("#winner", timeout=TIMEOUT)
+    assert closed_once and checked and banners
+    for page in (ann, bob, watcher):
+        page.wait_for_selector("#winner", timeout=TIMEOUT)
     shot(ann, "game-over")
     shot(watcher, "spectator")
+    assert_accessible(ann, "the result")
     assert ann.locator("#rematch").count() == 1 and watcher.locator("#rematch").count() == 0
 
     ann.click("text=Replay this game")
     ann.wait_for_selector("#replay-step", timeout=TIMEOUT)
     ann.keyboard.press("ArrowRight")
     ann.wait_for_selector("text=Action 1 of", timeout=TIMEOUT)
+    ann.keyboard.press("n")  # the end of the first hand, with its scores
+    ann.wait_for_selector("#replay-hand-end", timeout=TIMEOUT)
+    assert "End of hand 1" in ann.inner_text("#replay-hand-end")
     shot(ann, "replay")
+    assert_accessible(ann, "the replay")
     ann.goto(base + "/history")
     ann.wait_for_selector("text=Replay", timeout=TIMEOUT)
     shot(ann, "history")
+    assert_accessible(ann, "the history")
 
     other = context(browser).new_page()
     other.goto(seat_link)
     assert wait_version(other, 0)["you"] == 0
 
 
-def test_keyboard_and_colour_blind_mode_and_the_score_sheet(base: str, browser: Any) -> None:
-    page = context(browser).new_page()
-    page.goto(base + "/companion")
-    names = page.locator("input.player-name")
-    names.nth(0).fill("Ann")
-    names.nth(0).press("Tab")
-    names.nth(1).fill("Bob")
-    names.nth(1).press("Tab")
-    page.click("#add-hand")
-    page.wait_for_selector("input.points", timeout=TIMEOUT)
-    page.locator("input.left").nth(1).fill("R7 W S")
-    page.locator("input.left").nth(1).press("Tab")
-    page.wait_for_function(
-        "document.querySelectorAll('input.points')[1].value === '45'", timeout=TIMEOUT
+def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> None:
+    """At 390×844 with touch: no horizontal scroll, and on each of your turns the hand and
+    the buttons are on screen without scrolling; a hand is played to its end by taps."""
+    phone = context(browser, **PHONE).new_page()
+    phone.goto(slow_base + "/")
+    assert no_horizontal_scroll(phone)
+    assert_accessible(phone, "the home page on a phone")
+    phone.fill("input[name=name]", "Ann")
+    phone.select_option("select[name=seats]", "4")
+    phone.tap("#create")
+    phone.wait_for_selector("#start", timeout=TIMEOUT)
+    assert no_horizontal_scroll(phone)
+    phone.tap("#start")
+    turns = 0
+    shot_taken = False
+    for _ in range(400):
+        now = wait_turn(phone)
+        if now["view"]["hand_results"]:
+            break
+        assert no_horizontal_scroll(phone), "the page scrolls sideways"
+        assert in_first_viewport(phone, "[data-card]"), "the hand is not on screen"
+        assert in_first_viewport(phone, ".actions button"), "the buttons are not on screen"
+        if not shot_taken and now["legal"]["stage"] == "play":
+            shot(phone, "phone", readme="web-phone.png", full_page=False)
+            shot_taken = True
+        play_turn(phone, now["version"], how="tap")
+        turns += 1
+    else:
+        raise AssertionError("the hand did not end")
+    assert turns >= 3
+    phone.wait_for_selector("#banner-title", timeout=TIMEOUT)
+    assert no_horizontal_scroll(phone)
+    shot(phone, "phone-hand-end", full_page=False)
+    landscape = context(
+        browser, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
     )
-    page.locator("input[type=checkbox]").nth(0).check()
-    page.wait_for_selector("text=phase 2: 1 set of 3 + 1 run of 4", timeout=TIMEOUT)
-    page.keyboard.press("Escape")
-    page.click("#cb-toggle")
-    assert page.evaluate("document.body.classList.contains('colour-blind')")
-    shot(page, "score-sheet")
+    wide = landscape.new_page()
+    wide.goto(phone.input_value("#seat-link"))
+    wait_version(wide, 0)
+    wide.wait_for_selector("[data-card]", timeout=TIMEOUT)
+    assert no_horizontal_scroll(wide)
+    shot(wide, "phone-landscape", full_page=False)
 
 
-def stored_actions(database: Path, table: str) -> list[str]:
-    """The actions the server has stored for a table, in order."""
-    with sqlite3.connect(database) as connection:
-        rows = connection.execute(
-            "select text from actions where table_id = ? order by game_no, number", (table,)
-        )
-        return [row[0] for row in rows]
+def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
+    """Also in the dark theme, with as little motion as the system asks for."""
+    page = context(browser, color_scheme="dark", reduced_motion="reduce").new_page()
+    new_table(page, base, seats="2")
+    page.keyboard.press("Tab")  # the start button is reached by the keyboard too
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    now = wait_turn(page)
+    version = now["version"]
+    actions = []
+    while True:
+        actions.append(play_turn(page, version, how="keys"))
+        now = state(page)
+        version = now["version"]
+        if now["view"]["current"] != now["you"] or now["view"]["stage"] == "draw":
+            break
+    assert actions[0] in ("draw", "take") and actions[-1].startswith("discard"), actions
+    animated = page.eval_on_selector_all(
+        ".card, .last-move, .banner",
+        "l => l.filter(e => getComputedStyle(e).animationName !== 'none')"
+        ".map(e => e.className + ': ' + getComputedStyle(e).animationName)",
+    )
+    assert animated == [], animated
+    assert_accessible(page, "the table in the dark theme")
+
+
+def test_focus_and_open_panels_survive_the_bots_moves(slow_base: str, browser: Any) -> None:
+    page = context(browser).new_page()
+    new_table(page, slow_base, seats="4")
+    page.click("#start")
+    now = wait_turn(page)
+    page.click("summary")  # the invite panel, opened
+    play_turn(page, now["version"])  # draw
+    now = state(page)
+    play_turn(page, now["version"])  # discard: now three bots move, one every 0.3 s
+    page.focus("[data-card]")
+    page.keyboard.press("ArrowRight")  # the second card of the hand has the focus
+    page.evaluate("document.activeElement.dataset.marked = 'here'")
+    assert page.evaluate("document.activeElement.dataset.card") is not None
+    start = state(page)["version"]
+    wait_version(page, start + 2)
+    assert page.evaluate("document.activeElement.dataset.marked") == "here"
+    assert page.evaluate("document.querySelector('details.links').open")
+    live = "[aria-live], [role=status], [role=log], [role=alert]"
+    assert page.eval_on_selector_all(live, "l => l.map(e => e.id)") == ["announce"]
+    assert page.inner_text("#announce").strip()
 
 
 @pytest.mark.parametrize("way", ["mouse", "keyboard"])
@@ -303,7 +336,8 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
     assert (view["stage"], view["dealer"], view["current"]) == ("give_wild", 0, 0)
     assert view["discard_pile"] == "W"
     ann.wait_for_selector("#give-1", timeout=TIMEOUT)
-    assert ann.locator("#give-0").inner_text() == "Keep the Wild (1)"
+    assert ann.locator("#give-0").inner_text().startswith("Keep the Wild")
+    assert ann.locator("#give-1").inner_text().startswith("Give the Wild to Bob")
     dealt = wait_version(bob, 0)["view"]
     assert dealt["stage"] == "give_wild" and len(dealt["hand"].split()) == 10
     assert bob.locator("#give-1").count() == 0  # not Bob's choice
@@ -318,7 +352,7 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
     assert (view["stage"], view["current"], view["discard_pile"]) == ("wild_discard", 1, "")
     hand = view["hand"].split()
     assert len(hand) == 11 and hand.count("W") == dealt["hand"].split().count("W") + 1
-    bob.wait_for_selector("text=you have the Wild: discard a card", timeout=TIMEOUT)
+    bob.wait_for_selector("text=discard a card", timeout=TIMEOUT)
     first = bob.locator("[data-card]").first
     card = hand[int(first.get_attribute("data-card"))]
     assert card[0] in "RBGY", hand
@@ -348,16 +382,24 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
         ann.keyboard.press("0")
 
     # the first turn: Bob draws; both pages show the Wild's way and the declarations
+    # (each log speaks to its reader: "You give ...", "... to you")
+    lines = {
+        ann: ("You give the turned-up Wild to Bob", "Bob declares phase 3", "You declare phase 10"),
+        bob: (
+            "Ann gives the turned-up Wild to you",
+            "You declare phase 3",
+            "Ann declares phase 10",
+        ),
+    }
     for page in (ann, bob):
         view = wait_version(page, 4)["view"]
         assert (view["stage"], view["current"]) == ("draw", 1)
         assert [seat["declared"] for seat in view["seats"]] == [10, 3]
-        page.wait_for_selector("text=Ann gives the turned-up Wild to Bob", timeout=TIMEOUT)
-        page.wait_for_selector("text=Bob declares phase 3", timeout=TIMEOUT)
-        page.wait_for_selector("text=Ann declares phase 10", timeout=TIMEOUT)
-        seats = page.locator("table.seats").inner_text()
-        assert "declared 10: 1 set of 5 + 1 set of 3" in seats
-        assert "declared 3: 1 set of 4 + 1 run of 4" in seats
+        for line in lines[page]:
+            page.wait_for_selector(f"#log >> text={line}", timeout=TIMEOUT)
+    assert "Declared 3: 1 set of 4 + 1 run of 4" in ann.inner_text(".opponents")
+    assert "Declared 10: 1 set of 5 + 1 set of 3" in bob.inner_text(".opponents")
+    assert ann.inner_text("#progress").startswith("Phase 10: 1 set of 5 + 1 set of 3")
     shot(bob, f"declared-{way}")
 
     # the server stored exactly these actions, and its game is the pages' game
@@ -372,12 +414,87 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
     assert str(game.discard_pile[-1]) == card and game.seats[1].declared == 2
 
 
+def stored_actions(database: Path, table: str) -> list[str]:
+    """The actions the server has stored for a table, in order."""
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute(
+            "select text from actions where table_id = ? order by game_no, number", (table,)
+        )
+        return [row[0] for row in rows]
+
+
+def test_the_score_sheet_and_colour_blind_mode(base: str, browser: Any) -> None:
+    page = context(browser).new_page()
+    page.goto(base + "/companion")
+    names = page.locator("input.player-name")
+    names.nth(0).fill("Ann")
+    names.nth(0).press("Tab")
+    names.nth(1).fill("Bob")
+    names.nth(1).press("Tab")
+    page.click("#add-hand")
+    page.wait_for_selector("input.points", timeout=TIMEOUT)
+    page.locator("input.left").nth(1).fill("R7 W S")
+    page.locator("input.left").nth(1).press("Tab")
+    page.wait_for_function(
+        "document.querySelectorAll('input.points')[1].value === '45'", timeout=TIMEOUT
+    )
+    page.locator("input[type=checkbox]").nth(0).check()
+    page.wait_for_selector("text=phase 2: 1 set of 3 + 1 run of 4", timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    page.click("#cb-toggle")
+    assert page.evaluate("document.body.classList.contains('colour-blind')")
+    shot(page, "score-sheet")
+    assert_accessible(page, "the score sheet")
+
+
+def test_dead_links_lead_somewhere(base: str, browser: Any) -> None:
+    """An unknown table, an unknown replay and a stale seat link each get a page that says
+    so with a way on; a table the server says is gone is not tried again and again."""
+    page = context(browser).new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(base + "/t/nosuchtable")
+    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+    assert page.inner_text("#dead-title") == "There is no such table"
+    assert page.locator("#dead-home").count() == 1
+    assert_accessible(page, "an unknown table")
+    shot(page, "dead-table")
+
+    page.goto(base + "/replay/987654")
+    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+    assert page.inner_text("#dead-title") == "There is no such replay"
+    assert_accessible(page, "an unknown replay")
+
+    # a seat link whose token no seat has: watch instead
+    host = context(browser).new_page()
+    new_table(host, base, seats="2")
+    table = host.input_value("#invite").rsplit("/", 1)[1]
+    page.goto(f"{base}/t/{table}#token=not-a-real-token-at-all-000000000")
+    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+    assert page.inner_text("#dead-title") == "This seat link no longer works"
+    assert_accessible(page, "a stale seat link")
+    shot(page, "dead-seat-link")
+    page.click("#dead-watch")
+    page.wait_for_selector("#watch", timeout=TIMEOUT)
+
+    # a token kept for a table that is gone: the socket closes with 4404, once
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('phase10:goneTable', 'some-old-token-that-no-table-has')")
+    sockets.clear()
+    page.goto(base + "/t/goneTable")
+    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#dead-title") == "There is no such table"
+    assert len(sockets) == 1, sockets
+
+
 def test_the_pages_run_under_the_security_policy(base: str, browser: Any) -> None:
     """Every page draws itself with the server's Content-Security-Policy in force: no
     script, style or connection is refused, and nothing comes from another origin."""
     page = browser.new_context().new_page()
     refused: list[str] = []
     page.on("console", lambda message: refused.append(message.text))
+    page.on("pageerror", lambda error: refused.append(f"error: {error}"))
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.goto(base + "/")
@@ -386,11 +503,14 @@ def test_the_pages_run_under_the_security_policy(base: str, browser: Any) -> Non
     page.wait_for_selector("#start", timeout=TIMEOUT)
     page.click("#start")
     page.wait_for_selector("#draw-pile", timeout=TIMEOUT)
-    for path in ("/history", "/companion"):
+    page.wait_for_selector("[data-card]", timeout=TIMEOUT)
+    for path in ("/history", "/companion", "/t/nosuchtable", "/replay/987654"):
         page.goto(base + path)
         page.wait_for_selector("main h1, main h2", timeout=TIMEOUT)
     assert not [text for text in refused if "Content Security Policy" in text], refused
+    assert not [text for text in refused if text.startswith("error:")], refused
     assert all(url.startswith((base, "ws://127.0.0.1", "data:")) for url in requests), requests
+    assert not [url for url in requests if "axe" in url], requests
 
 
 def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
@@ -398,6 +518,7 @@ def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
     whose page says so and stops trying to reconnect."""
     ann = context(browser).new_page()
     ann.goto(base + "/")
+    assert_accessible(ann, "the home page")
     ann.fill("input[name=name]", "Ann")
     ann.select_option("select[name=seats]", "3")
     ann.check("input[name=public]")

@@ -17,6 +17,8 @@ async function lobby() {
       presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === "greedy" })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
       el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
+    el("label", {}, "A bot plays for a player who is away this many seconds (0: never) ",
+      el("input", { name: "away_seconds", type: "number", min: 0, max: 3600, value: 60 })),
     el("label", { class: "check" }, el("input", { name: "public", type: "checkbox" }),
       " List the table on this page, for anyone to join (otherwise only people with the invite link find it)"),
     el("details", {}, el("summary", { text: "Rules options" }),
@@ -34,11 +36,13 @@ async function lobby() {
       if (key.startsWith("opt:") && value) options[key.slice(4)] = value;
     }
     const seed = data.get("seed") ? Number(data.get("seed")) : null;
+    // sent only when changed: 60 is the server's own default
+    const away = Number(data.get("away_seconds")) === 60 ? {} : { away_seconds: Number(data.get("away_seconds")) };
     try {
       const seat = await api("/api/tables", {
         name: data.get("name"), seats: Number(data.get("seats")), preset: data.get("preset"),
         bots: data.get("bots"), turn_seconds: Number(data.get("turn_seconds")), options, seed,
-        public: data.get("public") === "on",
+        public: data.get("public") === "on", ...away,
       });
       localStorage.setItem(`phase10:${seat.table}`, seat.token);
       location.assign(seat.link);
@@ -60,7 +64,7 @@ async function route() {
   try {
     if (path.startsWith("/t/")) (await import("./table.js")).tablePage(main, path.split("/")[2]);
     else if (path === "/history") (await import("./history.js")).historyPage(main);
-    else if (path.startsWith("/replay/")) (await import("./history.js")).replayPage(main, path.split("/")[2]);
+    else if (path.startsWith("/replay/")) (await import("./replay.js")).replayPage(main, path.split("/")[2]);
     else if (path === "/companion") (await import("./companion.js")).companionPage(main);
     else await lobby();
   } catch (error) {

@@ -19,9 +19,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The one live region (in index.html, never redrawn): each new text is read out once.
+let lastSaid = "";
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region || !text || text === lastSaid) return;
+  lastSaid = text;
+  region.textContent = text;
+}
+
+// A visible message (an error, a refusal) that is also read out.
 export function say(text) {
   const status = document.getElementById("status");
-  if (status) status.textContent = text;
+  if (status) status.textContent = text ?? "";
+  if (text) announce(text);
 }
 
 export async function api(path, body) {
@@ -89,6 +100,25 @@ export function groupCards(meld) {
 
 export function hands(text) {
   return text ? text.split(" ") : [];
+}
+
+const ORDER = { R: 0, B: 1, G: 2, Y: 3 };
+
+// A card in the hand is known by its text and which copy of it it is ("R7#1"): the key
+// stays the same while other cards come and go, so focus and selection stay on it.
+export function handCards(text, sortBy) {
+  const seen = {};
+  const cards = hands(text).map((token, index) => {
+    seen[token] = (seen[token] ?? 0) + 1;
+    return { token, index, key: `${token}#${seen[token]}` };
+  });
+  if (sortBy === "dealt") return cards;
+  const key = (t) => t === "S" ? [2, 0, 0] : t.startsWith("W") ? [1, 0, 0]
+    : sortBy === "number" ? [0, Number(t.slice(1)), ORDER[t[0]]] : [0, ORDER[t[0]], Number(t.slice(1))];
+  return cards.sort((a, b) => {
+    const x = key(a.token), y = key(b.token);
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
 }
 
 export function setColourBlind(on) {

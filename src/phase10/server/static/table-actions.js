@@ -1,0 +1,61 @@
+// Your buttons: exactly the choices of the server's `legal` block, with its labels.
+import { html } from "./ui.js";
+
+function Key({ k }) {
+  return html`<kbd aria-hidden="true">${k}</kbd>`;
+}
+
+function Button({ id, onClick, label, k = null, primary = false, disabled = false }) {
+  return html`<button type="button" id=${id} class=${primary ? "primary" : ""} disabled=${disabled}
+    aria-keyshortcuts=${k} onClick=${onClick}>${label}${k && html` <${Key} k=${k} />`}</button>`;
+}
+
+export function Actions({ client }) {
+  const legal = client.legal;
+  if (!legal) return null;
+  const selected = client.selectedTokens();
+  const one = selected.length === 1 ? selected[0] : null;
+  const buttons = [];
+  if (legal.turn) {
+    for (const d of legal.draw) {
+      const draw = d.action === "draw";
+      buttons.push(html`<${Button} key=${d.action} id=${draw ? "act-draw" : "act-take"} label=${d.label}
+        k=${draw ? "d" : "t"} primary=${draw} onClick=${() => client.act(d.action)} />`);
+    }
+    for (const d of legal.declare) {
+      buttons.push(html`<${Button} key=${d.action} id=${`declare-${d.phase}`} label=${d.label}
+        k=${String(d.phase % 10)} onClick=${() => client.act(d.action)} />`);
+    }
+    for (const g of legal.give) {
+      buttons.push(html`<${Button} key=${g.action} id=${`give-${g.seat}`} label=${g.label}
+        k=${String(g.seat + 1)} onClick=${() => client.act(g.action)} />`);
+    }
+    if (legal.lay.total) {
+      const label = selected.length ? `Lay down these ${selected.length}` : "Lay down your phase";
+      buttons.push(html`<${Button} key="lay" id="act-lay" label=${label} k="l" primary=${true} onClick=${() => client.lay()} />`);
+    }
+    if (legal.hits.length) {
+      buttons.push(html`<${Button} key="hit" id="act-hit" label=${one ? `Hit ${one}` : "Hit"} k="h" onClick=${() => client.hit()} />`);
+    }
+    if (legal.discards.length || legal.skips.length) {
+      const entry = one && (legal.discards.find((d) => d.card === one) ?? (legal.skips.some((s) => s.card === one) ? { label: "Discard the Skip" } : null));
+      buttons.push(html`<${Button} key="discard" id="act-discard" label=${entry ? entry.label : "Discard"} k="x"
+        primary=${!legal.lay.total} onClick=${() => client.discard()} />`);
+    }
+    buttons.push(html`<${Button} key="hint" id="act-hint" label="Hint" k="?" onClick=${() => client.send({ type: "hint" })} />`);
+  }
+  const choices = client.choices;
+  return html`<div class="actions-panel">
+    <div class="actions" role="group" aria-label="Actions">
+      ${buttons}
+    </div>
+    ${choices && html`<div id="choices" class="choices" role="group" aria-labelledby="choices-title">
+      <p id="choices-title">${choices.title}</p>
+      ${choices.items.map((c) => html`<button type="button" key=${c.action} class="choice" data-action=${c.action}
+        onClick=${() => client.act(c.action)}>${c.label}</button>`)}
+      <button type="button" class="small" id="choices-cancel" onClick=${() => client.cancelChoices()}>Cancel</button>
+    </div>`}
+    ${client.hint && html`<div class="hint" role="note" aria-label="Hint"><pre>${client.hint}</pre>
+      <button type="button" class="small" onClick=${() => { client.hint = null; client.draw(); }}>Close the hint</button></div>`}
+  </div>`;
+}

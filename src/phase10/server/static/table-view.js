@@ -1,0 +1,293 @@
+// The table, drawn with Preact: opponents around the top, the piles in the centre, you at
+// the bottom. Every element has a stable key, so a state message (a bot moves every 0.6 s)
+// updates the page in place: focus, open panels and scroll positions stay where they are.
+import { groupInfo, handCards } from "./cards.js";
+import { Backs, Card, html, tidyLog, useLayoutEffect, useRef } from "./ui.js";
+import { Actions } from "./table-actions.js";
+
+export function TablePage({ client }) {
+  const { state } = client;
+  const table = state.table;
+  if (table.status === "lobby" || !state.view) {
+    return html`<div class="table-page lobby-page"><${Bar} client=${client} lobby=${true} /><${Lobby} client=${client} /></div>`;
+  }
+  const view = state.view;
+  const me = view.viewer;
+  const n = view.seats.length;
+  // the others in turn order after you, so the table reads round from your left
+  const others = me === null ? view.seats.map((_, i) => i) : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
+  const last = lastMove(view);
+  const over = view.stage === "game_over";
+  return html`<div class=${`table-page${me === null ? " watching" : ""}`}>
+    <${Bar} client=${client} />
+    <div class="felt">
+      ${over && html`<${Results} client=${client} />`}
+      <section class=${`opponents n${others.length}`} aria-label=${me === null ? "Players" : "Opponents"}>
+        ${others.map((i) => html`<${Seat} key=${i} client=${client} i=${i} last=${last} />`)}
+      </section>
+      <${Centre} client=${client} />
+      ${client.banner && html`<${Banner} client=${client} result=${client.banner} />`}
+      ${me !== null && !over && html`<${Mine} client=${client} last=${last} />`}
+    </div>
+    <aside class="side">
+      <${Log} lines=${state.log} />
+      <${Scores} view=${view} />
+    </aside>
+  </div>`;
+}
+
+// What the last event of this hand was, and who did it: marked on the table.
+export function lastMove(view) {
+  const names = view.seats.map((s) => s.name);
+  for (let k = view.history.length - 1; k >= 0; k--) {
+    const e = view.history[k];
+    const at = { version: view.history.length, groups: [] };
+    switch (e.type) {
+      case "Drew": return { ...at, seat: e.player, kind: "draw", text: e.card ? `drew ${e.card}` : "drew a card" };
+      case "TookDiscard": return { ...at, seat: e.player, kind: "take", text: `took ${e.card}` };
+      case "LaidDown": return { ...at, seat: e.player, kind: "lay", text: `laid down phase ${e.phase}`, groups: e.group_ids };
+      case "CardHit": return { ...at, seat: e.player, kind: "hit", text: `hit ${e.card}`, groups: [e.group] };
+      case "Discarded": return { ...at, seat: e.player, kind: e.target === null || e.target === undefined ? "discard" : "skip",
+        text: e.target === null || e.target === undefined ? `discarded ${e.card}` : `skipped ${names[e.target]}` };
+      case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped" };
+      case "Declared": return { ...at, seat: e.player, kind: "declare", text: `declared phase ${e.phase}` };
+      case "WildGiven": return { ...at, seat: e.dealer, kind: "give", text: `gave the Wild to ${names[e.player]}` };
+      case "HandStarted": return null;
+      default: break;
+    }
+  }
+  return null;
+}
+
+function phaseText(view, s) {
+  const count = view.phase_sequence.length;
+  if (s.declared) return `Declared ${s.declared}: ${view.phase_sequence[s.declared - 1]}`;
+  return s.phase <= count ? `Phase ${s.phase}: ${view.phase_sequence[s.phase - 1]}` : "All phases done";
+}
+
+function Bar({ client, lobby = false }) {
+  const table = client.state.table;
+  const invite = `${location.origin}/t/${table.id}`;
+  const mine = client.token ? `${invite}#token=${client.token}` : null;
+  const links = html`
+    <label class="link">Invite link <input id="invite" readonly value=${invite} /></label>
+    <button type="button" class="small" onClick=${() => navigator.clipboard?.writeText(invite)}>Copy</button>
+    ${mine && html`<label class="link">Your seat link (rejoin from any device; keep it private)
+      <input id="seat-link" readonly value=${mine} /></label>`}`;
+  return html`<section class="table-bar" aria-label="Table">
+    <h1>Table ${table.id} <span class="preset">${table.options.preset}</span></h1>
+    ${client.turnLeft !== null && html`<p id="timer" role="timer">${Math.round(client.turnLeft)} s left in this turn</p>`}
+    ${table.last_game && table.status !== "over" && html`<p class="last-game">Last game: ${table.last_game.winners.join(" and ")} won
+      ${table.last_game.record_id && html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`}</p>`}
+    ${lobby ? html`<div class="links">${links}</div>`
+      : html`<details class="links"><summary>Invite</summary>${links}</details>`}
+  </section>`;
+}
+
+// the host's buttons for one seat: remove its player, give it to a bot, make its player host
+function SeatControls({ client, s }) {
+  const table = client.state.table;
+  if (client.seat !== table.host || s.seat === table.host) return null;
+  const lobby = table.status === "lobby";
+  const button = (type, label) => html`<button type="button" class="seat-control small" id=${`${type}-${s.seat}`}
+    onClick=${() => client.send({ type, seat: s.seat })}>${label}</button>`;
+  return html`<span class="seat-controls">
+    ${s.kind === "human" && lobby && button("remove_player", "Remove")}
+    ${(s.kind === "open" && lobby || s.kind === "human") && button("seat_bot", lobby ? "Give to a bot" : "Let a bot play")}
+    ${s.kind === "human" && button("hand_over", "Make host")}</span>`;
+}
+
+function Lobby({ client }) {
+  const table = client.state.table;
+  const host = client.seat === table.host;
+  const kinds = client.botKinds ?? [{ spec: table.options.bots, label: table.options.bots }];
+  return html`<section class="panel lobby" aria-labelledby="lobby-title">
+    <h2 id="lobby-title">Waiting to start</h2>
+    <ul id="lobby-seats">
+      ${table.seats.map((s) => html`<li key=${s.seat}>
+        ${s.kind === "open" ? `Seat ${s.seat + 1}: open (a ${table.options.bots} bot if nobody joins) `
+          : `Seat ${s.seat + 1}: ${s.name}${s.seat === table.host ? " (host)" : ""}${s.kind === "bot" ? ` (bot: ${s.bot})` : s.connected ? "" : " (not connected)"} `}
+        <${SeatControls} client=${client} s=${s} /></li>`)}
+    </ul>
+    ${client.seat !== null && client.seat !== undefined && !host &&
+      html`<button type="button" id="leave" onClick=${() => client.send({ type: "leave" })}>Leave the table</button>`}
+    ${host ? html`<label>Bots <select id="bots" onChange=${(e) => client.send({ type: "bots", bots: e.target.value })}>
+        ${kinds.map((b) => html`<option key=${b.spec} value=${b.spec} selected=${b.spec === table.options.bots}>${b.label}</option>`)}
+      </select></label>
+      <button type="button" id="start" class="primary" onClick=${() => client.send({ type: "start" })}>Start the game</button>`
+      : html`<p>The host starts the game.</p>`}
+  </section>`;
+}
+
+function Seat({ client, i, last }) {
+  const { view, table } = client.state;
+  const s = view.seats[i];
+  const who = table.seats[i];
+  const current = i === view.current && view.stage !== "game_over";
+  const away = who.away ?? (who.kind === "human" && !who.connected);
+  const marked = last && last.seat === i;
+  const cls = `seat${current ? " current" : ""}${marked ? " last" : ""}${away ? " away" : ""}${view.players_in_hand.includes(i) ? "" : " out"}`;
+  return html`<section class=${cls} aria-label=${`${s.name}${current ? ", to play" : ""}`} aria-current=${current ? "true" : null}>
+    <div class="seat-head">
+      <span class="name">${current && html`<span aria-hidden="true">▶ </span>`}${s.name}</span>
+      ${i === view.dealer && html`<span class="badge dealer" title="Dealer">Dealer</span>`}
+      ${who.kind === "bot" && html`<span class="badge bot">bot</span>`}
+      ${away && html`<span class="badge away">away</span>`}
+      ${who.stand_in && html`<span class="badge bot" title="A bot plays this player's turns until they are back">bot plays for them</span>`}
+      ${i === table.host && html`<span class="badge host">host</span>`}
+    </div>
+    <div class="seat-body">
+      <${Backs} count=${s.hand_size} />
+      <span class="score">${s.score} pts</span>
+    </div>
+    <p class="phase">${phaseText(view, s)}${s.laid !== null && " ✓"}</p>
+    ${s.pending_skip && html`<p class="badge skip" key="skip">Skipped next turn</p>`}
+    ${marked && html`<p class=${`last-move ${last.kind}`} key=${`m${last.version}`}>${last.text}</p>`}
+    <${Groups} client=${client} owner=${i} last=${last} />
+    <${SeatControls} client=${client} s=${who} />
+  </section>`;
+}
+
+// the groups a player laid, in front of them; with a card selected, a tap hits it there
+function Groups({ client, owner, last }) {
+  const view = client.state.view;
+  const legal = client.legal;
+  const mine = view.melds.map((meld, gid) => ({ meld, gid })).filter((m) => m.meld.owner === owner);
+  if (!mine.length) return null;
+  return html`<ul class="groups" aria-label=${`${view.seats[owner].name}'s groups`}>
+    ${mine.map(({ meld, gid }) => {
+      const info = groupInfo(meld.group);
+      const open = legal?.hits.find((g) => g.group === gid);
+      const fresh = last && last.groups.includes(gid);
+      return html`<li key=${gid}>
+        <button type="button" class=${`meld${open ? " can-hit" : ""}`} data-group=${gid} disabled=${!open}
+          onClick=${() => client.hit(gid)}
+          aria-label=${`${view.seats[meld.owner].name}'s ${info.caption}: ${meld.text}${open ? ". Hit the selected card here" : ""}`}>
+          <span class="caption">${info.caption}</span>
+          <span class=${`cards${fresh ? " fresh" : ""}`} key=${`${gid}-${meld.text}`}>
+            ${meld.text.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${info.value} small=${true} />`)}
+          </span>
+        </button></li>`;
+    })}</ul>`;
+}
+
+function Centre({ client }) {
+  const { view } = client.state;
+  const legal = client.legal;
+  const pile = view.discard_pile ? view.discard_pile.split(" ") : [];
+  const top = pile.at(-1) ?? null;
+  const draw = legal?.draw.find((d) => d.action === "draw");
+  const take = legal?.draw.find((d) => d.action === "take");
+  const canDiscard = !!(legal && (legal.discards.length || legal.skips.length));
+  const current = view.seats[view.current]?.name;
+  const prompt = view.stage === "game_over" ? "The game is over."
+    : legal?.turn ? `Your turn: ${sentence(legal.prompt)}` : legal?.prompt ? sentence(legal.prompt) : `${current} is playing.`;
+  return html`<section class="centre" aria-label="Draw and discard piles">
+    <button type="button" id="draw-pile" class=${`pile draw${draw ? " live" : ""}`} disabled=${!draw}
+      onClick=${() => client.act("draw")} aria-label=${`Draw pile, ${view.draw_size} cards${draw ? ": draw a card (d)" : ""}`}>
+      <span class="back big" aria-hidden="true"></span><span class="pile-count" aria-hidden="true">${view.draw_size}</span>
+    </button>
+    <button type="button" id="discard-pile" class=${`pile discard${take || canDiscard ? " live" : ""}`} disabled=${!(take || canDiscard) || (!top && !canDiscard)}
+      onClick=${() => take ? client.act("take") : client.discard()}
+      aria-label=${top ? `Discard pile, top card ${top}${take ? `: ${take.label} (t)` : canDiscard ? ": discard the selected card (x)" : ""}` : "Discard pile, empty"}>
+      ${top ? html`<${Card} token=${top} key=${`top${pile.length}`} extra="landed" />` : html`<span class="empty">empty</span>`}
+    </button>
+    <p id="turn" class=${legal?.turn ? "yours" : ""}>${prompt}</p>
+  </section>`;
+}
+
+const sentence = (text) => /[.!?]$/.test(text) ? text : `${text}.`;
+
+function Mine({ client, last }) {
+  const { view, progress } = client.state;
+  const me = view.viewer;
+  const s = view.seats[me];
+  const cards = handCards(view.hand, client.sortBy);
+  const marked = last && last.seat === me;
+  return html`<section class=${`mine${client.legal?.turn ? " my-turn" : ""}`} aria-label="You">
+    <div class="mine-head">
+      <p id="progress" class="progress">${progress?.label ?? phaseText(view, s)}</p>
+      <span class="score">${s.name} · ${s.score} pts</span>
+      ${me === view.dealer && html`<span class="badge dealer">Dealer</span>`}
+      ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}
+      ${marked && html`<span class=${`last-move ${last.kind}`} key=${`m${last.version}`}>You ${last.text}</span>`}
+      <button type="button" id="sort" class="small" aria-keyshortcuts="s" onClick=${() => client.sort()}
+        aria-label=${`Sort your hand by ${client.sortBy === "number" ? "colour" : "number"}`}>
+        By ${client.sortBy === "number" ? "colour" : "number"} <kbd aria-hidden="true">s</kbd></button>
+    </div>
+    <${Groups} client=${client} owner=${me} last=${last} />
+    <div class="hand" role="group" aria-label="Your cards: tap or press 1-9 to select">
+      ${cards.map((c, place) => html`<${Card} as="button" key=${c.key} token=${c.token} data-card=${c.index} extra="in-hand"
+        aria-pressed=${String(client.selected.has(c.key))} title=${place < 9 ? `key ${place + 1}` : null}
+        onClick=${() => client.toggle(c.key)} />`)}
+    </div>
+    <${Actions} client=${client} />
+  </section>`;
+}
+
+function Banner({ client, result }) {
+  const view = client.state.view;
+  const names = view.seats.map((s) => s.name);
+  const out = result.went_out === null || result.went_out === undefined ? `nobody went out (${result.reason})` : `${names[result.went_out]} went out`;
+  return html`<section class="banner" role="region" aria-labelledby="banner-title">
+    <h2 id="banner-title">Hand ${result.hand}: ${out}</h2>
+    <table class="hand-scores"><thead><tr><th scope="col">Player</th><th scope="col">This hand</th><th scope="col">Total</th><th scope="col">Phase</th></tr></thead>
+      <tbody>${names.map((name, i) => html`<tr key=${i}><th scope="row">${name}</th>
+        <td>${result.points[i] === null ? "—" : `+${result.points[i]}`}</td><td>${result.totals[i]}</td>
+        <td>${result.advanced.includes(i) ? "made it ✓" : "again"}</td></tr>`)}</tbody></table>
+    <button type="button" id="banner-close" class="small" onClick=${() => { client.banner = null; client.draw(); }}>Close</button>
+  </section>`;
+}
+
+function Results({ client }) {
+  const { view, table } = client.state;
+  const ended = view.history.findLast((e) => e.type === "GameEnded");
+  const names = view.winners.map((w) => view.seats[w].name).join(" and ");
+  const asked = table.rematch ?? [];
+  const seated = client.seat !== null && client.seat !== undefined;
+  const mine = seated && asked.includes(client.seat);
+  const host = seated && client.seat === table.host;
+  return html`<section class="panel results" aria-labelledby="winner">
+    <h2 id="winner">${names} won${ended ? `: ${ended.reason}` : ""}</h2>
+    <p class="totals">${view.seats.map((s) => `${s.name} ${s.score}`).join(" · ")}</p>
+    <div class="actions">
+      ${seated && html`<button type="button" id="rematch" class="primary" disabled=${mine}
+        onClick=${() => client.send({ type: "rematch" })}>${mine ? "Rematch asked: waiting for the others" : "Rematch"}</button>`}
+      ${host && mine && html`<button type="button" id="rematch-now" onClick=${() => client.send({ type: "rematch", force: true })}>Start it now</button>`}
+      ${table.record_id && html`<a class="button" href=${`/replay/${table.record_id}`}>Replay this game</a>`}
+    </div>
+    ${asked.length > 0 && html`<p id="rematch-waiting">Rematch asked by ${asked.map((p) => table.seats[p]?.name ?? p).join(", ")}</p>`}
+  </section>`;
+}
+
+function Scores({ view }) {
+  if (!view.hand_results.length) return null;
+  return html`<section class="panel scores-panel" aria-labelledby="scores-title">
+    <h2 id="scores-title">Scores</h2>
+    <div class="scroll-x" tabindex="0" role="region" aria-label="Scores by hand"><table class="scores">
+      <thead><tr><th scope="col">Hand</th>${view.seats.map((s, i) => html`<th scope="col" key=${i}>${s.name}</th>`)}</tr></thead>
+      <tbody>${view.hand_results.map((r) => html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
+        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""} (${r.totals[i]})`}</td>`)}</tr>`)}</tbody>
+    </table></div>
+  </section>`;
+}
+
+// The log keeps its newest line in sight, unless the reader scrolled up to read.
+function Log({ lines }) {
+  const list = useRef(null);
+  const stick = useRef(true);
+  useLayoutEffect(() => {
+    if (stick.current && list.current) list.current.scrollTop = list.current.scrollHeight;
+  });
+  const onScroll = () => {
+    const ol = list.current;
+    stick.current = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 24;
+  };
+  const shown = tidyLog(lines);
+  return html`<section class="panel log" aria-labelledby="log-title">
+    <h2 id="log-title">Log</h2>
+    <ol id="log" ref=${list} onScroll=${onScroll} tabindex="0" aria-label="What happened, newest last">
+      ${shown.map((line, k) => html`<li key=${k} class=${line.startsWith("    ") ? "row" : line.startsWith("  ") ? (line.includes("Bot plays for ") ? "stand-in" : "") : "head"}>${line.startsWith("    ") ? line.slice(4) : line.trim()}</li>`)}
+    </ol>
+  </section>`;
+}

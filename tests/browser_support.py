@@ -1,0 +1,226 @@
+"""Helpers for the browser tests: a server whose state messages carry the ``legal`` block
+(tests/legal_shim.py), pages driven through the table's own controls, axe-core checks."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from phase10.bots import make_player
+from phase10.core import Discard, Hit, LayDown, PlayerView, TakeDiscard
+
+HERE = Path(__file__).resolve().parent
+ARTEFACTS = HERE.parent / "test-artefacts"
+README_IMAGES = HERE.parent / "docs" / "images"
+AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
+TIMEOUT = 15_000
+
+
+@contextmanager
+def shim_server(database: Path, port: int, *options: str) -> Iterator[str]:
+    """``phase10 serve`` on a free port through tests/legal_shim.py; yields its base URL."""
+    import httpx
+
+    command = [sys.executable, str(HERE / "legal_shim.py"), "serve", "--port", str(port)]
+    command += ["--database-url", f"sqlite:///{database}", *options]
+    paths = [str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+
+
+def shot(page: Any, name: str, *, readme: str | None = None, full_page: bool = True) -> None:
+    """Keep a screenshot in test-artefacts/ (and, with PHASE10_README_SHOTS=1, as the
+    README's picture ``readme``)."""
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=full_page)
+    if readme and os.environ.get("PHASE10_README_SHOTS") == "1":
+        page.screenshot(path=str(README_IMAGES / readme), full_page=full_page)
+
+
+def state(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.phase10State")
+    return result
+
+
+def wait_version(page: Any, version: int) -> dict[str, Any]:
+    page.wait_for_function(
+        f"window.phase10State && window.phase10State.view && "
+        f"window.phase10State.version >= {version}",
+        timeout=TIMEOUT,
+    )
+    return state(page)
+
+
+def wait_turn(page: Any) -> dict[str, Any]:
+    """Wait until the page's player is to move (or the game is over)."""
+    page.wait_for_function(
+        "window.phase10State && window.phase10State.view && (window.phase10State.view.stage"
+        " === 'game_over' || (window.phase10State.legal && window.phase10State.legal.turn))",
+        timeout=TIMEOUT,
+    )
+    return state(page)
+
+
+def card_places(page: Any) -> list[int]:
+    """The hand's cards as shown, left to right: each one's index in the view's hand."""
+    return [
+        int(i) for i in page.eval_on_selector_all("[data-card]", "l => l.map(e => e.dataset.card)")
+    ]
+
+
+def hand_indexes(page: Any, cards: list[str]) -> list[int]:
+    """The indexes in the view's hand of these cards (each physical card once)."""
+    hand = state(page)["view"]["hand"].split()
+    used: list[int] = []
+    for card in cards:
+        used.append(next(i for i, c in enumerate(hand) if c == card and i not in used))
+    return used
+
+
+def select(page: Any, cards: list[str], *, how: str = "click") -> None:
+    """Select these cards in the hand: by click, by tap, or by the keyboard only."""
+    places = card_places(page)
+    for index in hand_indexes(page, cards):
+        if how == "keys":
+            place = places.index(index)
+            if place < 9:
+                page.keyboard.press(str(place + 1))
+            else:  # along the hand with the arrows, then Enter on the card
+                page.keyboard.press("ArrowRight")
+                for _ in range(40):
+                    focused = page.evaluate("document.activeElement.dataset.card")
+                    if focused is not None and int(focused) == index:
+                        break
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+        elif how == "tap":
+            page.tap(f'[data-card="{index}"]')
+        else:
+            page.click(f'[data-card="{index}"]')
+
+
+def choose(page: Any, action: str, version: int, *, how: str = "click") -> None:
+    """When the client asks which one, pick ``action`` (or the first offered if the
+    server words it differently); otherwise the action was already sent."""
+    try:
+        page.wait_for_function(
+            f"window.phase10State.version > {version} || document.querySelector('button.choice')",
+            timeout=TIMEOUT,
+        )
+    except Exception as error:
+        said = page.inner_text("#status")
+        raise AssertionError(
+            f"{action} was not played: {said!r}, {state(page)['legal']}"
+        ) from error
+    if state(page)["version"] > version:
+        return
+    exact = page.locator(f'button.choice[data-action="{action}"]')
+    target = exact.first if exact.count() else page.locator("button.choice").first
+    if how == "keys":
+        wanted = target.get_attribute("data-action")
+        for _ in range(60):
+            if page.evaluate("document.activeElement.dataset.action") == wanted:
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    elif how == "tap":
+        target.tap()
+    else:
+        target.click()
+
+
+def play_turn(page: Any, version: int, *, how: str = "click") -> str:
+    """One action chosen by a greedy bot from the page's own view, done through the page
+    (mouse, taps or keys); returns the action's text."""
+    view = PlayerView.from_dict(state(page)["view"])
+    action = make_player("greedy", random.Random(version)).choose(view)
+    text = str(action)
+
+    def press(key: str, selector: str) -> None:
+        if how == "keys":
+            page.keyboard.press(key)
+        elif how == "tap":
+            page.tap(selector)
+        else:
+            page.click(selector)
+
+    if text == "draw":
+        press("d", "#draw-pile")
+    elif isinstance(action, TakeDiscard):
+        press("t", "#discard-pile")
+    elif isinstance(action, Discard):
+        select(page, [str(action.card)], how=how)
+        press("x", "#act-discard")
+        if action.target is not None:
+            choose(page, text, version, how=how)
+    elif isinstance(action, LayDown):
+        select(page, [str(card) for card in action.cards], how=how)
+        press("l", "#act-lay")
+        choose(page, text, version, how=how)
+    elif isinstance(action, Hit):
+        select(page, [str(action.card)], how=how)
+        if how == "keys":
+            page.keyboard.press("h")
+        else:
+            press("h", f'[data-group="{action.group}"]')
+        choose(page, text, version, how=how)
+    else:
+        raise AssertionError(f"unexpected action {action}")
+    wait_version(page, version + 1)
+    return text
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """The serious and critical accessibility violations axe-core finds on the page (the
+    page's context must bypass the CSP: axe is added to the page for the test only)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + n.failureSummary)})))"
+    )
+    return found
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+    )
+
+
+def in_first_viewport(page: Any, selector: str) -> bool:
+    """Whether every element matching ``selector`` lies inside the viewport as it is."""
+    return bool(
+        page.eval_on_selector_all(
+            selector,
+            "l => l.length > 0 && l.every(e => { const r = e.getBoundingClientRect();"
+            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })",
+        )
+    )
