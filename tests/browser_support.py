@@ -1,5 +1,5 @@
-"""Helpers for the browser tests: a server whose state messages carry the ``legal`` block
-(tests/legal_shim.py), pages driven through the table's own controls, axe-core checks."""
+"""Helpers for the browser tests: a real ``phase10 serve`` in its own process, pages driven
+through the table's own controls, axe-core checks."""
 
 from __future__ import annotations
 
@@ -24,15 +24,14 @@ TIMEOUT = 15_000
 
 
 @contextmanager
-def shim_server(database: Path, port: int, *options: str) -> Iterator[str]:
-    """``phase10 serve`` on a free port through tests/legal_shim.py; yields its base URL."""
+def serve(database: Path, port: int, *options: str) -> Iterator[str]:
+    """``phase10 serve`` on a free port; yields its base URL."""
     import httpx
 
-    command = [sys.executable, str(HERE / "legal_shim.py"), "serve", "--port", str(port)]
+    start = "import sys; from phase10.cli import main; sys.argv[0] = 'phase10'; main()"
+    command = [sys.executable, "-c", start, "serve", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{database}", *options]
-    paths = [str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -29,7 +29,7 @@ from browser_support import (  # noqa: E402
     in_first_viewport,
     no_horizontal_scroll,
     play_turn,
-    shim_server,
+    serve,
     shot,
     state,
     wait_turn,
@@ -54,9 +54,7 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base(database: Path) -> Iterator[str]:
-    with shim_server(
-        database, free_port(), "--bot-delay", "0", "--test-seed", str(SEED), *LIMITS
-    ) as url:
+    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", str(SEED), *LIMITS) as url:
         yield url
 
 
@@ -64,7 +62,7 @@ def base(database: Path) -> Iterator[str]:
 def slow_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Bots that take their time, as on a real table (each move 0.3 s after the last)."""
     database = tmp_path_factory.mktemp("slow") / "slow.sqlite3"
-    with shim_server(
+    with serve(
         database, free_port(), "--bot-delay", "0.3", "--test-seed", str(SEED), *LIMITS
     ) as url:
         yield url
@@ -80,7 +78,7 @@ def wild_base(wild_database: Path) -> Iterator[str]:
     """A server dealing every game from :data:`WILD_SEED` (a table of two people never
     has a seed chosen by its host, so the test picks the server's)."""
     options = ("--bot-delay", "0", "--test-seed", str(WILD_SEED), *LIMITS)
-    with shim_server(wild_database, free_port(), *options) as url:
+    with serve(wild_database, free_port(), *options) as url:
         yield url
 
 
