@@ -21,6 +21,14 @@ from tui_driver import Person, settle
 SIZE = (120, 40)
 
 
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saved games and settings go to a directory of the test's own."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("PHASE10_HOME", str(home))
+    return home
+
+
 def short_game(seed: int = 3, **changes: object) -> Settings:
     """Two greedy opponents, phases 1 and 2 only: a whole game in a few dozen moves."""
     values: dict[str, object] = {
@@ -240,6 +248,72 @@ async def test_the_new_game_screen_offers_to_resume_an_unfinished_game(tmp_path:
         await settle(pilot, app)
         assert app.session is not None and app.session.record().actions == actions
         assert app.session.view.stage is Stage.PLAY  # the person goes on after their draw
+
+
+def unfinished_save(save: Path, seed: int = 4) -> tuple[str, ...]:
+    """An autosave of a game in progress (the person has drawn); returns its actions."""
+    session = Session.new(short_game(seed=seed), autosave=save)
+    while not session.human_to_move:
+        session.play_bot()
+    session.apply("draw")
+    return session.record().actions
+
+
+async def choose_value(pilot, app: PlayApp, wanted: object) -> list[str]:  # type: ignore[no-untyped-def]
+    """Answer the open choice dialog with the option worth ``wanted``; return its labels."""
+    from textual.widgets import OptionList
+
+    from phase10.tui.screens import ChoiceScreen
+
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ChoiceScreen), screen
+    values = [value for _, value in screen.options]
+    screen.query_one(OptionList).highlighted = values.index(wanted)
+    await pilot.press("enter")
+    await pilot.pause()
+    return [label for label, _ in screen.options]
+
+
+async def test_starting_a_new_game_asks_first_and_keeps_the_unfinished_one(
+    _data_home: Path,
+) -> None:
+    save = _data_home / "autosave.json"
+    actions = unfinished_save(save)
+    app = PlayApp(short_game(seed=9), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")  # Play, out of habit
+        await pilot.pause()
+        from phase10.tui.screens import ChoiceScreen
+
+        assert isinstance(app.screen, ChoiceScreen) and app.session is None  # it asks first
+        assert loads(save.read_text()).actions == actions  # nothing is overwritten yet
+        await pilot.press("escape")  # changed my mind: back to the form
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+        await pilot.press("ctrl+s")
+        await choose_value(pilot, app, "new")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.game.seed == 9
+    kept = list((_data_home / "games").glob("*.json"))
+    assert len(kept) == 1 and loads(kept[0].read_text()).actions == actions
+
+    # the kept game is offered on the new-game screen, beside the one just started
+    app = PlayApp(Settings(), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "2 unfinished games" in str(app.screen.query_one("#saved", Label).render())
+        await pilot.press("ctrl+r")
+        labels = await choose_value(pilot, app, kept[0])
+        assert len(labels) == 2
+        await settle(pilot, app)
+        assert app.session is not None and app.session.record().actions == actions
+        assert app.session.autosave == save
+    # the game it replaced (seed 9) is kept in its turn
+    seeds = {loads(path.read_text()).seed for path in (_data_home / "games").glob("*.json")}
+    assert 9 in seeds
 
 
 async def test_a_finished_or_unreadable_save_is_not_offered(tmp_path: Path) -> None:
