@@ -44,6 +44,7 @@ from phase10.core import (
 from phase10.core.narration import EventLog, and_list
 
 from .render import meld_title, refusal_text, stage_prompt
+from .saves import SavedGame, keep_unfinished, unfinished_games
 from .screens import (
     RESUME,
     ChoiceScreen,
@@ -174,6 +175,7 @@ class PlayApp(App[None]):
         self.event_log: EventLog | None = None
         self.error_text = ""
         self.shown_save_error: str | None = None
+        self.saved_games: list[SavedGame] = []
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # the table's keys sleep while a dialog or the new-game screen is up
@@ -207,20 +209,13 @@ class PlayApp(App[None]):
     # -- the game's flow --------------------------------------------------------------
 
     def new_game_screen(self) -> None:
-        """The new-game screen, offering the saved game when there is an unfinished one."""
+        """The new-game screen, offering every unfinished game (the autosave and ``games/``)."""
+        self.saved_games = unfinished_games(self.autosave)
         saved = None
-        if self.autosave is not None and self.autosave.exists():
-            try:
-                previous = Session.load(self.autosave, autosave=self.autosave)
-            except SessionError:
-                previous = None  # unreadable: a new game will overwrite it
-            if previous is not None and not previous.game.is_over:
-                view = previous.view
-                saved = (
-                    f"hand {view.hand_number} against {len(previous.names) - 1} "
-                    f"({', '.join(sorted(set(previous.controllers) - {HUMAN}))}), "
-                    f"your score {view.seats[previous.human].score}"
-                )
+        if len(self.saved_games) == 1:
+            saved = f"Saved game: {self.saved_games[0].label}"
+        elif self.saved_games:
+            saved = f"Saved: {len(self.saved_games)} unfinished games (Resume lists them)"
         self.push_screen(NewGameScreen(self.settings, self.preset_name, saved), self.start_game)
 
     def start_game(self, settings: Settings | str | None) -> None:
@@ -228,18 +223,79 @@ class PlayApp(App[None]):
             self.exit()
             return
         if settings == RESUME:
-            assert self.autosave is not None
-            try:
-                self._begin(Session.load(self.autosave, autosave=self.autosave))
-            except SessionError as error:
-                self.notify(str(error), severity="error")
-                self.new_game_screen()
+            self.choose_saved_game()
             return
         assert isinstance(settings, Settings)
         self.settings = settings
+        in_progress = [game for game in self.saved_games if game.path == self.autosave]
+        if not in_progress:
+            self.start_new(settings)
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "new":
+                self.start_new(settings)
+            elif choice == "resume":
+                self.resume_from(in_progress[0].path)
+            else:
+                self.new_game_screen()
+
+        # Play must never silently replace a game in progress: ask, and keep it
+        self.push_screen(
+            ChoiceScreen(
+                f"You have a game in progress ({in_progress[0].label}).",
+                [
+                    ("Start the new game (the other is kept: Resume lists it)", "new"),
+                    ("Go on with the game in progress", "resume"),
+                ],
+            ),
+            answered,
+        )
+
+    def choose_saved_game(self) -> None:
+        games = self.saved_games
+        if not games:
+            self.new_game_screen()
+        elif len(games) == 1:
+            self.resume_from(games[0].path)
+        else:
+
+            def chosen(path: Path | None) -> None:
+                if path is None:
+                    self.new_game_screen()
+                else:
+                    self.resume_from(path)
+
+            options = [
+                (("last played: " if game.path == self.autosave else "") + game.label, game.path)
+                for game in games
+            ]
+            self.push_screen(ChoiceScreen("Go on with which game?", options), chosen)
+
+    def start_new(self, settings: Settings) -> None:
+        """A new game in the autosave's place, once an unfinished game there is kept."""
         try:
+            keep_unfinished(self.autosave)
             session = Session.new(settings, autosave=self.autosave)
+        except OSError as error:
+            self.notify(f"could not keep the game in progress: {error}", severity="error")
+            self.new_game_screen()
+            return
         except SessionError as error:
+            self.notify(str(error), severity="error")
+            self.new_game_screen()
+            return
+        self._begin(session)
+
+    def resume_from(self, path: Path) -> None:
+        """Go on with the game saved at ``path``; it becomes the autosave (the one there is
+        kept first if it is another unfinished game)."""
+        try:
+            if path != self.autosave:
+                keep_unfinished(self.autosave)
+            session = Session.load(path, autosave=self.autosave)
+            session.save()
+        except (SessionError, OSError) as error:
             self.notify(str(error), severity="error")
             self.new_game_screen()
             return

@@ -216,7 +216,7 @@ RESUME = "resume"
 class NewGameScreen(Screen[Settings | str]):
     """Opponents, their difficulty, the rules preset and options, a seed; then play.
 
-    ``saved`` describes an unfinished saved game, offered to go on with (Ctrl+R).
+    ``saved`` describes the unfinished saved games, offered to go on with (Ctrl+R).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -280,7 +280,7 @@ class NewGameScreen(Screen[Settings | str]):
                     yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
             if self.saved is not None:
-                yield Label(f"Saved game: {self.saved}", classes="muted", id="saved")
+                yield Label(self.saved, classes="muted", id="saved")
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

@@ -337,6 +337,10 @@ def save_copy(session: Session) -> Path:
     record = session.record()
     stamp = (record.date or "game").replace(":", "").replace("-", "")
     path = data_dir() / "games" / f"phase10-{stamp}-{session.game.seed}.json"
+    number = 1
+    while path.exists():  # never over another copy: each may be a game of its own
+        number += 1
+        path = path.with_name(f"phase10-{stamp}-{session.game.seed}-{number}.json")
     saved = session.save(path)
     assert saved is not None
     return saved
