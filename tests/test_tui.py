@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from random import Random
 
 import pytest
 from textual.widgets import Label, Static
@@ -14,11 +15,14 @@ from phase10.core.snapshots import snapshot
 from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import GameOverScreen, HandEndScreen, InfoScreen, NewGameScreen
-from phase10.tui.session import Session, Settings
+from phase10.tui.session import Session, Settings, replay_record
 from phase10.tui.widgets import CardChip, GroupRow
 from tui_driver import Person, settle
 
 SIZE = (120, 40)
+#: seeds the undo's reshuffle in the whole game below (one where the person wins, having
+#: laid down, hit on another's group and aimed a Skip)
+UNDO_SALT = 8
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +63,7 @@ async def play_on(pilot, app: PlayApp, person: Person, stop_after: int | None = 
 async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "autosave.json"
     person = Person(3)
-    app = PlayApp(short_game(), start=True, autosave=save, bot_delay=0)
+    app = PlayApp(short_game(), start=True, autosave=save, bot_delay=0, rng=Random(UNDO_SALT))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         session = app.session
@@ -80,7 +84,10 @@ async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path
         assert session.view.stage is Stage.PLAY and len(session.view.hand) == 11
         await pilot.press("u")
         assert app.session is not None and app.session.view.stage is Stage.DRAW
-        assert snapshot(app.session.game) == before
+        # the same position, but the unseen cards are reshuffled (undo previews nothing)
+        after = snapshot(app.session.game)["state"]
+        assert after["seats"] == before["state"]["seats"]
+        assert sorted(after["draw_pile"].split()) == sorted(before["state"]["draw_pile"].split())
 
         await play_on(pilot, app, person, stop_after=8)
         saved_actions = app.session.record().actions
@@ -112,9 +119,10 @@ async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path
             skips += event.target is not None
     assert lays >= 1 and hits_on_others >= 1 and skips >= 1
     assert "Skip whom?" in person.dialogs
-    # the autosave is a standard record of the finished game
+    # the autosave is a record of the finished game, which says where undo reshuffled
     record = loads(save.read_text())
-    assert record.winners == (0,) and record.replay().winners == (0,)
+    assert record.tag("undo_reshuffles")
+    assert record.winners == (0,) and replay_record(record).winners == (0,)
 
 
 async def test_the_new_game_screen_starts_the_chosen_game(tmp_path: Path) -> None:
@@ -248,6 +256,56 @@ async def test_the_new_game_screen_offers_to_resume_an_unfinished_game(tmp_path:
         await settle(pilot, app)
         assert app.session is not None and app.session.record().actions == actions
         assert app.session.view.stage is Stage.PLAY  # the person goes on after their draw
+
+
+def test_undo_reshuffles_the_unseen_cards_and_reseeds_the_bots() -> None:
+    import random
+
+    def fresh() -> Session:
+        session = Session.new(short_game(seed=4), autosave=None, rng=random.Random(1))
+        while not session.human_to_move:
+            session.play_bot()
+        return session
+
+    session = fresh()
+    pile = list(session.game.draw_pile)
+    session.apply("draw")
+    first = session.view.hand
+    session.undo()
+    reshuffled = list(session.game.draw_pile)
+    assert sorted(reshuffled, key=str) == sorted(pile, key=str) and reshuffled != pile
+    session.apply("draw")
+    # the card drawn again comes off the reshuffled pile, not the one seen before
+    assert session.view.hand != first
+    assert reshuffled[-1] in session.view.hand
+    # the same salt from the same injected generator: deterministic
+    again = fresh()
+    again.apply("draw")
+    again.undo()
+    assert list(again.game.draw_pile) == reshuffled
+
+    # discard, let the bots play, undo, discard the same card: the bots do not repeat
+    card = session.view.hand[0]
+    session.apply(f"discard {card}")
+    start = len(session.game.actions)
+    while not session.human_to_move:
+        session.play_bot()
+    first_replies = session.record().actions[start:]
+    session.undo()
+    session.apply(f"discard {card}")
+    while not session.human_to_move:
+        session.play_bot()
+    assert session.record().actions[start:] != first_replies
+
+    # the record says undo was used, and a resumed game stands exactly where this one does
+    record = session.record()
+    assert record.tag("undo_reshuffles", "").count(":") == 2  # one per undo still in play
+    resumed = Session.from_record(record)
+    assert snapshot(resumed.game)["state"] == snapshot(session.game)["state"]
+    assert resumed.undo_points == session.undo_points
+    # the replay viewer redoes the reshuffles too
+    steps = ReplayApp.read(record)
+    assert steps[-1].hands == tuple(session.game.hand(seat) for seat in range(3))
 
 
 def unfinished_save(save: Path, seed: int = 4) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ never freezes; the game is saved after every action.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -157,8 +158,11 @@ class PlayApp(App[None]):
         preset_name: str = "official",
         bot_delay: float = 0.4,
         colour_blind: bool = False,
+        rng: random.Random | None = None,
     ) -> None:
         super().__init__()
+        #: salts undo's reshuffles in new games (None: each session seeds one from secrets)
+        self.rng = rng
         self.settings = settings or Settings()
         self.start_now = start
         self.session: Session | None = session
@@ -276,7 +280,7 @@ class PlayApp(App[None]):
         """A new game in the autosave's place, once an unfinished game there is kept."""
         try:
             keep_unfinished(self.autosave)
-            session = Session.new(settings, autosave=self.autosave)
+            session = Session.new(settings, autosave=self.autosave, rng=self.rng)
         except OSError as error:
             self.notify(f"could not keep the game in progress: {error}", severity="error")
             self.new_game_screen()
