@@ -485,3 +485,39 @@ async def choose_option(pilot, app: PlayApp, label: str) -> None:  # type: ignor
     screen.query_one(OptionList).highlighted = labels.index(label)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def test_your_phase_is_always_on_screen_and_o_shows_the_score_sheet() -> None:
+    from rich.console import Console
+
+    from phase10.core.feasibility import missing
+
+    app = PlayApp(short_game(seed=3), start=True, autosave=None, bot_delay=0)
+    person = Person(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None
+        view = app.session.view
+        need = missing(view.phase_of(0), view.hand, view.rules.natural_min)
+        line = str(app.query_one("#hand").border_subtitle)
+        assert line.startswith("Your phase 1: 2 sets of 3 · ")
+        assert (f"{need} card" in line) if need else ("you can lay it down" in line)
+        await pilot.press("o")
+        assert isinstance(app.screen, InfoScreen) and app.screen.title_text == "Score sheet"
+        assert "No hand has ended yet" in str(app.screen.query_one("#info-body").render())
+        await pilot.press("escape")
+        # play on to the end of the first hand: the sheet has its row
+        while not isinstance(app.screen, HandEndScreen):
+            await person.turn(pilot, app)
+            await settle(pilot, app)
+            line = str(app.query_one("#hand").border_subtitle)
+            assert line.startswith(("Your phase", "Phase 1 is down"))
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("o")
+        console = Console(width=100, record=True)
+        console.print(app.screen.query_one("#info-body", Static).content)
+        rows = [line.split() for line in console.export_text().splitlines()]
+        first = next(row for row in rows if row and row[0] == "1")
+        result = app.session.view.hand_results[0]
+        assert f"+{result.points[0]}" in first and str(result.totals[0]) in first

@@ -44,7 +44,7 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog, and_list
 
-from .render import meld_title, refusal_text, stage_prompt
+from .render import meld_title, my_phase_text, refusal_text, stage_prompt
 from .saves import SavedGame, keep_unfinished, unfinished_games
 from .screens import (
     RESUME,
@@ -55,6 +55,7 @@ from .screens import (
     NewGameScreen,
     phase_list_table,
     rules_table,
+    score_sheet_table,
 )
 from .session import (
     HUMAN,
@@ -84,6 +85,7 @@ KEYS = (
     ("s", "sort your hand by number or by colour"),
     ("c", "colour-blind mode: letters and marks on every colour"),
     ("p / r / k", "the phase list / the rules / these keys"),
+    ("o", "the score sheet: every hand's points and totals"),
     ("ctrl+s", "save a copy of the game record"),
     ("esc", "clear the selection"),
     ("q", "quit (the game is saved: Ctrl+R on the new-game screen or --resume goes on)"),
@@ -93,7 +95,7 @@ KEYS = (
 _TABLE_ACTIONS = {
     "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
-    "clear", "save", "pick", "select",
+    "clear", "save", "pick", "select", "scores",
 }  # fmt: skip
 
 
@@ -136,6 +138,7 @@ class PlayApp(App[None]):
         Binding("c", "colour_blind", "Colour-blind"),
         Binding("p", "phases", "Phases"),
         Binding("r", "rules", "Rules"),
+        Binding("o", "scores", "Scores"),
         Binding("k", "keys", "Keys"),
         Binding("q", "quit_game", "Quit"),
         Binding("e", "declare", "Declare", show=False),
@@ -454,6 +457,8 @@ class PlayApp(App[None]):
         else:
             groups.mount(Label("No phase is down yet.", classes="muted"))
         self._refresh_hand()
+        # your phase and how close you are stay in sight under your hand
+        self.query_one("#hand").border_subtitle = my_phase_text(view)
         prompt = stage_prompt(view) if not self.waiting else "The hand is over: Enter goes on."
         if self.error_text:
             prompt = f"{prompt}   ✗ {self.error_text}"
@@ -724,6 +729,12 @@ class PlayApp(App[None]):
         self.push_screen(
             InfoScreen("Phases", phase_list_table(view.rules, sorted(me.completed), me.phase))
         )
+
+    def action_scores(self) -> None:
+        if self.session is None:
+            return
+        sheet = score_sheet_table(self.session.names, self.session.view.hand_results)
+        self.push_screen(InfoScreen("Score sheet", sheet))
 
     def action_rules(self) -> None:
         rules = self.session.game.rules if self.session else self.settings.rules
