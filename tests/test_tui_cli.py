@@ -422,3 +422,28 @@ def test_hit_choices_say_why_not_and_give_only_legal_hits() -> None:
     assert all(view.is_legal(hit) for hit in hits)
     session.apply(hits[0])
     assert session.view.stage is Stage.PLAY and Card.parse("G7") not in session.view.hand
+
+
+def test_the_quit_message_names_a_command_that_works_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from phase10.cli.play import play_command
+
+    script = tmp_path / ".venv" / "bin" / "phase10"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    # not on PATH (as after make play): the path to the script
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert play_command(str(script)) == ".venv/bin/phase10 play --resume"
+    assert play_command(".venv/bin/phase10", Path("my.json")) == (
+        ".venv/bin/phase10 play --resume --save-file my.json"
+    )
+    # on PATH (the virtualenv activated, or installed with pip): plain phase10
+    monkeypatch.setenv("PATH", str(script.parent))
+    assert play_command(str(script)) == "phase10 play --resume"
+    # run as a module: the same Python
+    assert play_command("/somewhere/phase10/cli/__main__.py").endswith(
+        " -m phase10.cli play --resume"
+    )

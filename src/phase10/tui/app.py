@@ -88,7 +88,7 @@ KEYS = (
     ("o", "the score sheet: every hand's points and totals"),
     ("ctrl+s", "save a copy of the game record"),
     ("esc", "clear the selection"),
-    ("q", "quit (the game is saved: Ctrl+R on the new-game screen or --resume goes on)"),
+    ("q", "quit (the game is saved: make play, then Resume (Ctrl+R), goes on)"),
 )
 
 
