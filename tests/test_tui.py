@@ -521,3 +521,29 @@ async def test_your_phase_is_always_on_screen_and_o_shows_the_score_sheet() -> N
         first = next(row for row in rows if row and row[0] == "1")
         result = app.session.view.hand_results[0]
         assert f"+{result.points[0]}" in first and str(result.totals[0]) in first
+
+
+async def test_a_long_refusal_wraps_and_an_old_one_clears_when_your_turn_comes() -> None:
+    app = PlayApp(short_game(seed=3), start=True, autosave=None, bot_delay=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "1", "h")  # hitting before laying down is refused
+        assert app.error_text.startswith("lay down your phase (l) before you hit")
+        prompt = app.query_one("#prompt", Static)
+        text = str(prompt.render())
+        assert app.error_text in text  # all of it, not cut at the edge
+        assert prompt.size.height >= 2 and prompt.size.width <= 80
+        await pilot.press("escape", "1", "x")  # a legal discard; the bots move next
+        assert app.session is not None and not app.session.human_to_move, (
+            app.screen,
+            app.error_text,
+        )
+        await pilot.press("d")  # too early: refused
+        assert "not your turn" in app.error_text
+        for _ in range(100):  # the bots move after their pause
+            await pilot.pause(0.1)
+            await settle(pilot, app)
+            if app.session is not None and app.session.human_to_move and not app.thinking:
+                break
+        assert app.session is not None and app.session.human_to_move
+        assert app.error_text == "" and "✗" not in str(prompt.render())

@@ -368,6 +368,7 @@ class PlayApp(App[None]):
         if self.session is None or not turn.is_current(self.session.game):
             return  # the game changed (undo, new game) while the bot thought
         self.thinking = False
+        self.error_text = ""  # an old refusal does not linger into the next turn
         try:
             events = self.session.apply_bot(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
