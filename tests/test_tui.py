@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from random import Random
 
 import pytest
 from textual.widgets import Label, Static
@@ -14,11 +15,22 @@ from phase10.core.snapshots import snapshot
 from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import GameOverScreen, HandEndScreen, InfoScreen, NewGameScreen
-from phase10.tui.session import Session, Settings
+from phase10.tui.session import Session, Settings, replay_record
 from phase10.tui.widgets import CardChip, GroupRow
 from tui_driver import Person, settle
 
 SIZE = (120, 40)
+#: seeds the undo's reshuffle in the whole game below (one where the person wins, having
+#: laid down, hit on another's group and aimed a Skip)
+UNDO_SALT = 8
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saved games and settings go to a directory of the test's own."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("PHASE10_HOME", str(home))
+    return home
 
 
 def short_game(seed: int = 3, **changes: object) -> Settings:
@@ -51,7 +63,7 @@ async def play_on(pilot, app: PlayApp, person: Person, stop_after: int | None = 
 async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "autosave.json"
     person = Person(3)
-    app = PlayApp(short_game(), start=True, autosave=save, bot_delay=0)
+    app = PlayApp(short_game(), start=True, autosave=save, bot_delay=0, rng=Random(UNDO_SALT))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         session = app.session
@@ -72,7 +84,10 @@ async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path
         assert session.view.stage is Stage.PLAY and len(session.view.hand) == 11
         await pilot.press("u")
         assert app.session is not None and app.session.view.stage is Stage.DRAW
-        assert snapshot(app.session.game) == before
+        # the same position, but the unseen cards are reshuffled (undo previews nothing)
+        after = snapshot(app.session.game)["state"]
+        assert after["seats"] == before["state"]["seats"]
+        assert sorted(after["draw_pile"].split()) == sorted(before["state"]["draw_pile"].split())
 
         await play_on(pilot, app, person, stop_after=8)
         saved_actions = app.session.record().actions
@@ -104,9 +119,10 @@ async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path
             skips += event.target is not None
     assert lays >= 1 and hits_on_others >= 1 and skips >= 1
     assert "Skip whom?" in person.dialogs
-    # the autosave is a standard record of the finished game
+    # the autosave is a record of the finished game, which says where undo reshuffled
     record = loads(save.read_text())
-    assert record.winners == (0,) and record.replay().winners == (0,)
+    assert record.tag("undo_reshuffles")
+    assert record.winners == (0,) and replay_record(record).winners == (0,)
 
 
 async def test_the_new_game_screen_starts_the_chosen_game(tmp_path: Path) -> None:
@@ -242,6 +258,122 @@ async def test_the_new_game_screen_offers_to_resume_an_unfinished_game(tmp_path:
         assert app.session.view.stage is Stage.PLAY  # the person goes on after their draw
 
 
+def test_undo_reshuffles_the_unseen_cards_and_reseeds_the_bots() -> None:
+    import random
+
+    def fresh() -> Session:
+        session = Session.new(short_game(seed=4), autosave=None, rng=random.Random(1))
+        while not session.human_to_move:
+            session.play_bot()
+        return session
+
+    session = fresh()
+    pile = list(session.game.draw_pile)
+    session.apply("draw")
+    first = session.view.hand
+    session.undo()
+    reshuffled = list(session.game.draw_pile)
+    assert sorted(reshuffled, key=str) == sorted(pile, key=str) and reshuffled != pile
+    session.apply("draw")
+    # the card drawn again comes off the reshuffled pile, not the one seen before
+    assert session.view.hand != first
+    assert reshuffled[-1] in session.view.hand
+    # the same salt from the same injected generator: deterministic
+    again = fresh()
+    again.apply("draw")
+    again.undo()
+    assert list(again.game.draw_pile) == reshuffled
+
+    # discard, let the bots play, undo, discard the same card: the bots do not repeat
+    card = session.view.hand[0]
+    session.apply(f"discard {card}")
+    start = len(session.game.actions)
+    while not session.human_to_move:
+        session.play_bot()
+    first_replies = session.record().actions[start:]
+    session.undo()
+    session.apply(f"discard {card}")
+    while not session.human_to_move:
+        session.play_bot()
+    assert session.record().actions[start:] != first_replies
+
+    # the record says undo was used, and a resumed game stands exactly where this one does
+    record = session.record()
+    assert record.tag("undo_reshuffles", "").count(":") == 2  # one per undo still in play
+    resumed = Session.from_record(record)
+    assert snapshot(resumed.game)["state"] == snapshot(session.game)["state"]
+    assert resumed.undo_points == session.undo_points
+    # the replay viewer redoes the reshuffles too
+    steps = ReplayApp.read(record)
+    assert steps[-1].hands == tuple(session.game.hand(seat) for seat in range(3))
+
+
+def unfinished_save(save: Path, seed: int = 4) -> tuple[str, ...]:
+    """An autosave of a game in progress (the person has drawn); returns its actions."""
+    session = Session.new(short_game(seed=seed), autosave=save)
+    while not session.human_to_move:
+        session.play_bot()
+    session.apply("draw")
+    return session.record().actions
+
+
+async def choose_value(pilot, app: PlayApp, wanted: object) -> list[str]:  # type: ignore[no-untyped-def]
+    """Answer the open choice dialog with the option worth ``wanted``; return its labels."""
+    from textual.widgets import OptionList
+
+    from phase10.tui.screens import ChoiceScreen
+
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ChoiceScreen), screen
+    values = [value for _, value in screen.options]
+    screen.query_one(OptionList).highlighted = values.index(wanted)
+    await pilot.press("enter")
+    await pilot.pause()
+    return [label for label, _ in screen.options]
+
+
+async def test_starting_a_new_game_asks_first_and_keeps_the_unfinished_one(
+    _data_home: Path,
+) -> None:
+    save = _data_home / "autosave.json"
+    actions = unfinished_save(save)
+    app = PlayApp(short_game(seed=9), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")  # Play, out of habit
+        await pilot.pause()
+        from phase10.tui.screens import ChoiceScreen
+
+        assert isinstance(app.screen, ChoiceScreen) and app.session is None  # it asks first
+        assert loads(save.read_text()).actions == actions  # nothing is overwritten yet
+        await pilot.press("escape")  # changed my mind: back to the form
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+        await pilot.press("ctrl+s")
+        await choose_value(pilot, app, "new")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.game.seed == 9
+    kept = list((_data_home / "games").glob("*.json"))
+    assert len(kept) == 1 and loads(kept[0].read_text()).actions == actions
+
+    # the kept game is offered on the new-game screen, beside the one just started
+    app = PlayApp(Settings(), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "2 unfinished games" in str(app.screen.query_one("#saved", Label).render())
+        await pilot.press("ctrl+r")
+        labels = await choose_value(pilot, app, kept[0])
+        assert len(labels) == 2
+        await settle(pilot, app)
+        assert app.session is not None and app.session.record().actions == actions
+        assert app.session.autosave == save
+    # the game it replaced (seed 9) is kept in its turn
+    seeds = {loads(path.read_text()).seed for path in (_data_home / "games").glob("*.json")}
+    assert 9 in seeds
+
+
 async def test_a_finished_or_unreadable_save_is_not_offered(tmp_path: Path) -> None:
     save = tmp_path / "autosave.json"
     save.write_text("not a record")
@@ -353,3 +485,65 @@ async def choose_option(pilot, app: PlayApp, label: str) -> None:  # type: ignor
     screen.query_one(OptionList).highlighted = labels.index(label)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def test_your_phase_is_always_on_screen_and_o_shows_the_score_sheet() -> None:
+    from rich.console import Console
+
+    from phase10.core.feasibility import missing
+
+    app = PlayApp(short_game(seed=3), start=True, autosave=None, bot_delay=0)
+    person = Person(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None
+        view = app.session.view
+        need = missing(view.phase_of(0), view.hand, view.rules.natural_min)
+        line = str(app.query_one("#hand").border_subtitle)
+        assert line.startswith("Your phase 1: 2 sets of 3 · ")
+        assert (f"{need} card" in line) if need else ("you can lay it down" in line)
+        await pilot.press("o")
+        assert isinstance(app.screen, InfoScreen) and app.screen.title_text == "Score sheet"
+        assert "No hand has ended yet" in str(app.screen.query_one("#info-body").render())
+        await pilot.press("escape")
+        # play on to the end of the first hand: the sheet has its row
+        while not isinstance(app.screen, HandEndScreen):
+            await person.turn(pilot, app)
+            await settle(pilot, app)
+            line = str(app.query_one("#hand").border_subtitle)
+            assert line.startswith(("Your phase", "Phase 1 is down"))
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("o")
+        console = Console(width=100, record=True)
+        console.print(app.screen.query_one("#info-body", Static).content)
+        rows = [line.split() for line in console.export_text().splitlines()]
+        first = next(row for row in rows if row and row[0] == "1")
+        result = app.session.view.hand_results[0]
+        assert f"+{result.points[0]}" in first and str(result.totals[0]) in first
+
+
+async def test_a_long_refusal_wraps_and_an_old_one_clears_when_your_turn_comes() -> None:
+    app = PlayApp(short_game(seed=3), start=True, autosave=None, bot_delay=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "1", "h")  # hitting before laying down is refused
+        assert app.error_text.startswith("lay down your phase (l) before you hit")
+        prompt = app.query_one("#prompt", Static)
+        text = str(prompt.render())
+        assert app.error_text in text  # all of it, not cut at the edge
+        assert prompt.size.height >= 2 and prompt.size.width <= 80
+        await pilot.press("escape", "1", "x")  # a legal discard; the bots move next
+        assert app.session is not None and not app.session.human_to_move, (
+            app.screen,
+            app.error_text,
+        )
+        await pilot.press("d")  # too early: refused
+        assert "not your turn" in app.error_text
+        for _ in range(100):  # the bots move after their pause
+            await pilot.pause(0.1)
+            await settle(pilot, app)
+            if app.session is not None and app.session.human_to_move and not app.thinking:
+                break
+        assert app.session is not None and app.session.human_to_move
+        assert app.error_text == "" and "✗" not in str(prompt.render())

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -244,9 +246,18 @@ def test_undo_takes_back_the_persons_move_and_the_bots_since(tmp_path: Path) -> 
     while session.bot_to_move:
         session.play_bot()
     assert session.undo() >= 2
-    assert snapshot(session.game) == after_draw
+    assert seen(snapshot(session.game)) == seen(after_draw)
     assert loads(save.read_text()).actions == ("draw",)
-    assert session.undo() == 1 and snapshot(session.game) == start
+    assert session.undo() == 1 and seen(snapshot(session.game)) == seen(start)
+    # only the unseen cards moved: the draw pile holds the same cards, reshuffled
+    pile = snapshot(session.game)["state"]["draw_pile"].split()
+    assert sorted(pile) == sorted(start["state"]["draw_pile"].split())
+
+
+def seen(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot without what nobody has seen (the draw pile's order, the generator)."""
+    state = {k: v for k, v in data["state"].items() if k not in ("draw_pile", "rng")}
+    return {"actions": data["record"]["actions"], "state": state}
 
 
 def test_saving_is_atomic_and_leaves_no_temporary_files(
@@ -293,7 +304,9 @@ def test_load_round_trip_keeps_controllers_undo_and_undo_points(tmp_path: Path) 
     assert resumed.undo_allowed and resumed.human == 0
     assert resumed.undo_points == session.undo_points and len(resumed.undo_points) == 6
     assert snapshot(resumed.game) == snapshot(session.game)
-    # undo after resuming does what it would have done without quitting
+    # undo after resuming does what it would have done without quitting (given the same
+    # salt for its reshuffle: each session draws one from its own generator)
+    resumed.rng, session.rng = random.Random(5), random.Random(5)
     assert resumed.undo() == session.undo()
     assert snapshot(resumed.game) == snapshot(session.game)
     # and the bots go on exactly as they would have
@@ -409,3 +422,28 @@ def test_hit_choices_say_why_not_and_give_only_legal_hits() -> None:
     assert all(view.is_legal(hit) for hit in hits)
     session.apply(hits[0])
     assert session.view.stage is Stage.PLAY and Card.parse("G7") not in session.view.hand
+
+
+def test_the_quit_message_names_a_command_that_works_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from phase10.cli.play import play_command
+
+    script = tmp_path / ".venv" / "bin" / "phase10"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    # not on PATH (as after make play): the path to the script
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert play_command(str(script)) == ".venv/bin/phase10 play --resume"
+    assert play_command(".venv/bin/phase10", Path("my.json")) == (
+        ".venv/bin/phase10 play --resume --save-file my.json"
+    )
+    # on PATH (the virtualenv activated, or installed with pip): plain phase10
+    monkeypatch.setenv("PATH", str(script.parent))
+    assert play_command(str(script)) == "phase10 play --resume"
+    # run as a module: the same Python
+    assert play_command("/somewhere/phase10/cli/__main__.py").endswith(
+        " -m phase10.cli play --resume"
+    )

@@ -9,8 +9,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from phase10.bots.greedy import GreedyPlayer
@@ -194,3 +196,44 @@ def test_replay_viewer(snap_compare: Compare) -> None:
     # into the second hand, a few actions after its deal
     assert snap_compare(app, terminal_size=SIZE, press=["n", *["right"] * 6])
     assert steps[app.index].view.hand_number == 2
+
+
+SMALL = (80, 24)
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_score_sheet(snap_compare: Compare, size: tuple[int, int]) -> None:
+    session, last = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    screens: list[object] = []
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await finish_the_hand(last)(pilot)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("o")
+        await pilot.pause()
+        screens.append(app.screen)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert isinstance(screens[0], InfoScreen) and screens[0].title_text == "Score sheet"
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_table_at_80_by_24_and_120_by_40(snap_compare: Compare, size: tuple[int, int]) -> None:
+    assert snap_compare(table_app(), terminal_size=size, run_before=at_first_turn())
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_play_asks_before_replacing_a_game_in_progress(
+    snap_compare: Compare,
+    size: tuple[int, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path))
+    save = tmp_path / "autosave.json"
+    Session.new(Settings(opponents=2, difficulty="greedy", seed=11), autosave=save)
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=12), autosave=save)
+    assert snap_compare(app, terminal_size=size, press=["ctrl+s"])
+    assert app.session is None  # still asking: nothing replaced

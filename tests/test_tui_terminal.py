@@ -107,6 +107,8 @@ def test_playing_a_few_turns_by_keys_in_a_real_terminal(tmp_path: Path) -> None:
     printed = terminal.output.decode("utf-8", "replace")
     assert status == 0, printed[-2000:]
     assert "Game saved in" in printed
+    assert f"-m phase10.cli play --resume --save-file {save} goes on" in printed
+    assert "; phase10 play" not in printed  # phase10 may not be on PATH
 
     record = loads(save.read_text(encoding="utf-8"))
     assert record.tag("controllers") == "human,random"
@@ -115,3 +117,52 @@ def test_playing_a_few_turns_by_keys_in_a_real_terminal(tmp_path: Path) -> None:
     assert any(isinstance(event, Drew) for event in mine)
     assert any(isinstance(event, Discarded) for event in mine)
     assert not game.is_over
+
+
+def spawn(tmp_path: Path, *args: str) -> Terminal:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "PHASE10_HOME": str(tmp_path),
+    }
+    command = ["-m", "phase10.cli", "play", *args]
+    try:
+        child = pexpect.spawn(sys.executable, command, env=env, dimensions=(LINES, COLUMNS))
+    except (OSError, pexpect.ExceptionPexpect) as error:  # pragma: no cover
+        pytest.skip(f"cannot spawn a pseudo-terminal: {error}")
+    return Terminal(child)
+
+
+def test_quit_then_a_new_game_keeps_the_old_one_to_resume(tmp_path: Path) -> None:
+    quick = ["--quick", "--opponents", "1", "--difficulty", "random", "--delay", "0"]
+    terminal = spawn(tmp_path, *quick, "--seed", "3")
+    try:
+        terminal.wait_for("the person's turn", lambda text: "Your turn: draw" in text)
+        terminal.child.send("d")
+        terminal.wait_for("the prompt after drawing", lambda text: "Your turn: draw" not in text)
+        terminal.child.send("q")
+        assert terminal.wait_for_exit() == 0
+        # a new game on the new-game screen: it asks, and keeps the first game
+        terminal = spawn(tmp_path, "--delay", "0")
+        terminal.wait_for("the new-game screen", lambda text: "Saved game: hand 1" in text)
+        terminal.child.send("\x13")  # Ctrl+S: Play
+        terminal.wait_for("the question", lambda text: "game in progress" in text)
+        terminal.child.send("\r")  # the first choice: start the new game
+        terminal.wait_for("the new game", lambda text: "Your hand" in text)
+        terminal.child.send("q")
+        assert terminal.wait_for_exit() == 0
+        # next time both are offered
+        terminal = spawn(tmp_path, "--delay", "0")
+        terminal.wait_for("both games", lambda text: "2 unfinished games" in text)
+        terminal.child.send("\x12")  # Ctrl+R: Resume lists them
+        terminal.wait_for("the list", lambda text: "Go on with which game?" in text)
+        terminal.child.send("\x1b")
+        terminal.child.send("\x1b")
+        assert terminal.wait_for_exit() == 0
+    finally:
+        if terminal.child.isalive():
+            terminal.child.terminate(force=True)
+    kept = list((tmp_path / "games").glob("*.json"))
+    assert len(kept) == 1 and loads(kept[0].read_text()).seed == 3

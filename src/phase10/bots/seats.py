@@ -93,12 +93,14 @@ class BotTurn:
         )
 
 
-def bot_turn(game: Game, bots: Mapping[int, Player], player: Player | None = None) -> BotTurn:
+def bot_turn(
+    game: Game, bots: Mapping[int, Player], player: Player | None = None, *, salt: str = ""
+) -> BotTurn:
     """The turn of the bot to move (``player`` instead of the seat's own bot: a stand-in),
-    reseeded for this decision."""
+    reseeded for this decision (``salt`` is added to the seed: a game after an undo)."""
     seat = game.current
     chosen = bots[seat] if player is None else player
-    reseed(chosen, f"{game.seed}:{seat}:{len(game.actions)}")
+    reseed(chosen, f"{game.seed}:{seat}:{len(game.actions)}{salt}")
     return BotTurn(game, seat, len(game.actions), chosen, game.view(seat))
 
 

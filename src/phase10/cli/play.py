@@ -5,6 +5,8 @@ Both need the ``tui`` extra (Textual); without it they say how to install it.
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -76,7 +78,8 @@ def play(
 ) -> None:
     """Play Phase 10 in the terminal against computer opponents.
 
-    The game is saved after every move; quit any time and go on with --resume.
+    The game is saved after every move; quit any time and go on with --resume (or
+    Resume, Ctrl+R, on the new-game screen).
     Press k at the table for the keys.
     """
     _need_textual()
@@ -120,8 +123,33 @@ def play(
     )
     app.run()
     if app.session is not None and app.session.autosave is not None:
-        state = "finished" if app.session.game.is_over else "saved"
-        typer.echo(f"Game {state} in {app.session.autosave}; phase10 play --resume goes on.")
+        if app.session.game.is_over:
+            typer.echo(f"Game finished; its record is in {app.session.autosave}.")
+        else:
+            again = play_command(sys.argv[0], save_file)
+            typer.echo(f"Game saved in {app.session.autosave}; {again} goes on.")
+
+
+def play_command(script: str, save_file: Path | None = None) -> str:
+    """The command that resumes, written so that it works from here: ``phase10`` only
+    when that is what the shell finds, else the script's own path (``make play`` runs
+    ``.venv/bin/phase10``, which is not on PATH until the virtualenv is activated)."""
+    path = Path(script)
+    tail = " play --resume" + (f" --save-file {save_file}" if save_file is not None else "")
+    if path.name != "phase10":  # run as python -m phase10.cli
+        return f"{_shown(Path(sys.executable))} -m phase10.cli{tail}"
+    found = shutil.which("phase10")
+    if found is not None and Path(found).resolve() == path.resolve():
+        return "phase10" + tail
+    return _shown(path) + tail
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be written from the current directory."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def replay(

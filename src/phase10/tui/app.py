@@ -9,6 +9,7 @@ never freezes; the game is saved after every action.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -43,7 +44,8 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog, and_list
 
-from .render import meld_title, refusal_text, stage_prompt
+from .render import meld_title, my_phase_text, refusal_text, stage_prompt
+from .saves import SavedGame, keep_unfinished, unfinished_games
 from .screens import (
     RESUME,
     ChoiceScreen,
@@ -53,6 +55,7 @@ from .screens import (
     NewGameScreen,
     phase_list_table,
     rules_table,
+    score_sheet_table,
 )
 from .session import (
     HUMAN,
@@ -82,16 +85,17 @@ KEYS = (
     ("s", "sort your hand by number or by colour"),
     ("c", "colour-blind mode: letters and marks on every colour"),
     ("p / r / k", "the phase list / the rules / these keys"),
+    ("o", "the score sheet: every hand's points and totals"),
     ("ctrl+s", "save a copy of the game record"),
     ("esc", "clear the selection"),
-    ("q", "quit (the game is saved: Ctrl+R on the new-game screen or --resume goes on)"),
+    ("q", "quit (the game is saved: make play, then Resume (Ctrl+R), goes on)"),
 )
 
 
 _TABLE_ACTIONS = {
     "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
-    "clear", "save", "pick", "select",
+    "clear", "save", "pick", "select", "scores",
 }  # fmt: skip
 
 
@@ -134,6 +138,7 @@ class PlayApp(App[None]):
         Binding("c", "colour_blind", "Colour-blind"),
         Binding("p", "phases", "Phases"),
         Binding("r", "rules", "Rules"),
+        Binding("o", "scores", "Scores"),
         Binding("k", "keys", "Keys"),
         Binding("q", "quit_game", "Quit"),
         Binding("e", "declare", "Declare", show=False),
@@ -156,8 +161,11 @@ class PlayApp(App[None]):
         preset_name: str = "official",
         bot_delay: float = 0.4,
         colour_blind: bool = False,
+        rng: random.Random | None = None,
     ) -> None:
         super().__init__()
+        #: salts undo's reshuffles in new games (None: each session seeds one from secrets)
+        self.rng = rng
         self.settings = settings or Settings()
         self.start_now = start
         self.session: Session | None = session
@@ -174,6 +182,7 @@ class PlayApp(App[None]):
         self.event_log: EventLog | None = None
         self.error_text = ""
         self.shown_save_error: str | None = None
+        self.saved_games: list[SavedGame] = []
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # the table's keys sleep while a dialog or the new-game screen is up
@@ -207,20 +216,13 @@ class PlayApp(App[None]):
     # -- the game's flow --------------------------------------------------------------
 
     def new_game_screen(self) -> None:
-        """The new-game screen, offering the saved game when there is an unfinished one."""
+        """The new-game screen, offering every unfinished game (the autosave and ``games/``)."""
+        self.saved_games = unfinished_games(self.autosave)
         saved = None
-        if self.autosave is not None and self.autosave.exists():
-            try:
-                previous = Session.load(self.autosave, autosave=self.autosave)
-            except SessionError:
-                previous = None  # unreadable: a new game will overwrite it
-            if previous is not None and not previous.game.is_over:
-                view = previous.view
-                saved = (
-                    f"hand {view.hand_number} against {len(previous.names) - 1} "
-                    f"({', '.join(sorted(set(previous.controllers) - {HUMAN}))}), "
-                    f"your score {view.seats[previous.human].score}"
-                )
+        if len(self.saved_games) == 1:
+            saved = f"Saved game: {self.saved_games[0].label}"
+        elif self.saved_games:
+            saved = f"Saved: {len(self.saved_games)} unfinished games (Resume lists them)"
         self.push_screen(NewGameScreen(self.settings, self.preset_name, saved), self.start_game)
 
     def start_game(self, settings: Settings | str | None) -> None:
@@ -228,18 +230,79 @@ class PlayApp(App[None]):
             self.exit()
             return
         if settings == RESUME:
-            assert self.autosave is not None
-            try:
-                self._begin(Session.load(self.autosave, autosave=self.autosave))
-            except SessionError as error:
-                self.notify(str(error), severity="error")
-                self.new_game_screen()
+            self.choose_saved_game()
             return
         assert isinstance(settings, Settings)
         self.settings = settings
+        in_progress = [game for game in self.saved_games if game.path == self.autosave]
+        if not in_progress:
+            self.start_new(settings)
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "new":
+                self.start_new(settings)
+            elif choice == "resume":
+                self.resume_from(in_progress[0].path)
+            else:
+                self.new_game_screen()
+
+        # Play must never silently replace a game in progress: ask, and keep it
+        self.push_screen(
+            ChoiceScreen(
+                f"You have a game in progress ({in_progress[0].label}).",
+                [
+                    ("Start the new game (the other is kept: Resume lists it)", "new"),
+                    ("Go on with the game in progress", "resume"),
+                ],
+            ),
+            answered,
+        )
+
+    def choose_saved_game(self) -> None:
+        games = self.saved_games
+        if not games:
+            self.new_game_screen()
+        elif len(games) == 1:
+            self.resume_from(games[0].path)
+        else:
+
+            def chosen(path: Path | None) -> None:
+                if path is None:
+                    self.new_game_screen()
+                else:
+                    self.resume_from(path)
+
+            options = [
+                (("last played: " if game.path == self.autosave else "") + game.label, game.path)
+                for game in games
+            ]
+            self.push_screen(ChoiceScreen("Go on with which game?", options), chosen)
+
+    def start_new(self, settings: Settings) -> None:
+        """A new game in the autosave's place, once an unfinished game there is kept."""
         try:
-            session = Session.new(settings, autosave=self.autosave)
+            keep_unfinished(self.autosave)
+            session = Session.new(settings, autosave=self.autosave, rng=self.rng)
+        except OSError as error:
+            self.notify(f"could not keep the game in progress: {error}", severity="error")
+            self.new_game_screen()
+            return
         except SessionError as error:
+            self.notify(str(error), severity="error")
+            self.new_game_screen()
+            return
+        self._begin(session)
+
+    def resume_from(self, path: Path) -> None:
+        """Go on with the game saved at ``path``; it becomes the autosave (the one there is
+        kept first if it is another unfinished game)."""
+        try:
+            if path != self.autosave:
+                keep_unfinished(self.autosave)
+            session = Session.load(path, autosave=self.autosave)
+            session.save()
+        except (SessionError, OSError) as error:
             self.notify(str(error), severity="error")
             self.new_game_screen()
             return
@@ -305,6 +368,7 @@ class PlayApp(App[None]):
         if self.session is None or not turn.is_current(self.session.game):
             return  # the game changed (undo, new game) while the bot thought
         self.thinking = False
+        self.error_text = ""  # an old refusal does not linger into the next turn
         try:
             events = self.session.apply_bot(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
@@ -394,6 +458,8 @@ class PlayApp(App[None]):
         else:
             groups.mount(Label("No phase is down yet.", classes="muted"))
         self._refresh_hand()
+        # your phase and how close you are stay in sight under your hand
+        self.query_one("#hand").border_subtitle = my_phase_text(view)
         prompt = stage_prompt(view) if not self.waiting else "The hand is over: Enter goes on."
         if self.error_text:
             prompt = f"{prompt}   ✗ {self.error_text}"
@@ -664,6 +730,12 @@ class PlayApp(App[None]):
         self.push_screen(
             InfoScreen("Phases", phase_list_table(view.rules, sorted(me.completed), me.phase))
         )
+
+    def action_scores(self) -> None:
+        if self.session is None:
+            return
+        sheet = score_sheet_table(self.session.names, self.session.view.hand_results)
+        self.push_screen(InfoScreen("Score sheet", sheet))
 
     def action_rules(self) -> None:
         rules = self.session.game.rules if self.session else self.settings.rules

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from phase10.core import Card, Color, Group, Meld, PlayerView, Refusal, RefusalError, Stage
+from phase10.core.feasibility import missing
 
 __all__ = [
     "CARD_STYLES",
@@ -21,6 +22,8 @@ __all__ = [
     "card_label",
     "card_text",
     "group_text",
+    "my_phase_text",
+    "plural",
     "refusal_text",
     "seat_phase_text",
 ]
@@ -95,6 +98,39 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
         return "all done"
     laid = " down" if info.laid is not None else ""
     return f"{info.phase + 1}{laid}"
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``.
+
+    >>> plural(1, "card"), plural(0, "card")
+    ('1 card', '0 cards')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def my_phase_text(view: PlayerView) -> str:
+    """The person's phase, its groups and how many cards they are missing (the solver's
+    count: each missing card could be a Wild), or that it is down."""
+    me = view.viewer
+    assert me is not None
+    info = view.seats[me]
+    if info.laid is not None:
+        return f"Phase {info.laid + 1} is down ({view.phase_of(info.laid)}): hit, then go out"
+    allowed = view.allowed_phases(me)
+    if not allowed:
+        if len(info.completed) >= view.rules.phase_count:
+            return "Every phase is done"
+        return "Your phase: declare one this hand" if view.stage is Stage.DECLARE else ""
+
+    def need(index: int) -> int:
+        return missing(view.phase_of(index), view.hand, view.rules.natural_min)
+
+    best = min(allowed, key=need)
+    count = need(best)
+    label = "Your phase" if len(allowed) == 1 else "Closest phase"
+    state = "you can lay it down (l)" if count == 0 else f"{plural(count, 'card')} missing"
+    return f"{label} {best + 1}: {view.phase_of(best)} · {state}"
 
 
 def stage_prompt(view: PlayerView) -> str:

@@ -17,6 +17,7 @@ from phase10.core.narration import EventLog
 from phase10.core.records import GameRecord, RecordError
 
 from .render import card_text
+from .session import SessionError, read_reshuffles, reshuffle_unseen
 from .widgets import GroupRow, PilesPanel, SeatsPanel, hand_order
 
 __all__ = ["Position", "ReplayApp"]
@@ -72,9 +73,17 @@ class ReplayApp(App[None]):
     @staticmethod
     def read(record: GameRecord) -> list[Position]:
         """Every position of the record (raises :class:`RecordError` if it does not replay)."""
+        # a terminal game's record may say where an undo reshuffled the unseen cards
+        try:
+            reshuffles = read_reshuffles(record)
+        except SessionError as error:
+            raise RecordError(str(error)) from None
         game = record.new_game()
         found = [_position(game, 0, None, None)]
         for number, text in enumerate(record.actions, start=1):
+            for point, salt in reshuffles:
+                if point == number - 1:
+                    reshuffle_unseen(game, salt)
             actor = game.current
             try:
                 game.apply(text)

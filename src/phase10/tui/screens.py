@@ -104,6 +104,26 @@ def phase_list_table(rules: Rules, done: Sequence[int] = (), current: int | None
     return table
 
 
+def score_sheet_table(names: Sequence[str], results: Sequence[HandEnded]) -> Table | str:
+    """Every hand played so far: each player's points, running total and phase made (✓)."""
+    if not results:
+        return "No hand has ended yet: the score sheet fills in as hands end."
+    table = Table(box=None, header_style="bold", caption="points +, total, ✓ phase made")
+    table.add_column("hand", justify="right")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_column("out")
+    for result in results:
+        cells = []
+        for seat in range(len(names)):
+            points = result.points[seat]
+            made = " ✓" if seat in result.advanced else "  "
+            cells.append("-" if points is None else f"+{points} {result.totals[seat]}{made}")
+        out = "nobody" if result.went_out is None else names[result.went_out]
+        table.add_row(str(result.hand), *cells, out)
+    return table
+
+
 def rules_table(rules: Rules) -> Table:
     table = Table(box=None, show_header=False)
     table.add_column(style="bold")
@@ -216,7 +236,7 @@ RESUME = "resume"
 class NewGameScreen(Screen[Settings | str]):
     """Opponents, their difficulty, the rules preset and options, a seed; then play.
 
-    ``saved`` describes an unfinished saved game, offered to go on with (Ctrl+R).
+    ``saved`` describes the unfinished saved games, offered to go on with (Ctrl+R).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -280,7 +300,7 @@ class NewGameScreen(Screen[Settings | str]):
                     yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
             if self.saved is not None:
-                yield Label(f"Saved game: {self.saved}", classes="muted", id="saved")
+                yield Label(self.saved, classes="muted", id="saved")
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

@@ -16,8 +16,10 @@ alone decides what is legal: a session only asks it, and keeps the record.
 from __future__ import annotations
 
 import os
+import random
+import secrets
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +49,8 @@ __all__ = [
     "data_dir",
     "hit_choices",
     "lay_down_choices",
+    "replay_record",
+    "reshuffle_unseen",
 ]
 
 #: the computer players' names, in seat order after yours
@@ -55,6 +59,70 @@ OPPONENT_NAMES = SEAT_NAMES[:5]
 
 class SessionError(ValueError):
     """A request the session cannot carry out (nothing was changed)."""
+
+
+#: the record tag listing each undo's reshuffle, ``point:salt,...`` (its presence: undo was used)
+RESHUFFLES_TAG = "undo_reshuffles"
+
+
+def reshuffle_unseen(game: Game, salt: int) -> None:
+    """Put the draw pile in a fresh order and reseed the game's chance from ``salt``.
+
+    Called after an undo, so that taking a move back shows nothing of what was to come:
+    drawing again gives a card from a reshuffled pile, and later shuffles and deals differ.
+    Only unseen cards move; every hand, group and the discard pile stay as they were.
+    """
+    rng = random.Random(f"{game.seed}:undo:{salt}")
+    rng.shuffle(game.draw_pile)
+    game.rng.seed(rng.getrandbits(64))
+
+
+def read_reshuffles(record: GameRecord) -> list[tuple[int, int]]:
+    """The reshuffles a record's undos made: (actions played before it, salt)."""
+    text = record.tag(RESHUFFLES_TAG) or ""
+    found = []
+    for part in filter(None, text.split(",")):
+        point, _, salt = part.partition(":")
+        try:
+            found.append((int(point), int(salt)))
+        except ValueError:
+            raise SessionError(
+                f"the record's {RESHUFFLES_TAG} tag is unreadable: {part!r}"
+            ) from None
+    return found
+
+
+def replay_record(
+    record: GameRecord,
+    upto: int | None = None,
+    reshuffles: Sequence[tuple[int, int]] | None = None,
+    on_action: Callable[[int, Game], None] | None = None,
+) -> Game:
+    """Replay a session's record (its first ``upto`` actions), redoing each undo's reshuffle
+    where it was made. ``on_action(number, game)`` is called before each action.
+    Raises :class:`SessionError` naming an action that does not apply.
+    """
+    if reshuffles is None:
+        reshuffles = read_reshuffles(record)
+    try:
+        game = record.new_game()
+    except RecordError as error:
+        raise SessionError(str(error)) from None
+    actions = record.actions[:upto]
+    for number, text in enumerate(actions):
+        for point, salt in reshuffles:
+            if point == number:
+                reshuffle_unseen(game, salt)
+        if on_action is not None:
+            on_action(number, game)
+        try:
+            game.apply(text)
+        except ValueError as error:
+            raise SessionError(f"action {number + 1} ({text!r}) does not apply: {error}") from None
+    for point, salt in reshuffles:
+        if point == len(actions):
+            reshuffle_unseen(game, salt)
+    return game
 
 
 def data_dir() -> Path:
@@ -122,6 +190,8 @@ class Session:
         undo: bool = True,
         autosave: Path | None = None,
         undo_points: Sequence[int] = (),
+        reshuffles: Sequence[tuple[int, int]] = (),
+        rng: random.Random | None = None,
     ) -> None:
         if len(controllers) != game.num_players:
             raise SessionError(f"name a controller for each of the {game.num_players} seats")
@@ -135,6 +205,10 @@ class Session:
         self.autosave = autosave
         #: the number of actions played before each of the person's actions
         self.undo_points = list(undo_points)
+        #: each undo's reshuffle of the unseen cards: (actions before it, salt)
+        self.reshuffles = list(reshuffles)
+        #: where an undo's fresh salt comes from (injected for tests; secrets otherwise)
+        self.rng = rng if rng is not None else random.Random(secrets.randbits(64))
         #: why the last autosave failed (None: it did not)
         self.save_error: str | None = None
         self.bots: dict[int, Player] = {}
@@ -143,8 +217,11 @@ class Session:
     # -- making one -------------------------------------------------------------------
 
     @staticmethod
-    def new(settings: Settings, *, autosave: Path | None) -> Session:
-        """A new game from the settings (raises :class:`SessionError` for bad ones)."""
+    def new(
+        settings: Settings, *, autosave: Path | None, rng: random.Random | None = None
+    ) -> Session:
+        """A new game from the settings (raises :class:`SessionError` for bad ones);
+        ``rng`` salts each undo's reshuffle (default: seeded from :mod:`secrets`)."""
         settings.validate()
         names = (settings.player_name(), *OPPONENT_NAMES[: settings.opponents])
         try:
@@ -152,7 +229,7 @@ class Session:
         except ValueError as error:
             raise SessionError(str(error)) from None
         controllers = (HUMAN, *[settings.opponent_bot()] * settings.opponents)
-        session = Session(game, controllers, undo=settings.undo, autosave=autosave)
+        session = Session(game, controllers, undo=settings.undo, autosave=autosave, rng=rng)
         try:
             session.save()
         except OSError as error:
@@ -191,17 +268,14 @@ class Session:
             except ValueError as error:
                 raise SessionError(str(error)) from None
         human = controllers.index(HUMAN)
-        game = record.new_game()
         points: list[int] = []
-        for number, text in enumerate(record.actions):
+
+        def note_turn(number: int, game: Game) -> None:
             if game.current == human:
                 points.append(number)
-            try:
-                game.apply(text)
-            except ValueError as error:
-                raise SessionError(
-                    f"action {number + 1} ({text!r}) does not apply: {error}"
-                ) from None
+
+        reshuffles = read_reshuffles(record)
+        game = replay_record(record, reshuffles=reshuffles, on_action=note_turn)
         try:
             return Session(
                 game,
@@ -209,6 +283,7 @@ class Session:
                 undo=record.tag("undo", "on") == "on",
                 autosave=autosave,
                 undo_points=points,
+                reshuffles=reshuffles,
             )
         except ValueError as error:
             raise SessionError(f"cannot play the record's bots: {error}") from None
@@ -258,7 +333,9 @@ class Session:
         run in another thread, and its answer belongs to this game at this point only."""
         if not self.bot_to_move:
             raise SessionError("no computer player is to move")
-        return bot_turn(self.game, self.bots)
+        # after an undo the bots are reseeded too: the same moves need not come again
+        salt = f":undo{self.reshuffles[-1][1]}" if self.reshuffles else ""
+        return bot_turn(self.game, self.bots, salt=salt)
 
     def bot_action(self) -> Action:
         """The action the bot to move chooses (from its own view only); applies nothing."""
@@ -286,7 +363,10 @@ class Session:
             raise SessionError("there is no action of yours to undo")
         point = self.undo_points.pop()
         taken = len(self.game.actions) - point
-        self.game = GameRecord.from_game(self.game).replay(upto=point)
+        # the cards nobody has seen are reshuffled, so an undo never previews the future
+        self.reshuffles = [made for made in self.reshuffles if made[0] < point]
+        self.reshuffles.append((point, self.rng.getrandbits(64)))
+        self.game = replay_record(self.record(), upto=point)
         self._make_bots()
         self._autosave()
         return taken
@@ -308,6 +388,8 @@ class Session:
             "controllers": controllers_tag(self.controllers),
             "undo": "on" if self.undo_allowed else "off",
         }
+        if self.reshuffles:
+            tags[RESHUFFLES_TAG] = ",".join(f"{point}:{salt}" for point, salt in self.reshuffles)
         return GameRecord.from_game(self.game, tags)
 
     def save(self, path: Path | None = None) -> Path | None:
@@ -337,6 +419,10 @@ def save_copy(session: Session) -> Path:
     record = session.record()
     stamp = (record.date or "game").replace(":", "").replace("-", "")
     path = data_dir() / "games" / f"phase10-{stamp}-{session.game.seed}.json"
+    number = 1
+    while path.exists():  # never over another copy: each may be a game of its own
+        number += 1
+        path = path.with_name(f"phase10-{stamp}-{session.game.seed}-{number}.json")
     saved = session.save(path)
     assert saved is not None
     return saved

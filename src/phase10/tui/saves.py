@@ -1,0 +1,93 @@
+"""Saved games: the autosave, and the unfinished games kept under ``games/``.
+
+A game is never lost: before a new game takes the autosave's place, an unfinished game
+there is copied to ``games/`` in the data directory, and the new-game screen offers
+every unfinished game to go on with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from phase10.core.records import GameRecord
+
+from .session import HUMAN, Session, SessionError, data_dir, save_copy
+
+__all__ = ["SavedGame", "games_dir", "keep_unfinished", "load_unfinished", "unfinished_games"]
+
+#: how many kept games the new-game screen reads (newest first)
+MAX_LISTED = 30
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """An unfinished game on disk, described for a menu."""
+
+    path: Path
+    record: GameRecord
+    label: str
+
+    def same_game_before(self, other: SavedGame) -> bool:
+        """Whether this is an earlier moment of ``other`` (a stale copy not worth listing)."""
+        mine, theirs = self.record, other.record
+        return (
+            self.path != other.path
+            and (mine.seed, mine.players, mine.rules) == (theirs.seed, theirs.players, theirs.rules)
+            and theirs.actions[: len(mine.actions)] == mine.actions
+        )
+
+
+def describe(session: Session) -> str:
+    """``hand 3 against 2 (greedy), your score 45``."""
+    view = session.view
+    bots = ", ".join(sorted(set(session.controllers) - {HUMAN}))
+    return (
+        f"hand {view.hand_number} against {len(session.names) - 1} ({bots}), "
+        f"your score {view.seats[session.human].score}"
+    )
+
+
+def load_unfinished(path: Path) -> tuple[Session, str] | None:
+    """The unfinished game saved at ``path`` and its description (None: finished or unreadable)."""
+    try:
+        session = Session.load(path)
+    except SessionError:
+        return None
+    if session.game.is_over:
+        return None
+    return session, describe(session)
+
+
+def unfinished_games(autosave: Path | None) -> list[SavedGame]:
+    """The autosave (if unfinished) first, then the kept games, newest first."""
+    found: list[SavedGame] = []
+    paths = [autosave] if autosave is not None else []
+    kept = games_dir()
+    if kept.is_dir():
+        copies = sorted(kept.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        paths += copies[:MAX_LISTED]
+    for path in paths:
+        loaded = load_unfinished(path)
+        if loaded is None:
+            continue
+        session, label = loaded
+        found.append(SavedGame(path, session.record(), label))
+    return [game for game in found if not any(game.same_game_before(o) for o in found)]
+
+
+def keep_unfinished(autosave: Path | None) -> Path | None:
+    """Copy an unfinished game at ``autosave`` to ``games/`` before it is replaced.
+
+    Returns where it was kept (None: nothing to keep). Raises OSError if it cannot be.
+    """
+    if autosave is None or not autosave.exists():
+        return None
+    loaded = load_unfinished(autosave)
+    if loaded is None:
+        return None
+    return save_copy(loaded[0])
