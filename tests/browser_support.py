@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +12,7 @@ from typing import Any
 
 from phase10.bots import make_player
 from phase10.core import Discard, Hit, LayDown, PlayerView, TakeDiscard
+from server_support import server
 
 HERE = Path(__file__).resolve().parent
 ARTEFACTS = HERE.parent / "test-artefacts"
@@ -25,29 +23,10 @@ TIMEOUT = 15_000
 
 @contextmanager
 def serve(database: Path, port: int, *options: str) -> Iterator[str]:
-    """``phase10 serve`` on a free port; yields its base URL."""
-    import httpx
-
-    start = "import sys; from phase10.cli import main; sys.argv[0] = 'phase10'; main()"
-    command = [sys.executable, "-c", start, "serve", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{database}", *options]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
+    """``phase10 serve`` on a free port (options given later win: ``--bot-delay 0.3``);
+    yields its base URL."""
+    with server(database, port, *options):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
 
 
 def shot(page: Any, name: str, *, readme: str | None = None, full_page: bool = True) -> None:
