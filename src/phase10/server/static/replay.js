@@ -13,7 +13,9 @@ export async function replayPage(main, id) {
   };
   let first;
   try { first = await frame(0); } catch (error) {
-    return deadPage(main, { title: "There is no such replay", text: `No finished game has the id “${id}”: ${error.message}.` });
+    // the server's "there is no finished game …" or an id that is no number says nothing more
+    const why = /^(there is no finished game\b|path\.)/.test(error.message) ? "" : `: ${error.message}`;
+    return deadPage(main, { title: "There is no such replay", text: `No finished game has the id “${id}”${why}. Its link may be mistyped.` });
   }
   const total = first.total;
   const index = Array.isArray(first.hand_index) ? first.hand_index : null;
