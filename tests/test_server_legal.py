@@ -153,13 +153,28 @@ def test_spectators_get_no_block_and_labels_name_players() -> None:
         ("discard S>p1", "Skip Bob"),
         ("discard S>p2", "Skip Cy"),
     ]
-    assert block["prompt"] == "Lay down your phase, or discard a card to end your turn"
+    # no phase to lay down in that hand, so the prompt does not offer one
+    assert block["prompt"] == "Discard a card to end your turn"
     other = legal_block(skip.view(1))
     assert (
         other is not None
         and other["turn"] is False
         and other["prompt"] == "Waiting for Ann to play"
     )
+
+
+def test_prompt_offers_a_lay_down_only_when_one_can_be_made() -> None:
+    def prompt(hand: str) -> str:
+        game = arranged([hand, "R5 R6 R7 R8 R9 B1 B2 B3 B4 B5"], "Y3", "G2", names=["Ann", "Bob"])
+        game.apply("draw")
+        block = legal_block(game.view(0))
+        assert block is not None
+        return str(block["prompt"])
+
+    assert prompt("R1 B1 G1 R4 B4 Y4 B9 B10 G11 Y12") == (
+        "Lay down your phase, or discard a card to end your turn"
+    )
+    assert prompt("R1 B1 G3 R4 B5 Y6 B9 B10 G11 Y12") == "Discard a card to end your turn"
 
 
 def test_hits_are_grouped_by_group_with_run_ends() -> None:

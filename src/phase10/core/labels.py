@@ -141,7 +141,7 @@ def stage_prompt(view: PlayerView) -> str:
             return f"Take {top} from the discard pile" if view.can_take() else "Draw a card"
         case Stage.WILD_DISCARD:
             return "Discard a card for the Wild you were given"
-        case Stage.PLAY if view.seats[me].laid is None and view.allowed_phases(me):
+        case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):
             return "Lay down your phase, or discard a card to end your turn"
         case Stage.PLAY if view.seats[me].laid is not None and view.melds:
             return "Hit cards onto the groups on the table, or discard a card to end your turn"
@@ -151,6 +151,13 @@ def stage_prompt(view: PlayerView) -> str:
             return "The game is over"
         case _:
             assert_never(view.stage)
+
+
+def _can_lay(view: PlayerView) -> bool:
+    """Whether the viewer holds a phase they may lay down now (so a prompt offers it
+    only when it can be done)."""
+    found = progress(view)
+    return found is not None and found.away == 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,19 +128,21 @@ class PlayApp(App[None]):
     CSS_PATH = "play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take"),
+        # the prompt names t whenever the discard can be taken: the footer has no room
+        Binding("t", "take", "Take", show=False),
         Binding("l", "lay", "Lay down"),
         Binding("h", "hit", "Hit"),
         Binding("x", "discard", "Discard"),
         Binding("question_mark", "hint", "Hint"),
+        # Keys and Quit early: an 80-column footer cuts off what comes after Quit
+        Binding("k", "keys", "Keys"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("o", "scores", "Scores"),
         Binding("u", "undo", "Undo"),
         Binding("s", "sort", "Sort"),
         Binding("c", "colour_blind", "Colour-blind"),
         Binding("p", "phases", "Phases"),
         Binding("r", "rules", "Rules"),
-        Binding("o", "scores", "Scores"),
-        Binding("k", "keys", "Keys"),
-        Binding("q", "quit_game", "Quit"),
         Binding("e", "declare", "Declare", show=False),
         Binding("g", "give", "Give Wild", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),

@@ -13,7 +13,9 @@ export async function replayPage(main, id) {
   };
   let first;
   try { first = await frame(0); } catch (error) {
-    return deadPage(main, { title: "There is no such replay", text: `No finished game has the id “${id}”: ${error.message}.` });
+    // the server's "there is no finished game …" or an id that is no number says nothing more
+    const why = /^(there is no finished game\b|path\.)/.test(error.message) ? "" : `: ${error.message}`;
+    return deadPage(main, { title: "There is no such replay", text: `No finished game has the id “${id}”${why}. Its link may be mistyped.` });
   }
   const total = first.total;
   const index = Array.isArray(first.hand_index) ? first.hand_index : null;
@@ -72,6 +74,17 @@ export async function replayPage(main, id) {
   await show(0);
 }
 
+// The step in words, as the log says it ("Alice discards a Skip on Bob"), not in the
+// engine's notation ("discard S>p1"): the newest log line that starts with the actor.
+function said(log, actor) {
+  if (!actor || !Array.isArray(log)) return null;
+  for (let k = log.length - 1; k >= 0; k--) {
+    const text = log[k].trim().replace(/^(turn \d+|deal): /, "");
+    if (text !== log[k].trim() && text.startsWith(`${actor} `)) return text;
+  }
+  return null;
+}
+
 function Replay({ id, frame, actor, ended, nav }) {
   const view = frame.view;
   const names = view.seats.map((s) => s.name);
@@ -82,7 +95,7 @@ function Replay({ id, frame, actor, ended, nav }) {
   return html`<div class="replay-page">
     <section class="panel" aria-labelledby="replay-title">
       <h1 id="replay-title">Replay of game ${id} · hand ${view.hand_number}</h1>
-      <p id="replay-step" role="status">Action ${frame.step} of ${frame.total}${frame.action ? `: ${actor ? `${actor} ` : ""}${frame.action}` : ""}</p>
+      <p id="replay-step" role="status">Action ${frame.step} of ${frame.total}${frame.action ? `: ${said(frame.log, actor) ?? `${actor ? `${actor} ` : ""}${frame.action}`}` : ""}</p>
       <div class="actions" role="group" aria-label="Step through the game">
         ${button("start", "« Start", "Home", frame.step === 0)}
         ${button("prevHand", "◀◀ Hand", "PageUp", frame.step === 0)}

@@ -34,7 +34,9 @@ export async function tablePage(main, id) {
 }
 
 function noTable(main, id, text) {
-  deadPage(main, { title: "There is no such table", text: `No table has the id “${id}”: ${text}. Its link may be mistyped, or the table was closed after a day without players.` });
+  // the server's "there is no table '…'" would only say the first sentence again
+  const why = /^there is no table\b/i.test(text) ? "" : `: ${text}`;
+  deadPage(main, { title: "There is no such table", text: `No table has the id “${id}”${why}. Its link may be mistyped, or the table was closed after a day without players.` });
 }
 
 // The socket closed for good: the server said why (close codes of docs/server-protocol.md).
