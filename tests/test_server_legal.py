@@ -177,6 +177,21 @@ def test_prompt_offers_a_lay_down_only_when_one_can_be_made() -> None:
     assert prompt("R1 B1 G3 R4 B5 Y6 B9 B10 G11 Y12") == "Discard a card to end your turn"
 
 
+def test_prompt_offers_hits_only_when_a_card_fits() -> None:
+    def prompt(hand: str) -> str:
+        game = arranged([hand, "R5 R6 R7 R8 R9 B2 B3 B5 B6 B8"], "Y3", "G2", names=["Ann", "Bob"])
+        game.apply("draw")
+        game.apply("lay R1 B1 G1 + R4 B4 Y4")
+        block = legal_block(game.view(0))
+        assert block is not None
+        return str(block["prompt"])
+
+    assert prompt("R1 B1 G1 R4 B4 Y4 Y1 B10 G11 Y12") == (
+        "Hit cards onto the groups on the table, or discard a card to end your turn"
+    )
+    assert prompt("R1 B1 G1 R4 B4 Y4 B9 B10 G11 Y12") == "Discard a card to end your turn"
+
+
 def test_hits_are_grouped_by_group_with_run_ends() -> None:
     game = arranged(
         ["R7 B7 G7 R2 B2 G2 Y9 W R11 Y5", "R1 B1 G1 R4 R5 R6 R7 B12 G12 Y7"],

@@ -143,7 +143,7 @@ def stage_prompt(view: PlayerView) -> str:
             return "Discard a card for the Wild you were given"
         case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):
             return "Lay down your phase, or discard a card to end your turn"
-        case Stage.PLAY if view.seats[me].laid is not None and view.melds:
+        case Stage.PLAY if view.seats[me].laid is not None and _can_hit(view):
             return "Hit cards onto the groups on the table, or discard a card to end your turn"
         case Stage.PLAY:
             return "Discard a card to end your turn"
@@ -151,6 +151,12 @@ def stage_prompt(view: PlayerView) -> str:
             return "The game is over"
         case _:
             assert_never(view.stage)
+
+
+def _can_hit(view: PlayerView) -> bool:
+    """Whether some card in the viewer's hand fits a group on the table (the viewer has
+    laid down: no lay-down is searched for)."""
+    return any(isinstance(action, Hit) for action in view.legal_actions)
 
 
 def _can_lay(view: PlayerView) -> bool:
