@@ -82,7 +82,9 @@ class Sheet(BaseModel):
     """The rules preset (one with the phases in order)."""
     players: list[Name] = Field(min_length=2, max_length=6)
     """The players' names."""
-    hands: list[list[Entry]] = Field(default_factory=list, max_length=200)
+    hands: list[list[Entry]] = Field(
+        default_factory=list, max_length=200, json_schema_extra={"default": []}
+    )
     """Each hand played: one line per player, in order."""
     tie_break_winner: int | None = None
     """The seat that went out first in the tie-break hand, once it has been played."""

@@ -185,7 +185,7 @@ class CreateTable(_Strict):
     """How many seats, yours included (2-6)."""
     preset: Annotated[str, Field(max_length=40)] = "official"
     """The rules preset (``GET /api/presets``)."""
-    options: RuleOptions = Field(default_factory=RuleOptions)
+    options: RuleOptions = Field(default_factory=RuleOptions, json_schema_extra={"default": {}})
     """Rules options on top of the preset."""
     bots: BotSpec = "greedy"
     """The bot for the seats still open at the start: ``random``, ``greedy``, ``strong:1``
