@@ -19,7 +19,7 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog
 
-from ..formats import HandEndedData, ViewData
+from ..formats import HandEndedData, RecordData, ViewData
 from ..models import History, HistoryGame, ReplayFrame, ReplayHand, acted_by
 from .common import ApiError, manager_of
 
@@ -71,9 +71,9 @@ async def _load(request: Request, record_id: int) -> GameRecord:
 
 
 @router.get("/api/records/{record_id}")
-async def record(record_id: int, request: Request) -> dict[str, object]:
+async def record(record_id: int, request: Request) -> RecordData:
     """A finished game's full record (its seed included: the game is over)."""
-    return (await _load(request, record_id)).to_dict()
+    return RecordData.model_validate((await _load(request, record_id)).to_dict())
 
 
 @router.get("/api/records/{record_id}/replay")
