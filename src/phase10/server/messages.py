@@ -19,7 +19,7 @@ from pydantic import Field
 
 from .formats import Card, PhaseNumber, Seat, ViewData, Wire
 from .models import PublicTable
-from .protocol import PROTOCOL_VERSION
+from .protocol import ERRORS, PROTOCOL_VERSION
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -271,7 +271,7 @@ class ErrorMessage(Wire):
     """A message refused (nothing changed), or a problem with the connection."""
 
     type: Literal["error"]
-    code: str
+    code: Annotated[str, Field(json_schema_extra={"enum": list(ERRORS)})]
     """What went wrong: one of the error codes (``GET /api/errors``)."""
     message: str
     """The same in plain English, naming no keys; repeats at most a short excerpt of what

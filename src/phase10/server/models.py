@@ -27,6 +27,7 @@ from phase10.core.rules import (
 )
 
 from .formats import Cards, HandEndedData, RulesData, ViewData, Wire
+from .protocol import HTTP_ERRORS
 
 __all__ = [
     "ActedBy",
@@ -431,8 +432,8 @@ class ReplayFrame(_Answer):
 class ErrorBody(_Answer):
     """Every HTTP error."""
 
-    error: str
-    """The error's code (the table below)."""
+    error: Annotated[str, Field(json_schema_extra={"enum": list(HTTP_ERRORS)})]
+    """The error's code (docs/server-protocol.md lists each with its status)."""
     message: str
     """What went wrong, in plain English; repeats at most a short excerpt of what was
     sent."""

@@ -27,6 +27,7 @@ from phase10.bots.registry import builtin_bot
 
 __all__ = [
     "ERRORS",
+    "HTTP_ERRORS",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "ClientMessage",
@@ -80,6 +81,30 @@ ERRORS: dict[str, str] = {
     "name_taken": "another player at the table has that name",
     "seeded_table": "the table's deal comes from a seed its host chose: it is for its host and bots",
     "server_full": "the server holds as many tables as it can: try again later",
+}
+
+
+#: every HTTP error code, with its status and meaning (the body is ``{"error", "message"}``)
+HTTP_ERRORS: dict[str, tuple[int, str]] = {
+    "invalid_request": (422, "a body or query that does not match its model"),
+    "bad_json": (400, "a body that is not JSON, or nests deeper than 1,024 levels"),
+    "too_large": (413, "a body over the limit, declared or streamed"),
+    "rate_limited": (429, "too many requests, tables created or seats taken lately"),
+    "bad_name": (422, "a name that cannot be used"),
+    "name_taken": (409, "another player at the table has that name"),
+    "bad_rules": (422, "an unknown preset, or a rules option that does not exist or fit"),
+    "no_such_table": (404, "no table has this id"),
+    "already_started": (409, "the table's game has begun, or it is full"),
+    "seeded_table": (409, "the table's deal comes from its host's seed"),
+    "server_full": (503, "the server holds as many tables as it may"),
+    "no_such_record": (404, "no finished game has this id"),
+    "bad_record": (500, "a stored record cannot be replayed"),
+    "bad_cards": (422, "the score sheet's cards cannot be read"),
+    "bad_sheet": (422, "the score sheet does not add up"),
+    "not_found": (404, "no such path or schema"),
+    "method_not_allowed": (405, "the path does not take this method"),
+    "bad_request": (400, "any other request the server cannot take"),
+    "internal_error": (500, "the server failed; the problem was logged"),
 }
 
 

@@ -66,7 +66,7 @@ async def _load(request: Request, record_id: int) -> GameRecord:
     manager = manager_of(request)
     row = await manager.db(manager.store.record, record_id)
     if row is None:
-        raise ApiError(404, "no_such_record", f"there is no finished game {record_id}")
+        raise ApiError("no_such_record", f"there is no finished game {record_id}")
     return GameRecord.from_dict(json.loads(row.record))
 
 
@@ -102,7 +102,7 @@ async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame
             if number == step:
                 frame = _frame(game, saved, step)
     except (RecordError, IllegalActionError, InvalidActionError, ValueError) as error:
-        raise ApiError(500, "bad_record", str(error)) from None
+        raise ApiError("bad_record", str(error)) from None
     assert frame is not None
     view, hands_held, log = frame
     return ReplayFrame(

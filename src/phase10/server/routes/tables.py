@@ -54,9 +54,9 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
         base = preset(body.preset)
         rules = Rules.from_dict({**base.to_dict(), **body.options.given()})
     except RulesError as error:
-        raise ApiError(422, "bad_rules", excerpt(str(error), 200)) from None
+        raise ApiError("bad_rules", excerpt(str(error), 200)) from None
     if not manager.visitors.creates.take(client_address(request)):
-        raise ApiError(429, "rate_limited", "you have opened many tables lately: wait a while")
+        raise ApiError("rate_limited", "you have opened many tables lately: wait a while")
     options = TableOptions(
         preset=body.preset,
         rules=rules.to_dict(),
@@ -79,7 +79,7 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Seated
     manager = manager_of(request)
     table = await table_or_404(request, table_id)
     if not manager.visitors.joins.take(client_address(request)):
-        raise ApiError(429, "rate_limited", "you have joined many tables lately: wait a while")
+        raise ApiError("rate_limited", "you have joined many tables lately: wait a while")
     try:
         seat, token = await manager.join(table, body.name)
     except ProtocolError as error:
@@ -130,7 +130,7 @@ def schema(name: str) -> JSONResponse:
     from ..schemas import SCHEMAS, schema_of
 
     if name not in SCHEMAS:
-        raise ApiError(404, "not_found", f"no schema {excerpt(name, 40)!r}")
+        raise ApiError("not_found", f"no schema {excerpt(name, 40)!r}")
     return JSONResponse(schema_of(name), media_type="application/schema+json")
 
 
