@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 pytest.importorskip("fastapi")
 
@@ -77,6 +78,41 @@ def test_the_server_serves_its_schemas_and_version(client: TestClient) -> None:
         )
         ann.send({"type": "hello", "token": host["token"], "protocol": PROTOCOL_VERSION})
         assert ann.next_of("welcome")["protocol"] == PROTOCOL_VERSION
+
+
+def _answers(name: str, data: Any) -> None:
+    """An HTTP answer matches its committed schema (for clients in any language) and its
+    model, read strictly."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / OUT / f"{name}.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(data)
+    kind, _ = SCHEMAS[name]
+    TypeAdapter(kind).validate_json(json.dumps(data), strict=True)
+
+
+def test_every_http_answer_matches_its_schema(client: TestClient) -> None:
+    seated = client.post("/api/tables", json={"name": "Ann", "public": True})
+    _answers("seated", seated.json())
+    table = seated.json()["table"]
+    _answers("seated", join(client, table, "Bob"))
+    _answers("public-table", client.get(f"/api/tables/{table}").json())
+    _answers("table-list", client.get("/api/tables").json())
+    _answers("presets", client.get("/api/presets").json())
+    _answers("history", client.get("/api/history").json())
+    _answers("health", client.get("/healthz").json())
+    _answers("schema-index", client.get("/api/schemas").json())
+    _answers("points", client.post("/api/companion/points", json={"cards": "R7 W S"}).json())
+    sheet = {"players": ["Ann", "Bob"], "hands": [[{"points": 0, "phase": True}, {}]]}
+    _answers("standings", client.post("/api/companion/standings", json=sheet).json())
+    for bad in (
+        client.post("/api/tables", json={"name": "Ann", "seats": 9}),
+        client.post("/api/tables", json={"name": "Ann", "options": {"phases": [0]}}),
+        client.get("/api/tables/nothere"),
+        client.get("/api/records/5"),
+        client.get("/nowhere/at/all"),
+        client.post("/api/companion/points", json={"cards": "Q9"}),
+    ):
+        _answers("error-body", bad.json())
 
 
 def test_a_name_alone_makes_a_private_two_seat_official_table(client: TestClient) -> None:
@@ -273,6 +309,9 @@ def test_records_mark_stand_in_turns_and_the_history_has_one_kind_of_types(
     assert set(by) - set(played.values()) == {"b"}
     timer_step = 1 + next(n for n, letter in played.items() if letter == "t")
     frame = client.get(f"/api/records/{game['id']}/replay?step={timer_step}").json()
+    _answers("record", record)
+    _answers("replay-frame", frame)
+    _answers("history", client.get("/api/history").json())
     assert frame["by"] == "timer"
     assert client.get(f"/api/records/{game['id']}/replay?step=0").json()["by"] is None
     # one kind of type everywhere: seats as numbers with names beside, times in ISO 8601
