@@ -136,6 +136,13 @@ def test_a_name_alone_makes_a_private_two_seat_official_table(client: TestClient
 def test_bots_are_kept_one_way(client: TestClient, spelling: str, kept: str) -> None:
     host = create(client, bots=spelling)
     assert client.get(f"/api/tables/{host['table']}").json()["options"]["bots"] == kept
+    # the host's `bots` message keeps it the same way
+    other = create(client)
+    with client.websocket_connect(f"/ws/{other['table']}") as ws:
+        ann = Client(ws, other["token"])
+        ann.next_of("state")
+        ann.send({"type": "bots", "bots": spelling})
+        assert ann.next_of("state")["table"]["options"]["bots"] == kept
 
 
 def test_table_options_take_every_rules_option(client: TestClient) -> None:
