@@ -23,8 +23,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from phase10.bots import make_player
 from phase10.core import Game, PlayerView, Refusal, Rules
+from phase10.server.hosting import CLOSE_REMOVED
 from phase10.server.models import ActedBy
 from phase10.server.protocol import ERRORS, HTTP_ERRORS, PROTOCOL_VERSION
+from phase10.server.routes.socket import CLOSE_BAD_TOKENS, CLOSE_FLOOD, CLOSE_NO_TABLE
 from phase10.server.schemas import DOC, OUT, SCHEMAS, schema_of, stale_files
 from server_support import Client, create, join, make_app
 
@@ -49,6 +51,9 @@ def test_the_schemas_and_the_docs_reference_are_generated_and_up_to_date() -> No
                 assert f"| `{field}` |" in doc, (name, model.get("title"), field)
     for code in ERRORS:
         assert f"| `{code}` |" in doc, code
+    # every close code the server uses, in the close codes' table
+    closes = {int(code) for code in re.findall(r"^\| (\d{4}) \|", doc, re.MULTILINE)}
+    assert {1000, 1008, CLOSE_NO_TABLE, CLOSE_BAD_TOKENS, CLOSE_FLOOD, CLOSE_REMOVED} == closes
     http = dict(re.findall(r"^\| `(\w+)` \| (\d{3}) \|", doc, re.MULTILINE))
     assert http == {code: str(status) for code, (status, _) in HTTP_ERRORS.items()}
     # the overview names every message type the models know
