@@ -197,6 +197,7 @@ class PlayApp(TableMoves):
         self.waiting = False
         self.selected.clear()
         self.cursor = 0
+        self.refresh_bindings()  # the footer offers Undo only in a game with undo
         self.refresh_table()
         # the log is filled once laid out, so its first lines wrap to its real width
         self.call_after_refresh(self._reset_log)

@@ -9,10 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.table import Table
-from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from phase10.bots.hints import hint
 from phase10.core import (
@@ -103,6 +101,9 @@ class TableMoves(TableApp):
     settings: Settings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a game without undo (--no-undo) has no Undo key: the footer does not offer it
+        if action == "undo" and self.session is not None and not self.session.undo_allowed:
+            return False
         # the table's keys sleep while a dialog or the new-game screen is up
         return not (action in _TABLE_ACTIONS and self.screen is not self.screen_stack[0])
 
@@ -130,7 +131,7 @@ class TableMoves(TableApp):
             return
         self.error_text = ""
         self.selected.clear()
-        self.query_one("#hint", Static).update("")
+        self.show_hint("")
         self.after(events)
 
     def _selected_cards(self) -> list[Card]:
@@ -207,6 +208,10 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
+        if not self.selected and self.session.view.stage in (Stage.PLAY, Stage.WILD_DISCARD):
+            # never the card under the cursor: a discard is not taken back by accident
+            self.say("select the card to discard first (space, or click it), then x")
+            return
         card = self._one_card()
         if card is None:
             return
@@ -318,7 +323,7 @@ class TableMoves(TableApp):
             return
         assert self.session is not None
         advice = hint(self.session.view)
-        self.query_one("#hint", Static).update(Text("Hint: " + str(advice).replace("\n", " · ")))
+        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
 
     def action_undo(self) -> None:
         if self.session is None or self.waiting:

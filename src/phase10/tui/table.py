@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Label, RichLog, Static
+from textual.widgets import Footer, Label, Static
 
 from phase10.core import Card, Event
 from phase10.core.narration import EventLog
 
-from .render import my_phase_text, stage_prompt
+from .render import last_turn, meld_title, my_phase_text, turn_prompt
 from .session import HUMAN, Session
-from .widgets import CardChip, GroupRow, PilesPanel, SeatsPanel, hand_order
+from .widgets import CardChip, GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order
+
+#: the widest a group's title column gets, so the cards keep most of the table's width
+TITLE_WIDTH = 26
 
 __all__ = ["TableApp"]
 
@@ -25,6 +29,8 @@ class TableApp(App[None]):
     """The table's layout and what it shows; the person's selection and cursor."""
 
     CSS_PATH = "play.tcss"
+    #: a short terminal (80 x 24) gets the compact layout (play.tcss: Screen.-short)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (typed by App)
 
     def __init__(self, *, colour_blind: bool = False) -> None:
         super().__init__()
@@ -38,6 +44,8 @@ class TableApp(App[None]):
         self.log_lines = 0
         self.event_log: EventLog | None = None
         self.error_text = ""
+        #: the latest move of this hand in words ("Ann discards R7"), "" before any
+        self.last_move = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -45,10 +53,11 @@ class TableApp(App[None]):
             yield PilesPanel(id="piles")
         with Horizontal(id="middle"):
             yield VerticalScroll(id="table-groups")
-            yield RichLog(id="log", max_lines=400, wrap=True, min_width=20)
+            yield GameLog(id="log", max_lines=400, min_width=20)
         yield Static(id="prompt")
         yield Horizontal(id="hand")
-        yield Static(id="hint")
+        # the hint's line is there only while it says something (80 x 24 has no line to spare)
+        yield Static(id="hint", classes="-hidden")
         yield Footer()
 
     def name_panels(self) -> None:
@@ -67,16 +76,21 @@ class TableApp(App[None]):
             self.session.names, game.rules, viewer=human, you=human, verbose=True
         )
         self.log_lines = 0
-        self.query_one(RichLog).clear()
+        self.last_move = ""
+        self.query_one(GameLog).reset()
         self._feed(game.history)
 
     def _feed(self, events: Sequence[Event]) -> None:
         assert self.event_log is not None and self.session is not None
         self.event_log.feed(events)
-        widget = self.query_one(RichLog)
+        widget = self.query_one(GameLog)
         for line in self.event_log.lines[self.log_lines :]:
+            if line.startswith("Hand "):
+                self.last_move = ""  # a new deal: nobody has moved in this hand yet
+            elif line.startswith(("  turn ", "  deal: ")):
+                self.last_move = line.split(": ", 1)[1]
             if line.strip():
-                widget.write(line.strip() if not line.startswith("  ") else line[2:])
+                widget.say(line.strip() if not line.startswith("  ") else line[2:])
         self.log_lines = len(self.event_log.lines)
 
     # -- drawing the table ------------------------------------------------------------
@@ -91,22 +105,43 @@ class TableApp(App[None]):
             for who in session.controllers
         ]
         self.query_one(SeatsPanel).show(view, kinds)
-        self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
+        touched, discarded = last_turn(view)
+        self.query_one(PilesPanel).show(
+            view, colour_blind=self.colour_blind, just_discarded=discarded
+        )
         groups = self.query_one("#table-groups")
         groups.remove_children()
         if view.melds:
-            groups.mount_all(
-                GroupRow(view, gid, colour_blind=self.colour_blind)
-                for gid in range(len(view.melds))
+            # one column of titles, as wide as the longest (up to TITLE_WIDTH)
+            width = min(
+                TITLE_WIDTH,
+                1 + max(len(meld_title(view, g, m)) for g, m in enumerate(view.melds)),
             )
+            rows = [
+                GroupRow(
+                    view,
+                    gid,
+                    colour_blind=self.colour_blind,
+                    last=gid in touched,
+                    title_width=width,
+                )
+                for gid in range(len(view.melds))
+            ]
+            groups.mount_all(rows)
+            marked = [row for row in rows if row.group_id in touched]
+            if marked:
+                # the table scrolls: bring the last move's group into sight
+                self.call_after_refresh(marked[-1].scroll_visible, animate=False)
         else:
             groups.mount(Label("No phase is down yet.", classes="muted"))
         self._refresh_hand()
         # your phase and how close you are stay in sight under your hand
         self.query_one("#hand").border_subtitle = my_phase_text(view)
-        prompt = stage_prompt(view) if not self.waiting else "The hand is over: Enter goes on."
+        prompt = Text(turn_prompt(view) if not self.waiting else "The hand is over: Enter goes on.")
         if self.error_text:
-            prompt = f"{prompt}   ✗ {self.error_text}"
+            prompt.append(f"   ✗ {self.error_text}", style="bold red")
+        if self.last_move:
+            prompt.append(f"\nLast move: {self.last_move}", style="not bold dim")
         self.query_one("#prompt", Static).update(prompt)
 
     def _shown_hand(self) -> list[Card]:
@@ -129,6 +164,12 @@ class TableApp(App[None]):
             )
             for position, card in enumerate(cards)
         )
+
+    def show_hint(self, text: str) -> None:
+        """Show the hint under the hand ("" hides its line)."""
+        hint = self.query_one("#hint", Static)
+        hint.update(Text(text))
+        hint.set_class(not text, "-hidden")
 
     def say(self, text: str) -> None:
         """Explain why a choice was refused (nothing changed)."""
