@@ -258,3 +258,17 @@ async def test_the_prompt_offers_a_lay_down_only_when_one_can_be_made() -> None:
         prompt = str(app.query_one("#prompt", Static).render()).split("\n")[0]
         assert "missing" in str(app.query_one("#hand").border_subtitle)
         assert prompt == "Discard a card to end your turn (x)."
+
+
+def test_every_rules_choice_has_words_for_the_form() -> None:
+    from dataclasses import fields
+    from enum import StrEnum
+
+    from phase10.core.labels import RULE_OPTIONS
+
+    rules = Rules()
+    for item in fields(rules):
+        value = getattr(rules, item.name)
+        if isinstance(value, StrEnum):
+            question, words = RULE_OPTIONS[item.name]
+            assert question and set(words) == {member.value for member in type(value)}
