@@ -44,7 +44,7 @@ KEYS = (
     ("1-9", "select or unselect the card at that place"),
     ("l", "lay down the selected cards as your phase"),
     ("h", "hit the selected card on a group (or click the group)"),
-    ("x", "discard the selected card, or click the discard pile (a Skip asks whom)"),
+    ("x", "discard the selected card (select it first), or click the discard pile"),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
     ("?", "hint: what the solver would do"),
     ("u", "undo your last action (when undo is on)"),

@@ -175,7 +175,7 @@ class ReplayApp(App[None]):
                 # the hand's points and the running total, as the score sheet has them
                 points = ended.points[seat]
                 shown = "sits out" if points is None else f"+{points}"
-                hands.append(f"{shown:>9} → {ended.totals[seat]:<5} ")
+                hands.append(f"{shown:>4} → {ended.totals[seat]:<5} ")
             for card in hand_order(cards, "number") if self.reveal else ():
                 hands.append_text(card_text(card, colour_blind=self.colour_blind))
                 hands.append(" ")
