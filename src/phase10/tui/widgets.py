@@ -187,3 +187,6 @@ class GameLog(RichLog):
             for text in self.texts:
                 self.write(text)
         self._wrapped_at = width
+        if known and self.auto_scroll:
+            # shorter too (a hint line appeared): the latest line stays in sight
+            self.scroll_end(animate=False)
