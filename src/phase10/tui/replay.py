@@ -18,7 +18,7 @@ from phase10.core.narration import EventLog
 from phase10.core.records import GameRecord, RecordError, reshuffle_unseen
 
 from .render import card_text
-from .widgets import GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order
+from .widgets import GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order, title_width
 
 __all__ = ["Position", "ReplayApp"]
 
@@ -152,8 +152,9 @@ class ReplayApp(App[None]):
         self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
         groups = self.query_one("#table-groups")
         groups.remove_children()
+        width = title_width(view, you)
         groups.mount_all(
-            GroupRow(view, gid, colour_blind=self.colour_blind, you=you)
+            GroupRow(view, gid, colour_blind=self.colour_blind, you=you, title_width=width)
             for gid in range(len(view.melds))
         )
         log = self.query_one(GameLog)

@@ -15,12 +15,17 @@ from textual.widgets import Footer, Label, Static
 from phase10.core import Card, Event
 from phase10.core.narration import EventLog
 
-from .render import last_turn, meld_title, my_phase_text, turn_prompt
+from .render import last_turn, my_phase_text, turn_prompt
 from .session import HUMAN, Session
-from .widgets import CardChip, GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order
-
-#: the widest a group's title column gets, so the cards keep most of the table's width
-TITLE_WIDTH = 26
+from .widgets import (
+    CardChip,
+    GameLog,
+    GroupRow,
+    PilesPanel,
+    SeatsPanel,
+    hand_order,
+    title_width,
+)
 
 __all__ = ["TableApp"]
 
@@ -112,11 +117,7 @@ class TableApp(App[None]):
         groups = self.query_one("#table-groups")
         groups.remove_children()
         if view.melds:
-            # one column of titles, as wide as the longest (up to TITLE_WIDTH)
-            width = min(
-                TITLE_WIDTH,
-                1 + max(len(meld_title(view, g, m)) for g, m in enumerate(view.melds)),
-            )
+            width = title_width(view)
             rows = [
                 GroupRow(
                     view,

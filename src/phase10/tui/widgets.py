@@ -17,7 +17,15 @@ from phase10.core import Card, PlayerView
 
 from .render import card_text, group_text, meld_title, seat_phase_text
 
-__all__ = ["CardChip", "GameLog", "GroupRow", "PilesPanel", "SeatsPanel", "hand_order"]
+__all__ = [
+    "CardChip",
+    "GameLog",
+    "GroupRow",
+    "PilesPanel",
+    "SeatsPanel",
+    "hand_order",
+    "title_width",
+]
 
 
 def hand_order(hand: Sequence[Card], by: str) -> list[Card]:
@@ -46,6 +54,18 @@ class CardChip(Static):
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(self.Clicked(self.position))
+
+
+#: the widest a group's title column gets, so the cards keep most of the table's width
+TITLE_WIDTH = 26
+
+
+def title_width(view: PlayerView, you: int | None = None) -> int:
+    """One width for every group's title, so the cards line up: the longest title's, up to
+    :data:`TITLE_WIDTH`."""
+    me = view.viewer if you is None else you
+    titles = [meld_title(view, gid, meld, you=me) for gid, meld in enumerate(view.melds)]
+    return min(TITLE_WIDTH, 1 + max(map(len, titles), default=0))
 
 
 class GroupRow(Horizontal):
