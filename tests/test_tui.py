@@ -221,13 +221,15 @@ async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
             session.play_bot()
     record = session.record()
     steps = ReplayApp.read(record)
-    assert len(steps) == len(record.actions) + 1
+    # each action, the deal, and each hand's end but the last as a position of its own
+    hands = len(session.game.hand_results)
+    assert len(steps) == len(record.actions) + 1 + hands - 1
     app = ReplayApp(record, steps)
     async with app.run_test(size=SIZE) as pilot:
         title = app.query_one("#replay-title", Label)
-        assert "Action 0 of" in str(title.render())
+        assert "action 0 of" in str(title.render())
         await pilot.press("right", "right")
-        assert app.index == 2 and f"{record.actions[1]}" in str(title.render())
+        assert app.index == 2 and steps[2].said in str(title.render())
         await pilot.press("left")
         assert app.index == 1
         await pilot.press("n")
