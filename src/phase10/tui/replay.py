@@ -247,7 +247,8 @@ def _hand_end(
 
     ``start`` is a copy of the game with ``first`` actions played (the hand's deal);
     ``actions`` are the record's, up to the one that ends the hand. The engine deals the
-    next hand in the same step as it ends one, so this copy is told not to deal.
+    next hand in the same step as it ends one, so the last action is played by
+    :meth:`Game.table_as_hand_ends`, which stops before the deal.
     """
     game = copy.deepcopy(start)
     for number in range(first, len(actions)):
@@ -255,6 +256,6 @@ def _hand_end(
             if point == number:
                 reshuffle_unseen(game, salt)
         if number == len(actions) - 1:
-            game._next_hand = lambda players: None  # type: ignore[method-assign]
+            return game.table_as_hand_ends(actions[number])
         game.apply(actions[number])
     return game
