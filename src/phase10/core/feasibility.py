@@ -257,16 +257,25 @@ def missing(
         # happens to hands of almost nothing but Wilds and Skips).
         compiled = phase if isinstance(phase, CompiledPhase) else compile_phase(phase, natural_min)
         grown = list(counts)
+        group_rule = compiled.natural_min is NaturalMin.GROUP
         added = 0
         while need >= IMPOSSIBLE and added < compiled.total:
             added += 1
-            options = []
+            need, best = IMPOSSIBLE, 0
+            if group_rule and sum(grown[:NUMBERED_CARDS]) + 1 < len(compiled.specs):
+                # still too few numbered cards for one in each group whichever is added:
+                # every option is impossible, so the first is taken, as the search would
+                grown[best] += 1
+                continue
+            # the first card that needs the fewest Wilds; each later search is bounded
+            # by the best so far, which prunes most of them
             for index in range(NUMBERED_CARDS):
                 grown[index] += 1
-                options.append((wilds_needed(compiled, grown), index))
+                option = wilds_needed(compiled, grown, limit=need)
                 grown[index] -= 1
-            need, index = min(options)
-            grown[index] += 1
+                if option < need:
+                    need, best = option, index
+            grown[best] += 1
         return min(added + max(0, need - counts[WILD_INDEX]), limit + 1)
     return min(max(0, need - counts[WILD_INDEX]), limit + 1)
 
