@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test test-fast lint format bench chromium postgresql vendor clean distclean
+.PHONY: help install play serve test test-fast lint format bench chromium postgresql vendor schemas clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -72,6 +72,11 @@ lint: $(STAMP_TEST) ## Run ruff (lint and formatting check), mypy and lint-impor
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+
+# The published JSON Schemas (docs/schemas/) and the tables of the protocol documents are
+# generated from the typed models; a test fails when the committed ones are stale.
+schemas: $(STAMP_TEST) ## Regenerate the protocols' JSON Schemas and document tables
+	$(PY) -m phase10.bots.wire
 
 format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 	$(BIN)/ruff format $(LINT_PATHS)

@@ -287,7 +287,12 @@ def test_the_error_message_is_the_engines_own(scripted: Any) -> None:
     with pytest.raises(InvalidActionError) as expected:
         game.parse_action("discard W9")
     (error,) = [m for m in read_log() if m["type"] == "error"]
-    assert error == {"type": "error", "message": str(expected.value), "attempts_left": 0}
+    assert error == {
+        "type": "error",
+        "message": str(expected.value),
+        "code": "malformed",
+        "attempts_left": 0,
+    }
 
 
 def test_a_bot_may_correct_itself_after_an_error(scripted: Any) -> None:
@@ -300,7 +305,17 @@ def test_a_bot_may_correct_itself_after_an_error(scripted: Any) -> None:
     with pytest.raises(IllegalActionError) as expected:
         game.check(Draw())
     errors = [m for m in read_log() if m["type"] == "error"]
-    assert errors == [{"type": "error", "message": str(expected.value), "attempts_left": 2}]
+    assert errors == [
+        {
+            "type": "error",
+            "message": str(expected.value),
+            "code": "already_drew",
+            "attempts_left": 2,
+        }
+    ]
+    wire = pytest.importorskip("phase10.bots.wire")
+    wire.ErrorMessage.model_validate(errors[0])
+    assert bot.refusals == [str(expected.value)]
 
 
 # -- failures ---------------------------------------------------------------------------

@@ -40,14 +40,16 @@ from phase10.core import (
 __all__ = [
     "ANSWER_PROBLEMS",
     "MAX_ATTEMPTS",
-    "PROTOCOL_VERSION",
     "PROBLEMS",
+    "PROTOCOL_VERSION",
     "BotError",
     "BotStartError",
     "Problem",
     "SubprocessPlayer",
     "finish_game",
+    "hello_message",
     "parse_view_action",
+    "turn_message",
 ]
 
 #: The protocol's version, sent in ``hello``.
@@ -235,13 +237,7 @@ class SubprocessPlayer:
         if not view.is_my_turn:
             raise ValueError(f"it is not player {view.viewer}'s turn in this view")
         self._begin_game(view)
-        self._send(
-            {
-                "type": "turn",
-                "view": view.to_dict(),
-                "legal": [str(action) for action in view.legal_actions],
-            }
-        )
+        self._send(turn_message(view))
         problem = ""
         for attempt in range(1, self.attempts + 1):
             reply = self._receive(self.timeout, "a turn")
@@ -316,16 +312,7 @@ class SubprocessPlayer:
             return
         if self._process is None:
             self._start()
-        self._send(
-            {
-                "type": "hello",
-                "protocol": PROTOCOL_VERSION,
-                "seat": view.viewer,
-                "players": [seat.name for seat in view.seats],
-                "rules": view.rules.to_dict(),
-                "timeout": self.timeout,
-            }
-        )
+        self._send(hello_message(view, self.timeout))
         reply = self._receive(self.startup_timeout, "the hello")
         if not isinstance(reply, dict) or reply.get("type") != "ready":
             self._fatal("not_ready", reply=_short(reply))
@@ -481,6 +468,30 @@ def _clip(text: str, limit: int = 200) -> str:
 
 def _short(value: Any) -> str:
     return _clip(json.dumps(value))
+
+
+# -- the engine's messages (docs/schemas/bot/ describes each) ---------------------------
+
+
+def hello_message(view: PlayerView, timeout: float) -> dict[str, Any]:
+    """The ``hello`` that starts a game for the player of ``view``."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "seat": view.viewer,
+        "players": [seat.name for seat in view.seats],
+        "rules": view.rules.to_dict(),
+        "timeout": timeout,
+    }
+
+
+def turn_message(view: PlayerView) -> dict[str, Any]:
+    """The ``turn`` asking the player of ``view`` for a decision."""
+    return {
+        "type": "turn",
+        "view": view.to_dict(),
+        "legal": [str(action) for action in view.legal_actions],
+    }
 
 
 # -- reading answers --------------------------------------------------------------------
