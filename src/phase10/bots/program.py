@@ -177,7 +177,8 @@ class SubprocessPlayer:
 
     ``env`` replaces the environment (``PYTHONUNBUFFERED=1`` is added unless set, so Python
     bots need not flush). ``startup_timeout`` bounds starting the program and its
-    ``ready`` (default: ``timeout``, but at least 10 seconds).
+    ``ready`` (default: ``timeout``, but at least 10 seconds). ``transcript``, a list,
+    receives every message sent and every JSON value read (``phase10 protocol-test``).
     """
 
     #: another program: it may take its time
@@ -192,6 +193,7 @@ class SubprocessPlayer:
         cwd: str | os.PathLike[str] | None = None,
         attempts: int = MAX_ATTEMPTS,
         startup_timeout: float | None = None,
+        transcript: list[tuple[str, Any]] | None = None,
     ) -> None:
         if isinstance(command, str) or not command or not all(isinstance(a, str) for a in command):
             raise ValueError(f"give the bot's command as a list of strings, not {command!r}")
@@ -215,6 +217,10 @@ class SubprocessPlayer:
         self.author: str | None = None
         #: every reason the engine gave the bot for refusing an answer (the ``error``s sent)
         self.refusals: list[str] = []
+        #: when given, every message as it goes: ("sent", message) and ("received", value)
+        self.transcript = transcript
+        #: whether the bot had to be killed because it did not exit after ``quit``
+        self.killed_on_quit = False
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[object] = queue.Queue()
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -277,6 +283,7 @@ class SubprocessPlayer:
                 process.wait(QUIT_TIMEOUT)
             except subprocess.TimeoutExpired:
                 process.kill()
+                self.killed_on_quit = True
         self._stop()
 
     def __enter__(self) -> SubprocessPlayer:
@@ -362,6 +369,8 @@ class SubprocessPlayer:
                     stream.close()
 
     def _send(self, message: Mapping[str, Any]) -> None:
+        if self.transcript is not None:
+            self.transcript.append(("sent", message))
         self._outbox.put(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     def _receive(self, timeout: float, waiting_for: str) -> Any:
@@ -390,11 +399,14 @@ class SubprocessPlayer:
             if not text:
                 continue
             try:
-                return json.loads(text)
+                value = json.loads(text)
             except json.JSONDecodeError:
                 self._fatal("not_json", line=_clip(text))
             except (ValueError, RecursionError):  # nested too deep, a number of 5,000 digits
                 self._fatal("json_too_deep", line=_clip(text))
+            if self.transcript is not None:
+                self.transcript.append(("received", value))
+            return value
 
     def _fatal(self, key: str, **values: object) -> NoReturn:
         """Kill the bot and raise the :class:`BotError` of ``PROBLEMS[key]``."""
