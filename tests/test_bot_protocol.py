@@ -244,6 +244,23 @@ def test_a_lay_down_is_read_against_the_bots_phase(scripted: Any) -> None:
     assert not Counter(action.cards) - Counter(view.hand)
 
 
+def test_a_lay_down_may_be_answered_in_any_group_order(scripted: Any) -> None:
+    """A set and a run written run first, a Wild with its implied value: the same lay-down,
+    returned in its one written form."""
+    from helpers import arranged
+
+    game = arranged(
+        ["R7 B7 W G3 G4 G6 W Y2", "R1 R2 R3 R4 R5 R6 R8 R9 R10 R11"], "B12", "Y12", phases=(2, 1)
+    )
+    game.apply("draw")
+    view = game.view(0)
+    bot, read_log = scripted([{"send": {"action": "lay g3 g4 W=5 g6 + r7 b7 w"}}])
+    action = bot.choose(view)
+    assert str(action) == "lay R7 B7 W + G3 G4 W G6"
+    assert "lay R7 B7 W + G3 G4 W G6" in read_log()[-1]["legal"]
+    assert bot.refusals == []
+
+
 @pytest.mark.parametrize(
     ("answer", "reason"),
     [

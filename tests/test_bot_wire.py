@@ -111,3 +111,24 @@ def test_the_models_refuse_what_the_protocol_refuses(
 def test_unknown_fields_are_ignored_by_the_models() -> None:
     ready = wire.Ready.model_validate({"type": "ready", "name": "x", "colour": "blue"})
     assert ready.name == "x"
+
+
+def test_what_the_engine_writes_is_what_it_reads() -> None:
+    """The written form the engine sends (legal actions, a table group's text) reads back
+    to the same action and group, and writes no implied Wild value."""
+    from phase10 import GroupKind, parse_group
+
+    rng = random.Random(5)
+    seen_melds = 0
+    for seed in range(3):
+        game = Game(2, rules=Rules(phases=(2, 3)), seed=seed)
+        while not game.is_over and len(game.actions) < 300:
+            view = game.view(game.current)
+            for action in view.legal_actions:
+                assert game.parse_action(str(action)) == action
+            for meld in turn_message(view)["view"]["melds"]:
+                group = parse_group(GroupKind(meld["group"]["kind"]), meld["text"])
+                assert group.written() == meld["text"] and "W=" not in meld["text"]
+                seen_melds += 1
+            game.apply(choose(game, rng))
+    assert seen_melds > 0
