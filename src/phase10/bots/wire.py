@@ -118,7 +118,7 @@ class Group(_Model):
     color or parity where no numbered card implies it) or ``text`` (written as in a
     lay-down, ``W=5`` allowed, no values beside it), never both."""
 
-    kind: GroupKind = Field(description="set, run, color, even_odd, color_run, color_even_odd")
+    kind: GroupKind = Field(description="the kind of group")
     cards: str | None = Field(
         default=None, description="the cards, runs lowest first; each Wild a bare W"
     )
@@ -545,6 +545,22 @@ def _table(model: type[BaseModel]) -> list[str]:
     return rows
 
 
+def _event_table() -> list[str]:
+    rows = ["| event | fields (type, default) | what happened |", "|---|---|---|"]
+    for name, model in EVENTS.items():
+        schema = model.model_json_schema()
+        defs = schema.get("$defs", {})
+        fields = []
+        for field, info in schema["properties"].items():
+            if field == "type":
+                continue
+            spec = model.model_fields[field]
+            default = "" if spec.is_required() else f" = {json.dumps(info.get('default'))}"
+            fields.append(f"`{field}` ({_type_text(info, defs)}{default})")
+        rows.append(f"| `{name}` | {', '.join(fields)} | {model.__doc__} |")
+    return rows
+
+
 def _problem_table() -> list[str]:
     rows = ["| when the bot | the message says |", "|---|---|"]
     for problem in PROBLEMS.values():
@@ -566,6 +582,8 @@ def render_tables() -> dict[str, list[str]]:
         "view": _table(View),
         "seat": _table(SeatInfo),
         "group": _table(Group),
+        "table-group": _table(TableGroup),
+        "events": _event_table(),
         "rules": _table(Rules),
         "bot-errors": _problem_table(),
         "answer-errors": _answer_table(),
