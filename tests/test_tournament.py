@@ -367,14 +367,15 @@ def test_tournament_json_has_settings_stats_and_games() -> None:
     entry = data["entries"][0]
     assert set(entry) == {
         "name", "bot", "games", "wins", "win_rate", "ci95", "mean_score", "mean_phases",
-        "mean_hands", "rating",
+        "mean_hands", "rating", "forfeits",
     }  # fmt: skip
     assert len(data["games"]) == 6
     game = data["games"][0]
     assert set(game) == {
         "index", "deal", "seed", "seating", "winners", "scores", "phases", "hands", "actions",
-        "seconds",
+        "seconds", "forfeit", "forfeit_reason",
     }  # fmt: skip
+    assert (game["forfeit"], game["forfeit_reason"], entry["forfeits"]) == (None, None, 0)
     assert sorted(game["seating"]) == sorted(settings["entries"])
     assert "1/k" in data["ties"] and "Bradley-Terry" in data["rating_method"]
     library = run_tournament(BOTS, games=6, rules=ONE_PHASE, seed=2).to_dict()
