@@ -465,7 +465,9 @@ class ErrorMessage(_Model):
     message: str = Field(description="why the answer was refused")
     code: Refusal = Field(description="the refusal's stable code (malformed: unreadable)")
     attempts_left: int = Field(
-        ge=0, lt=MAX_ATTEMPTS, description="answers left; 0: do not answer, the engine gave up"
+        ge=0,
+        description=f"answers left (a decision allows {MAX_ATTEMPTS}); 0: do not answer, the "
+        "engine gave up",
     )
 
 
