@@ -189,8 +189,9 @@ def protocol_test(
     command: Annotated[
         list[str],
         typer.Argument(
-            metavar="CMD...",
-            help="The bot program and its arguments (one quoted command line also works).",
+            metavar="CMD",
+            help="The bot program and its arguments, or one quoted command line (quote it, or "
+            "put -- before it, when an argument starts with -).",
             show_default=False,
         ),
     ],
@@ -245,4 +246,5 @@ def protocol_test(
     if failed:
         typer.echo(f"{failed} deviation(s) from the bot protocol.")
         raise typer.Exit(1)
-    typer.echo("The bot follows the bot protocol under every rule set.")
+    tried = "every rule set" if len(rule_sets) == len(RULE_SETS) else ", ".join(rule_sets)
+    typer.echo(f"The bot follows the bot protocol under {tried}.")
