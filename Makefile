@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test test-fast lint format bench schemas chromium postgresql vendor clean distclean
+.PHONY: help install play serve test test-fast lint format bench chromium postgresql vendor schemas nodejs clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -43,7 +43,7 @@ install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 play: install ## Play Phase 10 in the terminal against the computer
 	$(BIN)/phase10 play
 
-test: lint chromium postgresql ## Lint, type-check and run the full test suite
+test: lint chromium postgresql nodejs ## Lint, type-check and run the full test suite
 	$(BIN)/pytest -n 2
 
 # The tests marked slow (browser, PostgreSQL, restarts, long property and soak-like runs)
@@ -56,6 +56,12 @@ chromium: ## Install Debian's chromium for the browser tests (when missing)
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
 		{ apt-get update && apt-get install -y chromium; } || \
 		echo "chromium could not be installed: the browser tests will be skipped"
+
+# The example Node.js bot (examples/bots/node/) is tested with Debian's Node.js.
+nodejs: ## Install Debian's nodejs for the example Node.js bot's test (when missing)
+	@command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1 || \
+		{ apt-get update && apt-get install -y nodejs; } || \
+		echo "nodejs could not be installed: the Node.js bot's test will be skipped"
 
 # The server's PostgreSQL tests start a throw-away cluster with Debian's PostgreSQL
 # server programs (initdb, pg_ctl); install them when they are missing.
@@ -77,10 +83,12 @@ format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 	$(BIN)/ruff format $(LINT_PATHS)
 	$(BIN)/ruff check --fix $(LINT_PATHS)
 
-# The protocols' JSON Schemas (docs/schemas/) and the generated reference of
-# docs/server-protocol.md, written from the models; a test fails when they are stale.
-schemas: $(STAMP_TEST) ## Write the protocols' JSON Schemas and the server protocol's reference
+# The protocols' JSON Schemas (docs/schemas/) and the generated tables of
+# docs/server-protocol.md and docs/bot-protocol.md, written from the typed models;
+# a test fails when the committed ones are stale.
+schemas: $(STAMP_TEST) ## Regenerate the protocols' JSON Schemas and document tables
 	$(PY) -m phase10.server.schemas
+	$(PY) -m phase10.bots.wire
 
 bench: $(STAMP_BENCH) ## Run every benchmark in benchmarks/
 	$(PY) -m benchmarks

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from helpers import arranged
 from phase10 import (
     PRESETS,
     SKIP,
@@ -23,7 +24,9 @@ from phase10 import (
     InvalidActionError,
     LayDown,
     Phase,
+    RecordError,
     TakeDiscard,
+    action_from_dict,
     parse_action,
     preset,
     snapshot,
@@ -112,12 +115,12 @@ def test_non_lay_actions_parse(text: str, action: Action, canonical: str) -> Non
     ("phase", "text", "canonical"),
     [
         ("2 sets of 3", "lay r7 b7 w + g3 y3 g3", "lay R7 B7 W + G3 G3 Y3"),
-        ("1 set of 3 + 1 run of 4", "lay R7 B7 W + G3 G4 W G6", "lay R7 B7 W + G3 G4 W=5 G6"),
-        ("1 run of 4", "lay W G4 W=5 G6", "lay W=3 G4 W=5 G6"),
-        ("1 run of 4", "lay W=9 W=10 W=11 R12", "lay W=9 W=10 W=11 R12"),
+        ("1 set of 3 + 1 run of 4", "lay R7 B7 W + G3 G4 W G6", "lay R7 B7 W + G3 G4 W G6"),
+        ("1 run of 4", "lay W G4 W=5 G6", "lay W G4 W G6"),
+        ("1 run of 4", "lay W=9 W=10 W=11 R12", "lay W W W R12"),
         ("7 cards of one color", "lay R1 R5 R9 W R12 R3 R3", "lay R1 R3 R3 R5 R9 R12 W"),
         ("1 even or odd of 4", "lay B2 W Y4 G12", "lay B2 Y4 G12 W"),
-        ("1 color run of 3", "lay G3 W G5", "lay G3 W=G4 G5"),
+        ("1 color run of 3", "lay G3 W G5", "lay G3 W G5"),
         ("1 set of 3", "lay W=5 W=5 W=5", "lay W=5 W=5 W=5"),
         ("1 color even or odd of 3", "lay W=Reven W=Reven W=Reven", "lay W=Reven W=Reven W=Reven"),
         ("2 sets of 3", "lay 1: R7 B7 W + Y3 G3 G3", "lay 1: R7 B7 W + G3 G3 Y3"),
@@ -192,7 +195,7 @@ def test_game_reads_lay_texts_against_the_players_phase() -> None:
         game.parse_action("lay 11: R1 R1 R1")
     action = game.parse_action("lay 2: R1 R1 W + G3 G4 W G6")
     assert isinstance(action, LayDown) and action.phase == 2
-    assert str(action) == "lay 2: R1 R1 W + G3 G4 W=5 G6"
+    assert str(action) == "lay 2: R1 R1 W + G3 G4 W G6"
 
 
 def test_refused_texts_leave_the_game_unchanged() -> None:
@@ -211,3 +214,97 @@ def test_constructors_refuse_malformed_actions() -> None:
     with pytest.raises(InvalidActionError, match="only a Skip names a player"):
         Discard(Card.parse("R7"), 1)
     assert str(Discard(SKIP, 3)) == "discard S>p3"
+
+
+@pytest.mark.parametrize(
+    ("phase", "hand", "text", "canonical"),
+    [
+        (2, "R7 B7 W G3 G4 G6 W Y2", "lay G3 G4 W G6 + R7 B7 W", "lay R7 B7 W + G3 G4 W G6"),
+        (2, "R7 B7 W G3 G4 G6 W Y2", "lay R7 B7 W + G3 G4 W=5 G6", "lay R7 B7 W + G3 G4 W G6"),
+        (1, "R7 B7 W G3 G3 Y3 Y1 Y2", "lay R7 B7 W + G3 Y3 G3", "lay G3 G3 Y3 + R7 B7 W"),
+        (
+            3,
+            "R7 B7 Y7 G7 G3 G4 G6 W",
+            "lay G3 G4 W G6 + Y7 R7 B7 G7",
+            "lay R7 B7 G7 Y7 + G3 G4 W G6",
+        ),
+    ],
+)
+def test_a_lay_down_is_one_written_form_read_in_any_group_order(
+    phase: int, hand: str, text: str, canonical: str
+) -> None:
+    """Any order of the groups is the same lay-down; the engine writes it in the phase's
+    order, each Wild a bare W once a numbered card implies its value."""
+    game = arranged([hand, "R1 R2 R3 R4 R5 R6 R8 R9 R10 R11"], "B12", "Y12", phases=(phase, 1))
+    game.apply("draw")
+    action = game.check(game.parse_action(text))
+    assert str(action) == canonical
+    assert canonical in [str(a) for a in game.legal_actions]
+    assert game.check(game.parse_action(canonical)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("lay G3 G4 W G6 + R7 B8 W", "R7 B8 W is not a set: R7 and B8 are different numbers"),
+        ("lay R7 B8 W + G3 G4 W G6", r"the groups may be written in any order"),
+    ],
+)
+def test_a_lay_down_that_fits_in_no_order_says_the_order_was_not_the_problem(
+    text: str, message: str
+) -> None:
+    with pytest.raises(InvalidActionError, match=message):
+        parse_action(text, Phase.parse("1 set of 3 + 1 run of 4"))
+
+
+def test_a_lay_down_object_may_list_its_groups_in_any_order() -> None:
+    game = arranged(
+        ["R7 B7 W G3 G4 G6 W Y2", "R1 R2 R3 R4 R5 R6 R8 R9 R10 R11"], "B12", "Y12", phases=(2, 1)
+    )
+    game.apply("draw")
+    run = {"kind": "run", "cards": "G3 G4 W G6", "number": None, "low": None}
+    run_as_text = {"kind": "run", "text": "G3 G4 W=5 G6"}
+    for first in (run, run_as_text):
+        data = {"type": "LayDown", "groups": [first, {"kind": "set", "cards": "R7 B7 W"}]}
+        assert str(game.check(action_from_dict(data))) == "lay R7 B7 W + G3 G4 W G6"
+
+
+@pytest.mark.parametrize(
+    ("group", "message"),
+    [
+        (
+            {"kind": "run", "cards": "G3 G4 W G6", "text": "G3 G4 W G6"},
+            "a group gives its cards or its text, not both",
+        ),
+        ({"kind": "run", "text": "G3 G4 W G6", "low": 3}, "not in 'low'"),
+        ({"kind": "run", "cards": "G3 G4 W=5 G6"}, "each Wild a bare W"),
+        ({"kind": "run", "cards": "W G4 G5 G6", "low": 4}, "G4 cannot stand in place 2"),
+        ({"kind": "run", "cards": "W G4 G5 G6", "number": 3}, "a run has no number to declare"),
+        ({"kind": "set", "cards": "W W W"}, "an all-Wild set must declare its number"),
+        ({"kind": "run", "cards": "W W W"}, "an all-Wild run must declare its numbers"),
+    ],
+)
+def test_the_lay_down_object_form_is_one_reading(group: dict[str, object], message: str) -> None:
+    """``cards`` (bare Wilds, values beside them) or ``text`` (written as in a lay-down),
+    never both; values the cards contradict are refused, never ignored."""
+    with pytest.raises(RecordError, match=message):
+        action_from_dict({"type": "LayDown", "groups": [group]})
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards", "values", "written"),
+    [
+        ("run", "W W W", {"low": 3}, "W=3 W=4 W=5"),
+        ("set", "W W W", {"number": 9}, "W=9 W=9 W=9"),
+        ("run", "W G4 G5 G6", {"low": 3}, "W G4 G5 G6"),
+        ("color", "W W W", {"color": "R"}, "W=R W=R W=R"),
+    ],
+)
+def test_bare_wilds_take_the_values_given_beside_them(
+    kind: str, cards: str, values: dict[str, object], written: str
+) -> None:
+    action = action_from_dict(
+        {"type": "LayDown", "groups": [{"kind": kind, "cards": cards, **values}]}
+    )
+    assert isinstance(action, LayDown)
+    assert action.groups[0].written() == written

@@ -244,6 +244,23 @@ def test_a_lay_down_is_read_against_the_bots_phase(scripted: Any) -> None:
     assert not Counter(action.cards) - Counter(view.hand)
 
 
+def test_a_lay_down_may_be_answered_in_any_group_order(scripted: Any) -> None:
+    """A set and a run written run first, a Wild with its implied value: the same lay-down,
+    returned in its one written form."""
+    from helpers import arranged
+
+    game = arranged(
+        ["R7 B7 W G3 G4 G6 W Y2", "R1 R2 R3 R4 R5 R6 R8 R9 R10 R11"], "B12", "Y12", phases=(2, 1)
+    )
+    game.apply("draw")
+    view = game.view(0)
+    bot, read_log = scripted([{"send": {"action": "lay g3 g4 W=5 g6 + r7 b7 w"}}])
+    action = bot.choose(view)
+    assert str(action) == "lay R7 B7 W + G3 G4 W G6"
+    assert "lay R7 B7 W + G3 G4 W G6" in read_log()[-1]["legal"]
+    assert bot.refusals == []
+
+
 @pytest.mark.parametrize(
     ("answer", "reason"),
     [
@@ -287,7 +304,12 @@ def test_the_error_message_is_the_engines_own(scripted: Any) -> None:
     with pytest.raises(InvalidActionError) as expected:
         game.parse_action("discard W9")
     (error,) = [m for m in read_log() if m["type"] == "error"]
-    assert error == {"type": "error", "message": str(expected.value), "attempts_left": 0}
+    assert error == {
+        "type": "error",
+        "message": str(expected.value),
+        "code": "malformed",
+        "attempts_left": 0,
+    }
 
 
 def test_a_bot_may_correct_itself_after_an_error(scripted: Any) -> None:
@@ -300,7 +322,17 @@ def test_a_bot_may_correct_itself_after_an_error(scripted: Any) -> None:
     with pytest.raises(IllegalActionError) as expected:
         game.check(Draw())
     errors = [m for m in read_log() if m["type"] == "error"]
-    assert errors == [{"type": "error", "message": str(expected.value), "attempts_left": 2}]
+    assert errors == [
+        {
+            "type": "error",
+            "message": str(expected.value),
+            "code": "already_drew",
+            "attempts_left": 2,
+        }
+    ]
+    wire = pytest.importorskip("phase10.bots.wire")
+    wire.ErrorMessage.model_validate(errors[0])
+    assert bot.refusals == [str(expected.value)]
 
 
 # -- failures ---------------------------------------------------------------------------

@@ -192,7 +192,7 @@ def test_cli_hint() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("lay R7 B7 G7 + G3 G4 W=5 G6")
+    assert lines[0].startswith("lay R7 B7 G7 + G3 G4 W G6")
     assert lines[1].startswith("hit B11 g0")
     assert lines[2].startswith("discard S")
 

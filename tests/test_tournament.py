@@ -367,14 +367,15 @@ def test_tournament_json_has_settings_stats_and_games() -> None:
     entry = data["entries"][0]
     assert set(entry) == {
         "name", "bot", "games", "wins", "win_rate", "ci95", "mean_score", "mean_phases",
-        "mean_hands", "rating",
+        "mean_hands", "rating", "forfeits",
     }  # fmt: skip
     assert len(data["games"]) == 6
     game = data["games"][0]
     assert set(game) == {
         "index", "deal", "seed", "seating", "winners", "scores", "phases", "hands", "actions",
-        "seconds",
+        "seconds", "forfeit", "forfeit_reason",
     }  # fmt: skip
+    assert (game["forfeit"], game["forfeit_reason"], entry["forfeits"]) == (None, None, 0)
     assert sorted(game["seating"]) == sorted(settings["entries"])
     assert "1/k" in data["ties"] and "Bradley-Terry" in data["rating_method"]
     library = run_tournament(BOTS, games=6, rules=ONE_PHASE, seed=2).to_dict()
@@ -466,12 +467,84 @@ def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None
     assert message in result.stderr
 
 
-def test_a_failing_program_bot_exits_2_with_its_message() -> None:
-    program = f"cmd:{sys.executable} -c 'import sys; sys.exit(3)'"
-    result = run("tournament", "--bots", f"{program},greedy", "--games", "2", "--phases", "1",
-                 "--jobs", "1")  # fmt: skip
+#: a program bot that plays its first legal action, then fails on the turn its command
+#: line names: "crash" exits, "sleep" stops answering, "garbage" writes what is not JSON
+FAILING_BOT = r"""
+import json, sys, time
+how, at = sys.argv[1], int(sys.argv[2])
+turns = 0
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "failing"}), flush=True)
+    elif message["type"] == "turn":
+        turns += 1
+        if turns >= at:
+            if how == "crash":
+                sys.exit(3)
+            if how == "sleep":
+                time.sleep(30)
+            print("not json", flush=True)
+        print(json.dumps({"action": message["legal"][0]}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+@pytest.fixture
+def failing_bot(tmp_path: Path) -> str:
+    path = tmp_path / "failing_bot.py"
+    path.write_text(FAILING_BOT)
+    return f"cmd:{sys.executable} {path}"
+
+
+@pytest.mark.parametrize(
+    ("how", "reason"),
+    [
+        ("crash", "exited with code 3 instead of answering a turn"),
+        ("sleep", "did not answer a turn within 0.5 s"),
+        ("garbage", "wrote a line that is not JSON: 'not json'"),
+    ],
+)
+def test_a_failing_program_bot_forfeits_its_game_and_the_tournament_goes_on(
+    failing_bot: str, how: str, reason: str
+) -> None:
+    bots = [f"{failing_bot} {how} 3", "greedy"]
+    result = run_tournament(bots, games=2, rules=ONE_PHASE, seed=1, jobs=1, bot_timeout=0.5)
+    assert len(result.games) == 2 and len(result.forfeits) == 2
+    for game in result.games:
+        assert game.forfeit == 0 and reason in game.forfeit_reason
+        assert game.winners == (1,) and game.places() == (1, 0)
+        assert game.actions > 0  # the game stopped where the bot failed, its state kept
+    assert [entry.forfeits for entry in result.entries] == [2, 0]
+    assert [entry.wins for entry in result.entries] == [0, 2]
+
+
+def test_tournament_reports_forfeits_in_its_table_and_json(failing_bot: str) -> None:
+    bots = f"{failing_bot} crash 2,greedy"
+    common = ["--games", "2", "--phases", "1", "--jobs", "1", "--bot-timeout", "5"]
+    result = run("tournament", "--bots", bots, *common)
+    assert result.exit_code == 0, result.output
+    assert "Forfeits: 2 games" in result.stdout
+    assert "game 1: " in result.stdout and "exited with code 3" in result.stdout
+    data = json.loads(run("tournament", "--bots", bots, *common, "--json").stdout)
+    assert [game["forfeit"] for game in data["games"]] == [data["settings"]["entries"][0]] * 2
+    assert "exited with code 3" in data["games"][0]["forfeit_reason"]
+    assert [entry["forfeits"] for entry in data["entries"]] == [2, 0]
+
+
+def test_a_program_that_cannot_be_started_stops_the_tournament() -> None:
+    result = run("tournament", "--bots", "cmd:/nonexistent/bot,greedy", "--games", "2",
+                 "--phases", "1", "--jobs", "1")  # fmt: skip
     assert result.exit_code == 2
-    assert "exited with code 3" in result.stderr
+    assert "cannot be started" in result.stderr
+
+
+@pytest.mark.parametrize("timeout", ["0", "-1", "nan", "100000"])
+def test_the_bot_timeout_is_a_positive_number_of_seconds(timeout: str) -> None:
+    result = run("tournament", "--bots", "greedy,random", "--bot-timeout", timeout)
+    assert result.exit_code == 2
+    assert "the bot timeout is a number of seconds above 0" in result.stderr
 
 
 def test_games_are_played_on_one_blas_thread_and_the_count_is_restored(

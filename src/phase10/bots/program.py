@@ -20,6 +20,7 @@ import threading
 import time
 import weakref
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import TracebackType
 from typing import IO, Any, NoReturn
 
@@ -31,17 +32,24 @@ from phase10.core import (
     Phase,
     PlayerView,
     RecordError,
+    Refusal,
     action_from_dict,
     parse_action,
 )
 
 __all__ = [
+    "ANSWER_PROBLEMS",
     "MAX_ATTEMPTS",
+    "PROBLEMS",
     "PROTOCOL_VERSION",
     "BotError",
+    "BotStartError",
+    "Problem",
     "SubprocessPlayer",
     "finish_game",
+    "hello_message",
     "parse_view_action",
+    "turn_message",
 ]
 
 #: The protocol's version, sent in ``hello``.
@@ -64,8 +72,92 @@ QUIT_TIMEOUT = 2.0
 class BotError(RuntimeError):
     """An out-of-process bot that failed: no answer in time, no legal answer, a crash, a
     line that is not JSON, or no handshake. The message names the bot and the problem and
-    ends with the last lines of its stderr.
+    ends with the last lines of its stderr. ``problem`` is the key of :data:`PROBLEMS`.
     """
+
+    def __init__(self, message: str, problem: str = "") -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+class BotStartError(BotError):
+    """A bot program that cannot be started at all (a setup error, not a move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One way a bot fails: when it happens and the message's text (``str.format``)."""
+
+    when: str
+    text: str
+    #: values that fill ``text`` for the documentation's example
+    example: Mapping[str, object]
+
+    def say(self, **values: object) -> str:
+        return self.text.format(**values)
+
+
+#: Every :class:`BotError` problem, by key: the code raises these texts and nothing else,
+#: and docs/bot-protocol.md's table of errors is generated from them.
+PROBLEMS: Mapping[str, Problem] = {
+    "no_legal_action": Problem(
+        f"gives no legal action in {MAX_ATTEMPTS} answers",
+        "gave no legal action in {attempts} answers; the last: {reason}",
+        {"attempts": MAX_ATTEMPTS, "reason": "<reason>"},
+    ),
+    "timeout": Problem(
+        "does not answer within `timeout` seconds (default 10; blank lines do not restart "
+        "the clock; the hello allows at least 10 s)",
+        "did not answer {waiting_for} within {seconds:g} s",
+        {"waiting_for": "a turn", "seconds": 10.0},
+    ),
+    "exited": Problem(
+        "exits",
+        "exited with code {code} instead of answering {waiting_for}",
+        {"code": 1, "waiting_for": "a turn"},
+    ),
+    "closed_stdout": Problem(
+        "closes its stdout but keeps running",
+        "closed its stdout instead of answering {waiting_for}",
+        {"waiting_for": "a turn"},
+    ),
+    "line_too_long": Problem(
+        "writes a line longer than 4 MiB",
+        "wrote a line longer than {limit} bytes",
+        {"limit": 1 << 22},
+    ),
+    "not_json": Problem(
+        "writes a line that is not JSON",
+        "wrote a line that is not JSON: {line!r}",
+        {"line": "..."},
+    ),
+    "json_too_deep": Problem(
+        "writes JSON nested too deep or a number too long to read",
+        "wrote JSON too deep or too long to read: {line!r}",
+        {"line": "..."},
+    ),
+    "not_ready": Problem(
+        "answers `hello` with anything but `ready`",
+        'answered the hello with {reply} instead of {{"type": "ready"}}',
+        {"reply": "..."},
+    ),
+    "protocol": Problem(
+        "says it speaks another protocol version in `ready`",
+        "speaks protocol {version!r}; this engine speaks {engine}",
+        {"version": 2, "engine": 1},
+    ),
+    "cannot_start": Problem(
+        "cannot be started",
+        "cannot be started: {error}",
+        {"error": "[Errno 2] No such file or directory: ..."},
+    ),
+    "already_failed": Problem(
+        "is asked again after it failed",
+        "has already failed: {problem}",
+        {"problem": "..."},
+    ),
+    "closed": Problem("is asked after it was closed", "is closed", {}),
+}
 
 
 _EOF = object()
@@ -85,7 +177,8 @@ class SubprocessPlayer:
 
     ``env`` replaces the environment (``PYTHONUNBUFFERED=1`` is added unless set, so Python
     bots need not flush). ``startup_timeout`` bounds starting the program and its
-    ``ready`` (default: ``timeout``, but at least 10 seconds).
+    ``ready`` (default: ``timeout``, but at least 10 seconds). ``transcript``, a list,
+    receives every message sent and every JSON value read (``phase10 protocol-test``).
     """
 
     #: another program: it may take its time
@@ -100,6 +193,7 @@ class SubprocessPlayer:
         cwd: str | os.PathLike[str] | None = None,
         attempts: int = MAX_ATTEMPTS,
         startup_timeout: float | None = None,
+        transcript: list[tuple[str, Any]] | None = None,
     ) -> None:
         if isinstance(command, str) or not command or not all(isinstance(a, str) for a in command):
             raise ValueError(f"give the bot's command as a list of strings, not {command!r}")
@@ -121,6 +215,12 @@ class SubprocessPlayer:
         #: the name the bot gave in ``ready`` (None until then, or if it gave none)
         self.name: str | None = None
         self.author: str | None = None
+        #: every reason the engine gave the bot for refusing an answer (the ``error``s sent)
+        self.refusals: list[str] = []
+        #: when given, every message as it goes: ("sent", message) and ("received", value)
+        self.transcript = transcript
+        #: whether the bot had to be killed because it did not exit after ``quit``
+        self.killed_on_quit = False
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[object] = queue.Queue()
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -137,19 +237,13 @@ class SubprocessPlayer:
     def choose(self, view: PlayerView) -> Action:
         """Ask the bot for the action of ``view.viewer``; return it checked and canonical."""
         if self._failed is not None:
-            raise BotError(f"{self._label()} has already failed: {self._failed}")
+            self._raise("already_failed", problem=self._failed)
         if self._closed:
-            raise BotError(f"{self._label()} is closed")
+            self._raise("closed")
         if not view.is_my_turn:
             raise ValueError(f"it is not player {view.viewer}'s turn in this view")
         self._begin_game(view)
-        self._send(
-            {
-                "type": "turn",
-                "view": view.to_dict(),
-                "legal": [str(action) for action in view.legal_actions],
-            }
-        )
+        self._send(turn_message(view))
         problem = ""
         for attempt in range(1, self.attempts + 1):
             reply = self._receive(self.timeout, "a turn")
@@ -157,10 +251,14 @@ class SubprocessPlayer:
                 return _read_answer(view, reply)
             except (IllegalActionError, InvalidActionError, RecordError) as error:
                 problem = str(error)
+                code = getattr(error, "code", Refusal.MALFORMED)
             left = self.attempts - attempt
-            self._send({"type": "error", "message": problem, "attempts_left": left})
-        self._failed = f"no legal action in {self.attempts} answers; the last: {problem}"
-        raise BotError(f"{self._label()} gave {self._failed}")
+            self.refusals.append(problem)
+            self._send(
+                {"type": "error", "message": problem, "code": str(code), "attempts_left": left}
+            )
+        self._failed = PROBLEMS["no_legal_action"].say(attempts=self.attempts, reason=problem)
+        self._raise("no_legal_action", attempts=self.attempts, reason=problem)
 
     def game_over(self, winners: Sequence[int], scores: Sequence[int]) -> None:
         """Tell the bot the game has ended; its next decision starts a new game (``hello``)."""
@@ -185,6 +283,7 @@ class SubprocessPlayer:
                 process.wait(QUIT_TIMEOUT)
             except subprocess.TimeoutExpired:
                 process.kill()
+                self.killed_on_quit = True
         self._stop()
 
     def __enter__(self) -> SubprocessPlayer:
@@ -220,22 +319,13 @@ class SubprocessPlayer:
             return
         if self._process is None:
             self._start()
-        self._send(
-            {
-                "type": "hello",
-                "protocol": PROTOCOL_VERSION,
-                "seat": view.viewer,
-                "players": [seat.name for seat in view.seats],
-                "rules": view.rules.to_dict(),
-                "timeout": self.timeout,
-            }
-        )
+        self._send(hello_message(view, self.timeout))
         reply = self._receive(self.startup_timeout, "the hello")
         if not isinstance(reply, dict) or reply.get("type") != "ready":
-            self._fatal(f'answered the hello with {_short(reply)} instead of {{"type": "ready"}}')
+            self._fatal("not_ready", reply=_short(reply))
         version = reply.get("protocol", PROTOCOL_VERSION)
         if version != PROTOCOL_VERSION:
-            self._fatal(f"speaks protocol {version!r}; this engine speaks {PROTOCOL_VERSION}")
+            self._fatal("protocol", version=version, engine=PROTOCOL_VERSION)
         name, author = reply.get("name"), reply.get("author")
         self.name = name if isinstance(name, str) and name else self.name
         self.author = author if isinstance(author, str) and author else self.author
@@ -252,8 +342,8 @@ class SubprocessPlayer:
                 cwd=self.cwd,
             )
         except OSError as error:
-            self._failed = f"cannot be started: {error}"
-            raise BotError(f"{self._label()} {self._failed}") from None
+            self._failed = PROBLEMS["cannot_start"].say(error=error)
+            raise BotStartError(f"{self._label()} {self._failed}", "cannot_start") from None
         self._process = process
         self._finalizer = weakref.finalize(self, _kill, process)
         assert process.stdin is not None and process.stdout is not None
@@ -279,6 +369,8 @@ class SubprocessPlayer:
                     stream.close()
 
     def _send(self, message: Mapping[str, Any]) -> None:
+        if self.transcript is not None:
+            self.transcript.append(("sent", message))
         self._outbox.put(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     def _receive(self, timeout: float, waiting_for: str) -> Any:
@@ -289,7 +381,7 @@ class SubprocessPlayer:
             try:
                 line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                self._fatal(f"did not answer {waiting_for} within {timeout:g} s")
+                self._fatal("timeout", waiting_for=waiting_for, seconds=timeout)
             if line is _EOF:
                 process = self._process
                 assert process is not None
@@ -297,32 +389,40 @@ class SubprocessPlayer:
                     code: int | None = process.wait(QUIT_TIMEOUT)
                 except subprocess.TimeoutExpired:
                     code = None
-                how = "closed its stdout" if code is None else f"exited with code {code}"
-                self._fatal(f"{how} instead of answering {waiting_for}")
+                if code is None:
+                    self._fatal("closed_stdout", waiting_for=waiting_for)
+                self._fatal("exited", code=code, waiting_for=waiting_for)
             if line is _TOO_LONG:
-                self._fatal(f"wrote a line longer than {MAX_LINE} bytes")
+                self._fatal("line_too_long", limit=MAX_LINE)
             assert isinstance(line, bytes)
             text = line.decode("utf-8", errors="replace").strip()
             if not text:
                 continue
             try:
-                return json.loads(text)
+                value = json.loads(text)
             except json.JSONDecodeError:
-                self._fatal(f"wrote a line that is not JSON: {_clip(text)!r}")
+                self._fatal("not_json", line=_clip(text))
             except (ValueError, RecursionError):  # nested too deep, a number of 5,000 digits
-                self._fatal(f"wrote JSON too deep or too long to read: {_clip(text)!r}")
+                self._fatal("json_too_deep", line=_clip(text))
+            if self.transcript is not None:
+                self.transcript.append(("received", value))
+            return value
 
-    def _fatal(self, problem: str) -> NoReturn:
-        """Kill the bot and raise a :class:`BotError` with its stderr's last lines."""
-        self._failed = problem
+    def _fatal(self, key: str, **values: object) -> NoReturn:
+        """Kill the bot and raise the :class:`BotError` of ``PROBLEMS[key]``."""
+        self._failed = PROBLEMS[key].say(**values)
         process = self._process
         if process is not None:
             if process.poll() is None:
                 process.kill()
             self._stop()
+        self._raise(key, **values)
+
+    def _raise(self, key: str, **values: object) -> NoReturn:
+        """Raise the :class:`BotError` of ``PROBLEMS[key]``, ending with the stderr's tail."""
         tail = self.stderr_tail
         stderr = f"\n--- the bot's stderr, last lines ---\n{tail}" if tail else ""
-        raise BotError(f"{self._label()} {problem}{stderr}")
+        raise BotError(f"{self._label()} {PROBLEMS[key].say(**values)}{stderr}", key)
 
     def _label(self) -> str:
         command = shlex.join(self.command)
@@ -382,6 +482,30 @@ def _short(value: Any) -> str:
     return _clip(json.dumps(value))
 
 
+# -- the engine's messages (docs/schemas/bot/ describes each) ---------------------------
+
+
+def hello_message(view: PlayerView, timeout: float) -> dict[str, Any]:
+    """The ``hello`` that starts a game for the player of ``view``."""
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "seat": view.viewer,
+        "players": [seat.name for seat in view.seats],
+        "rules": view.rules.to_dict(),
+        "timeout": timeout,
+    }
+
+
+def turn_message(view: PlayerView) -> dict[str, Any]:
+    """The ``turn`` asking the player of ``view`` for a decision."""
+    return {
+        "type": "turn",
+        "view": view.to_dict(),
+        "legal": [str(action) for action in view.legal_actions],
+    }
+
+
 # -- reading answers --------------------------------------------------------------------
 
 
@@ -416,17 +540,33 @@ def parse_view_action(view: PlayerView, text: str) -> Action:
     return parse_action(text, phase)
 
 
+#: The engine's own reasons for refusing an answer's shape, sent in ``error`` messages
+#: (code ``malformed``) beside the rulebook's; docs/bot-protocol.md lists them.
+ANSWER_PROBLEMS: Mapping[str, Problem] = {
+    "not_an_answer": Problem(
+        "an answer that is not an object with `action`",
+        'answer with {{"action": "<action text>"}}, not {reply}',
+        {"reply": '{"move": "draw"}'},
+    ),
+    "not_an_action": Problem(
+        "an `action` that is neither text nor an object",
+        "an action is its text or a JSON object, not {value}",
+        {"value": "42"},
+    ),
+}
+
+
 def _read_answer(view: PlayerView, reply: Any) -> Action:
     """The action a bot's answer names, checked against the view (canonical form)."""
     if not isinstance(reply, dict) or "action" not in reply:
-        raise InvalidActionError(f'answer with {{"action": "<action text>"}}, not {_short(reply)}')
+        raise InvalidActionError(ANSWER_PROBLEMS["not_an_answer"].say(reply=_short(reply)))
     value = reply["action"]
     if isinstance(value, str):
         action = parse_view_action(view, value)
     elif isinstance(value, dict):
         action = action_from_dict(value)
     else:
-        raise InvalidActionError(f"an action is its text or a JSON object, not {_short(value)}")
+        raise InvalidActionError(ANSWER_PROBLEMS["not_an_action"].say(value=_short(value)))
     return view.check(action)
 
 

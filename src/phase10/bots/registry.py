@@ -72,10 +72,11 @@ def _factories() -> dict[str, Factory]:
     }
 
 
-def make_player(spec: str, rng: random.Random) -> Player:
+def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = None) -> Player:
     """A new player for ``spec``: a built-in name (``random``, ``greedy``, ``strong``,
     ``strong:LEVEL``) or ``cmd:PROGRAM ARGS`` for an out-of-process bot speaking the
-    JSON-lines protocol. Raises :class:`ValueError` naming the choices.
+    JSON-lines protocol, given ``bot_timeout`` seconds per answer (default 10).
+    Raises :class:`ValueError` naming the choices.
     """
     if not isinstance(spec, str):
         raise ValueError(f"a bot is named by text, not {spec!r}")
@@ -88,7 +89,9 @@ def make_player(spec: str, rng: random.Random) -> Player:
             raise ValueError(f"cannot read the command in {spec!r}: {error}") from None
         if not command:
             raise ValueError("cmd: needs a program to run, e.g. 'cmd:python my_bot.py'")
-        return SubprocessPlayer(command)
+        if bot_timeout is None:
+            return SubprocessPlayer(command)
+        return SubprocessPlayer(command, timeout=bot_timeout)
     if name == "strong":
         from .strong import DEFAULT_LEVEL, StrongPlayer
 

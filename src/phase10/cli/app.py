@@ -257,6 +257,8 @@ from .play import replay as _replay  # noqa: E402
 app.command(name="play")(_play)
 app.command(name="replay")(_replay)
 
+from .protocol_test import protocol_test as _protocol_test  # noqa: E402
 from .serve import serve as _serve  # noqa: E402
 
 app.command(name="serve")(_serve)
+app.command(name="protocol-test")(_protocol_test)

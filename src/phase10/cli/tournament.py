@@ -85,6 +85,14 @@ PhasesOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")]
+BotTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--bot-timeout",
+        metavar="SECONDS",
+        help="Seconds a program bot (cmd:) has for each answer; one that fails forfeits the game.",
+    ),
+]
 
 
 def parse_phase_numbers(text: str, highest: int | None = None) -> tuple[int, ...]:
@@ -178,6 +186,7 @@ def _play(
     address: str | None,
     rotate: bool,
     duplicate: bool,
+    bot_timeout: float = 10.0,
 ) -> TournamentResult:
     if games < 1:
         _fail(f"play at least 1 game, not {games}")
@@ -195,6 +204,7 @@ def _play(
                 rotate=rotate,
                 duplicate=duplicate,
                 progress=progress,
+                bot_timeout=bot_timeout,
             )
     except (ValueError, RayBackendError, BotError, GameTooLongError) as error:
         _fail(str(error))
@@ -291,8 +301,24 @@ def _print_tournament(
     if len(result.by_bot) < len(result.entries):
         console.print("By bot (every entry of a bot together):")
         _print_table(console, _table(result.by_bot, "bot"))
+    for line in _forfeit_lines(result):
+        console.print(line, soft_wrap=True)
     for line in _footer(result):
         console.print(line, soft_wrap=True)
+
+
+def _forfeit_lines(result: TournamentResult) -> list[str]:
+    """A line per forfeited game: who failed and the first line of why."""
+    forfeits = result.forfeits
+    if not forfeits:
+        return []
+    names = result.names
+    lines = [f"Forfeits: {count(len(forfeits), 'game')} (a program bot failed; the game stopped):"]
+    for game in forfeits:
+        assert game.forfeit is not None
+        reason = game.forfeit_reason.splitlines()[0] if game.forfeit_reason else ""
+        lines.append(f"  game {game.index + 1}: {names[game.forfeit]} forfeited: {reason}")
+    return lines
 
 
 def plot_result(result: TournamentResult, path: Path) -> None:
@@ -374,6 +400,7 @@ def tournament(
         ),
     ] = True,
     as_json: JsonOption = False,
+    bot_timeout: BotTimeoutOption = 10.0,
     plot: Annotated[
         Path | None,
         typer.Option("--plot", metavar="FILE", help="Draw win rates and ratings to FILE.png."),
@@ -384,7 +411,9 @@ def tournament(
     Game g seats the bots rotated by g places, so each bot sits in each seat equally
     often; with duplicate deals the games of one rotation cycle share a deal. Each game
     is fixed by --seed and its number: the result is the same whatever --jobs or
-    --backend. Win rates come with 95% Wilson intervals; a shared win counts 1/k.
+    --backend. Win rates come with 95% Wilson intervals; a shared win counts 1/k. A
+    program bot that crashes, answers badly or runs out of --bot-timeout forfeits that
+    game (it stops there, the others ranked as they stood) and the tournament goes on.
     """
     rules = _read_rules(rules_name, phases)
     if address is not None and backend is not Backend.RAY:
@@ -404,6 +433,7 @@ def tournament(
         address=address,
         rotate=True,
         duplicate=duplicate,
+        bot_timeout=bot_timeout,
     )
     # The results first: a chart that cannot be written does not lose them.
     if as_json:
@@ -469,5 +499,5 @@ def simulate(
         soft_wrap=True,
     )
     _print_table(console, _table(result.entries, "bot", seats=True))
-    for line in _footer(result):
+    for line in [*_forfeit_lines(result), *_footer(result)]:
         console.print(line, soft_wrap=True)

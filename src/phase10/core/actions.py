@@ -21,11 +21,12 @@ Discard(card=Card.parse('S'), target=2)
 'hit W=9 g2'
 >>> from phase10.core.phases import Phase
 >>> str(parse_action("lay r7 b7 w + g3 g4 w g6", Phase.parse("1 set of 3 + 1 run of 4")))
-'lay R7 B7 W + G3 G4 W=5 G6'
+'lay R7 B7 W + G3 G4 W G6'
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -33,7 +34,7 @@ from typing import TypeAlias
 from .cards import Card, CardError
 from .errors import InvalidActionError
 from .groups import Group, GroupError, parse_group
-from .phases import Phase
+from .phases import GroupSpec, Phase
 
 __all__ = [
     "Action",
@@ -82,7 +83,7 @@ class LayDown:
 
     def __str__(self) -> str:
         prefix = f"{self.phase}: " if self.phase is not None else ""
-        return "lay " + prefix + " + ".join(str(group) for group in self.groups)
+        return "lay " + prefix + " + ".join(group.written() for group in self.groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,10 +214,30 @@ def _parse_lay(rest: str, phase: Phase | None) -> LayDown:
             f"{phase} has {len(phase.groups)} group(s); write them separated by '+', "
             f"in that order ({len(parts)} given)"
         )
-    groups = []
-    for spec, part in zip(phase.groups, parts, strict=True):
-        try:
-            groups.append(parse_group(spec.kind, part))
-        except GroupError as error:
-            raise InvalidActionError(f"{spec}: {error}") from None
-    return LayDown(tuple(groups), number)
+    # The groups may come in any order: read them in the phase's order first, then in each
+    # other order of its groups; the rulebook puts them back in the phase's order. When no
+    # order reads, the reason is the one of the order read furthest.
+    best: tuple[int, str] = (-1, "")
+    for specs in _spec_orders(phase):
+        groups = []
+        for spec, part in zip(specs, parts, strict=True):
+            try:
+                groups.append(parse_group(spec.kind, part))
+            except GroupError as error:
+                if len(groups) > best[0]:
+                    best = (len(groups), f"{spec}: {error}")
+                break
+        else:
+            return LayDown(tuple(groups), number)
+    reason = best[1]
+    if len({spec.kind for spec in phase.groups}) > 1:
+        reason += " (the groups may be written in any order)"
+    raise InvalidActionError(reason)
+
+
+def _spec_orders(phase: Phase) -> list[tuple[GroupSpec, ...]]:
+    """The phase's groups in its own order, then in every other order of their kinds."""
+    own = phase.groups
+    orders = dict.fromkeys(itertools.permutations(own))
+    others = [order for order in orders if [s.kind for s in order] != [s.kind for s in own]]
+    return [own, *others]

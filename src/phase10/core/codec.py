@@ -50,13 +50,14 @@ from .events import (
     WentOut,
     WildGiven,
 )
-from .groups import Group
+from .groups import Group, parse_group
 from .phases import GroupKind
 from .state import Meld
 
 __all__ = [
     "ACTION_READERS",
     "EVENT_READERS",
+    "GROUP_VALUES",
     "RecordError",
     "action_from_dict",
     "action_to_dict",
@@ -171,17 +172,51 @@ def group_to_dict(group: Group) -> dict[str, Any]:
     }
 
 
+#: a group's values, given in its object form beside ``cards`` (never beside ``text``)
+GROUP_VALUES = ("number", "low", "color", "parity")
+
+
 def group_from_dict(data: Any) -> Group:
-    """Read a group written by :func:`group_to_dict` (checked as :meth:`Group.make` checks)."""
+    """Read a group written by :func:`group_to_dict` (checked as :meth:`Group.make` checks).
+
+    A group is given by its ``cards`` (each Wild a bare ``W``, the values it stands for in
+    ``number``, ``low``, ``color`` and ``parity``, needed only when no numbered card implies
+    them) or by its ``text``, written as in a lay-down (``"G3 G4 W G6"``, ``"W=3 W W"``),
+    with no values beside it; never both.
+
+    >>> group_from_dict({"kind": "run", "cards": "W W W", "low": 3}).written()
+    'W=3 W=4 W=5'
+    >>> group_from_dict({"kind": "run", "text": "W=3 W W"}).written()
+    'W=3 W=4 W=5'
+    >>> group_from_dict({"kind": "run", "text": "G3 G4 W G6", "cards": "G3 G4 W G6"})
+    Traceback (most recent call last):
+    ...
+    phase10.core.codec.RecordError: a group gives its cards or its text, not both
+    """
     data = read_object(data, "a group")
     kind = GroupKind(read_str(data.get("kind"), "a group's kind"))
+    if data.get("text") is not None:
+        if data.get("cards") is not None:
+            raise RecordError("a group gives its cards or its text, not both")
+        given = [name for name in GROUP_VALUES if data.get(name) is not None]
+        if given:
+            raise RecordError(
+                f"a group given as text says its values in the text (W=5, W=R), not in {given[0]!r}"
+            )
+        return parse_group(kind, read_str(data["text"], "a group's text"))
+    cards = read_str(data.get("cards"), "a group's cards")
+    if "W=" in cards.upper():
+        raise RecordError(
+            f"a group's cards are card names, each Wild a bare W ({cards!r}): give the "
+            "Wilds' values in number, low, color or parity, or write the group as text"
+        )
     number = read_optional_int(data.get("number"), "a set's number")
     color = data.get("color")
     parity = data.get("parity")
     return Group.make(
         kind,
-        read_cards(data.get("cards"), "a group's cards"),
-        number=number if kind is GroupKind.SET else None,
+        parse_cards(cards),
+        number=number,
         low=read_optional_int(data.get("low"), "a run's lowest number"),
         color=Color(read_str(color, "a group's colour")) if color else None,
         parity=Parity(read_str(parity, "a group's parity")) if parity else None,

@@ -245,6 +245,21 @@ class Group:
     def __repr__(self) -> str:
         return f"parse_group(GroupKind.{self.kind.name}, {str(self)!r})"
 
+    def written(self) -> str:
+        """The group as a lay-down writes it: once a group holds a numbered card, that card
+        implies every Wild's value (a run's by its place), so each Wild is a bare ``W``; an
+        all-Wild group writes each Wild's value. :func:`parse_group` reads it back.
+
+        >>> run = parse_group(GroupKind.RUN, "W=3 R4 R5 R6")
+        >>> run.written(), str(run)
+        ('W R4 R5 R6', 'W=3 R4 R5 R6')
+        >>> parse_group(GroupKind.RUN, "W=3 W W").written()
+        'W=3 W=4 W=5'
+        """
+        if self.natural_count == 0:
+            return str(self)
+        return " ".join(map(str, self.cards))
+
     def describe(self) -> str:
         """Every card with each Wild's value shown: ``R7 B7 W=7``."""
         return " ".join(

@@ -92,15 +92,21 @@ def check_lay_down(
             f"{phase} is {len(phase.groups)} group(s), not {len(groups)}; no extra groups",
         )
     groups = [_well_formed(group) for group in groups]
-    for spec, group in zip(phase.groups, groups, strict=True):
-        if group.kind is not spec.kind:
-            raise IllegalActionError(
-                Refusal.NOT_THE_PHASE,
-                f"{group} is laid as {group.kind}, but {phase} asks for {spec}",
-            )
+    # any order of the groups is the same lay-down: the kinds must match, not their order
+    wanted = sorted(spec.kind for spec in phase.groups)
+    if sorted(group.kind for group in groups) != wanted:
+        for spec, group in zip(phase.groups, groups, strict=True):
+            if group.kind is not spec.kind:
+                raise IllegalActionError(
+                    Refusal.NOT_THE_PHASE,
+                    f"{group} is laid as {group.kind}, but {phase} asks for {spec}",
+                )
     canonical = canonical_lay_down(phase, groups)
     if canonical is None:
-        for spec, group in zip(phase.groups, groups, strict=True):
+        by_size = sorted(groups, key=lambda group: (group.kind, len(group.cards)))
+        for spec, group in zip(
+            sorted(phase.groups, key=lambda s: (s.kind, s.size)), by_size, strict=True
+        ):
             if len(group.cards) < spec.size:
                 raise IllegalActionError(
                     Refusal.NOT_THE_PHASE,

@@ -184,7 +184,11 @@ class PlayerView(Rulebook):
             "hand": format_cards(self.hand),
             "seats": [_seat_info_to_dict(info) for info in self.seats],
             "melds": [
-                {"owner": meld.owner, "group": group_to_dict(meld.group), "text": str(meld.group)}
+                {
+                    "owner": meld.owner,
+                    "group": group_to_dict(meld.group),
+                    "text": meld.group.written(),
+                }
                 for meld in self.melds
             ],
             "discard_pile": format_cards(self.discard_pile),

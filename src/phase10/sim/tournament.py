@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from phase10.bots import GameTooLongError, Player, make_player, parse_bot_list, play_game
+from phase10.bots.program import BotError, BotStartError
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
 from phase10.solver.blas import single_blas_thread
 
@@ -65,6 +66,8 @@ RATING_METHOD = (
     "phases completed, then lower score), one virtual draw per pair as a prior; "
     f"Elo scale ({ELO_SCALE:.0f} points = 10:1 odds), mean {RATING_ANCHOR:.0f}"
 )
+#: the longest answer time a program bot may be given (seconds: a day)
+MAX_BOT_TIMEOUT = 86_400.0
 #: Chunks per worker: small enough for a smooth progress bar and an even finish.
 _CHUNKS_PER_WORKER = 16
 _MAX_CHUNK = 50
@@ -84,6 +87,8 @@ class GamePlan:
     seating: tuple[int, ...]
     #: the seed of each seat's bot
     bot_seeds: tuple[int, ...]
+    #: seconds a program bot (``cmd:``) has for each answer; None: its default (10)
+    bot_timeout: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +109,22 @@ class GameSummary:
     seconds: float = field(default=0.0, compare=False)
     #: the CPU time the game took in the process that played it
     cpu_seconds: float = field(default=0.0, compare=False)
+    #: the entry whose program bot failed (crash, bad output, timeout) and forfeited the
+    #: game, which stopped there: the others are ranked as they stood, the best winning
+    forfeit: int | None = None
+    #: why it forfeited: the bot's error
+    forfeit_reason: str = ""
 
     def places(self) -> tuple[int, ...]:
-        """Each entry's finishing place (0 first): winners, then phases, then lower score."""
-        return places(self.winners, self.phases, self.scores)
+        """Each entry's finishing place (0 first): winners, then phases, then lower score;
+        an entry that forfeited comes last."""
+        ranked = places(self.winners, self.phases, self.scores)
+        if self.forfeit is None:
+            return ranked
+        return tuple(
+            len(ranked) - 1 if entry == self.forfeit else place
+            for entry, place in enumerate(ranked)
+        )
 
     def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -121,6 +138,8 @@ class GameSummary:
             "hands": self.hands,
             "actions": self.actions,
             "seconds": round(self.seconds, 4),
+            "forfeit": None if self.forfeit is None else names[self.forfeit],
+            "forfeit_reason": self.forfeit_reason or None,
         }
 
 
@@ -141,6 +160,8 @@ class EntryStats:
     mean_phases: float
     mean_hands: float
     rating: float
+    #: games forfeited (its program bot failed)
+    forfeits: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -154,6 +175,7 @@ class EntryStats:
             "mean_phases": round(self.mean_phases, 3),
             "mean_hands": round(self.mean_hands, 3),
             "rating": round(self.rating, 1),
+            "forfeits": self.forfeits,
         }
 
 
@@ -198,6 +220,11 @@ class TournamentResult:
         return _mean(game.actions for game in self.games)
 
     @property
+    def forfeits(self) -> tuple[GameSummary, ...]:
+        """The games an entry forfeited, in order."""
+        return tuple(game for game in self.games if game.forfeit is not None)
+
+    @property
     def games_per_second(self) -> float:
         return len(self.games) / self.seconds if self.seconds > 0 else 0.0
 
@@ -239,7 +266,13 @@ def _derive(*parts: object) -> int:
 
 
 def plan_games(
-    entries: int, games: int, seed: int, *, rotate: bool = True, duplicate: bool = True
+    entries: int,
+    games: int,
+    seed: int,
+    *,
+    rotate: bool = True,
+    duplicate: bool = True,
+    bot_timeout: float | None = None,
 ) -> list[GamePlan]:
     """The plan of every game: game ``g`` is fixed by ``seed`` and ``g`` alone.
 
@@ -265,6 +298,7 @@ def plan_games(
                 seed=_derive(seed, "deal", deal),
                 seating=seating,
                 bot_seeds=tuple(_derive(seed, "game", index, "seat", s) for s in range(entries)),
+                bot_timeout=bot_timeout,
             )
         )
     return plans
@@ -296,14 +330,18 @@ def play_planned(
 ) -> GameSummary:
     """Play one planned game to its end. ``bots`` are the entries' specs, in entry order.
 
-    ``on_events`` receives the events of the deal and then of every action.
+    ``on_events`` receives the events of the deal and then of every action. A program bot
+    that fails (:class:`~phase10.bots.protocol.BotError`: a crash, bad output, a timeout)
+    forfeits the game, which stops there; one that cannot be started at all stops the
+    tournament (:class:`~phase10.bots.protocol.BotStartError`).
     """
     start, cpu_start = time.perf_counter(), time.process_time()
     game = Game(len(plan.seating), rules=rules, seed=plan.seed)
     players: list[Player] = [
-        make_player(bots[entry], random.Random(bot_seed))
+        make_player(bots[entry], random.Random(bot_seed), bot_timeout=plan.bot_timeout)
         for entry, bot_seed in zip(plan.seating, plan.bot_seeds, strict=True)
     ]
+    forfeit: tuple[int, str] | None = None  # (seat, reason)
     try:
         if on_events is not None:
             on_events(list(game.history))
@@ -311,11 +349,16 @@ def play_planned(
             play_game(game, players, on_events)
         except GameTooLongError as error:
             raise GameTooLongError(f"game {plan.index + 1} (seed {plan.seed}): {error}") from None
-        scores = [seat.score for seat in game.seats]
-        for player in players:  # a program bot hears the game is over before it quits
-            game_over = getattr(player, "game_over", None)
-            if callable(game_over):
-                game_over(game.winners, scores)
+        except BotStartError:
+            raise
+        except BotError as error:
+            forfeit = (game.current, str(error))
+        if forfeit is None:
+            final = [seat.score for seat in game.seats]
+            for player in players:  # a program bot hears the game is over before it quits
+                game_over = getattr(player, "game_over", None)
+                if callable(game_over):
+                    game_over(game.winners, final)
     finally:
         for player in players:
             close = getattr(player, "close", None)
@@ -323,18 +366,29 @@ def play_planned(
                 close()
     seat_of = {entry: seat for seat, entry in enumerate(plan.seating)}
     entries = range(len(plan.seating))
+    scores = tuple(game.seats[seat_of[e]].score for e in entries)
+    phases = tuple(len(game.seats[seat_of[e]].completed) for e in entries)
+    if forfeit is None:
+        winners = tuple(sorted(plan.seating[seat] for seat in game.winners))
+    else:
+        loser = plan.seating[forfeit[0]]
+        standing = {e: (-phases[e], scores[e]) for e in entries if e != loser}
+        best = min(standing.values())
+        winners = tuple(e for e in entries if standing.get(e) == best)
     return GameSummary(
         index=plan.index,
         deal=plan.deal,
         seed=plan.seed,
         seating=plan.seating,
-        winners=tuple(sorted(plan.seating[seat] for seat in game.winners)),
-        scores=tuple(game.seats[seat_of[e]].score for e in entries),
-        phases=tuple(len(game.seats[seat_of[e]].completed) for e in entries),
+        winners=winners,
+        scores=scores,
+        phases=phases,
         hands=game.hand_number,
         actions=len(game.actions),
         seconds=time.perf_counter() - start,
         cpu_seconds=time.process_time() - cpu_start,
+        forfeit=None if forfeit is None else plan.seating[forfeit[0]],
+        forfeit_reason="" if forfeit is None else forfeit[1],
     )
 
 
@@ -456,6 +510,7 @@ def run_tournament(
     rotate: bool = True,
     duplicate: bool = True,
     progress: Progress | None = None,
+    bot_timeout: float | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between the ``bots`` (one entry per seat) and sum them up.
 
@@ -467,6 +522,9 @@ def run_tournament(
     games (1: in this process; 0: one per CPU); ``backend="ray"`` plays them as Ray
     tasks on the cluster at ``address`` (None: a local Ray instance of ``jobs`` CPUs).
     ``progress`` is called with the number of games finished so far as they finish.
+    ``bot_timeout`` is the seconds a program bot (``cmd:``) has for each answer (None:
+    10). A program bot that fails forfeits that game (:attr:`GameSummary.forfeit`) and
+    the tournament goes on.
 
     Raises :class:`ValueError` for bad settings.
     """
@@ -485,12 +543,23 @@ def run_tournament(
         raise ValueError("an address is for the Ray backend (backend='ray')")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    if bot_timeout is not None and (
+        isinstance(bot_timeout, bool)
+        or not isinstance(bot_timeout, (int, float))
+        or not 0 < bot_timeout <= MAX_BOT_TIMEOUT
+    ):
+        raise ValueError(
+            f"the bot timeout is a number of seconds above 0, at most {MAX_BOT_TIMEOUT:g}, "
+            f"not {bot_timeout!r}"
+        )
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules object (see preset()), not {rules!r}")
     count = len(specs)
     duplicate = duplicate and rotate and games % count == 0
-    plans = plan_games(count, games, seed, rotate=rotate, duplicate=duplicate)
+    plans = plan_games(
+        count, games, seed, rotate=rotate, duplicate=duplicate, bot_timeout=bot_timeout
+    )
     workers = jobs or os.cpu_count() or 1
     start = time.perf_counter()
     if backend == "ray":
@@ -619,6 +688,7 @@ def _stats(
         mean_phases=_mean(g.phases[e] for g in games for e in entries),
         mean_hands=_mean(g.hands for g in games for _ in entries),
         rating=rating,
+        forfeits=sum(1 for g in games for e in entries if g.forfeit == e),
     )
 
 
