@@ -13,12 +13,10 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
 from phase10 import PRESETS, Rules
 from phase10.rl import (
     EnvCore,
@@ -60,27 +58,6 @@ def test_gymnasium_check_env() -> None:
         warnings.simplefilter("ignore")
         check_env(Phase10Env(players=3, opponents="greedy", rules=SHORT))
         check_env(gym.make("phase10/Phase10-v0", opponents=["random"]).unwrapped)
-
-
-def test_openspiel_random_simulation() -> None:
-    for params in ({"players": 2, "phases": 1, "max_steps": 120}, {"players": 5, "max_steps": 60}):
-        game = pyspiel.load_game("python_phase10", params)
-        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-
-
-def test_openspiel_tensors_and_strings() -> None:
-    game = pyspiel.load_game("python_phase10", {"players": 3})
-    state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 256
-    for byte in (9, 8, 7, 6):
-        state.apply_action(byte)
-    player = state.current_player()
-    assert len(state.observation_tensor(player)) == game.observation_tensor_size()
-    assert game.information_state_tensor_size() == game.observation_tensor_size() + 2 * 50
-    assert "Dealt" in state.information_state_string(player)
-    other = (player + 1) % 3
-    assert state.observation_string(player) != state.observation_string(other)
-    assert state.legal_actions(other) == []
 
 
 # -- masks, actions and observations against the engine -------------------------------
@@ -273,7 +250,7 @@ def test_illegal_actions() -> None:
     env.reset(seed=1)
     obs, reward, terminated, _truncated, info = env.step(env.action_space.n - 1)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-    assert obs["action_mask"].sum() == 0
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [0]  # a placeholder, never played
 
 
 def test_gym_env_plays_a_whole_game_against_bots() -> None:
