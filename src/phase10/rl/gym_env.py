@@ -44,9 +44,10 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
     other player is known to hold; ``False`` gives version 0's observation.
     The reward is the learner's (docs/rl.md); an action the mask does not allow ends the
     episode with reward -1 and ``info["illegal_action"] = True`` (it is never replaced by
-    a legal one). Every ``info`` has ``seat``, ``action_mask`` (the mask again),
-    ``winners`` (empty until the game ends) and ``illegal_action``; :meth:`action_masks`
-    gives the mask as booleans.
+    a legal one). Every ``info`` has the same keys and shapes: ``seat``, ``action_mask``
+    (the mask again), ``winners`` (one boolean per seat, true for the game's winners;
+    all false until it ends) and ``illegal_action``; :meth:`action_masks` gives the mask
+    as booleans.
 
     Once the episode is over the observation's mask allows action 0 alone, so that a
     masked sampler always has an action: the action chosen on a final observation is
@@ -152,10 +153,13 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
 
     def _info(self) -> dict[str, Any]:
         core = self.core
+        winners = np.zeros(core.players, np.bool_)
+        if core.terminated:
+            winners[list(core.winners())] = True
         return {
             "seat": self.seat,
             "action_mask": self._mask(),
-            "winners": list(core.winners()) if core.terminated else [],
+            "winners": winners,
             "illegal_action": False,
         }
 

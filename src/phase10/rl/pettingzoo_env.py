@@ -6,7 +6,7 @@ seat is an agent.
 >>> env.reset(seed=42)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()), info
-('player_1', (775,), 2, {'winners': []})
+('player_1', (775,), 2, {'winners': array([False, False, False])})
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
 
     Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
     from the observing player's own view; see docs/rl.md for both layouts, the rewards
-    and the step cap. Every agent's ``infos`` entry always holds ``winners`` (the
-    winning agents; empty until the game ends). An action the mask does not allow raises
+    and the step cap. Every agent's ``infos`` entry always holds ``winners``: one
+    boolean per seat, true for the game's winners (all false until it ends), so every
+    step's infos have the same keys and shapes (as replay buffers need). An action the mask does not allow raises
     :class:`~phase10.rl.core.IllegalActionError` (:func:`env` ends the game instead).
     """
 
@@ -92,7 +93,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {"winners": []} for agent in self.agents}
+        no_winner = np.zeros(len(self.possible_agents), np.bool_)
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"winners": no_winner.copy()} for agent in self.agents
+        }
         self.agent_selection = self.possible_agents[self.core.current]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -126,8 +130,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         elif core.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         if core.done:
-            winners = [self.possible_agents[seat] for seat in core.winners()]
-            self.infos = {name: {"winners": winners} for name in self.agents}
+            winners = np.zeros(len(self.possible_agents), np.bool_)
+            winners[list(core.winners())] = True
+            self.infos = {name: {"winners": winners.copy()} for name in self.agents}
         self.agent_selection = self.possible_agents[core.current]
         self._accumulate_rewards()
         if core.done:
