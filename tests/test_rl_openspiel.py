@@ -4,8 +4,11 @@ agrees with), fast independent clones, resampling from an information state, and
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -163,3 +166,14 @@ class _ProgressEvaluator:
     def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
         actions = state.legal_actions()
         return [(action, 1 / len(actions)) for action in actions]
+
+
+def test_the_ismcts_example_plays_a_game_against_a_bot() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "rl" / "openspiel_ismcts.py"
+    spec = importlib.util.spec_from_file_location("rl_example_ismcts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    summary = module.main(["--games", "1", "--simulations", "4", "--max-steps", "80"])
+    assert summary["win_rate"] in (0.0, 1.0)

@@ -42,9 +42,7 @@ def make_env(args: argparse.Namespace) -> PettingZooEnv:
 def build(args: argparse.Namespace) -> MultiAgentOffPolicyAlgorithm:
     env = make_env(args)
     space = env.observation_space["observation"]
-    net = Net(
-        state_shape=space.shape, action_shape=env.action_space.n, hidden_sizes=[256, 256]
-    )
+    net = Net(state_shape=space.shape, action_shape=env.action_space.n, hidden_sizes=[256, 256])
     policy = DiscreteQLearningPolicy(
         model=net, action_space=env.action_space, eps_training=0.1, eps_inference=0.0
     )

@@ -45,6 +45,7 @@ from typing import Any, Final, Protocol, assert_never
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.knowledge import HeldTracker, known_held
 from phase10.core import (
     DISTINCT_CARDS,
     NUMBERED_CARDS,
@@ -73,7 +74,6 @@ from phase10.core import (
     TakeDiscard,
     lay_downs,
 )
-from phase10.bots.knowledge import HeldTracker, known_held
 from phase10.core.feasibility import can_lay, hand_counts
 from phase10.core.legality import SeatLike
 

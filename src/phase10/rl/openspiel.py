@@ -49,6 +49,7 @@ from phase10.core import (
     Game,
     HandStarted,
     Rules,
+    format_cards,
     full_deck,
 )
 
@@ -199,8 +200,9 @@ class _Play:
         return twin
 
     def history_text(self, viewer: int) -> str:
-        """The information-state string: the scores and phases, then this hand's events as
-        ``viewer`` saw them. The events' text is kept and only new events are written (the
+        """The information-state string: the scores, phases and ``viewer``'s hand, then this
+        hand's events as ``viewer`` saw them (the hand is in it so that states with the
+        same string have the same legal actions, resampled ones included). The events' text is kept and only new events are written (the
         history of a state and of its clones only grows within a hand)."""
         game = self.core.game
         seen = game.seen_history(viewer)
@@ -211,9 +213,11 @@ class _Play:
             text += "".join(f"\n{event!r}" for event in seen[written:])
             self.texts[viewer] = (game.hand_start, len(seen), text)
         seats = game.seats
+        held = format_cards(sorted(seats[viewer].hand, key=lambda card: card.sort_key))
         head = (
             f"p{viewer} hand {game.hand_number} scores {[s.score for s in seats]} "
-            f"phases {[s.phase for s in seats]} done {[sorted(s.completed) for s in seats]}"
+            f"phases {[s.phase for s in seats]} done {[sorted(s.completed) for s in seats]} "
+            f"holding {held}"
         )
         return head + text
 
@@ -232,9 +236,7 @@ class _Play:
             pile = game.draw_pile or game.discard_pile[:-1]  # drawing from a reshuffle
             counts = Counter(card.index for card in pile)
         total = sum(counts[index] for index in range(CARDS))
-        return [
-            (index, counts[index] / total) for index in range(CARDS) if counts[index] > 0
-        ]
+        return [(index, counts[index] / total) for index in range(CARDS) if counts[index] > 0]
 
     def chance_text(self, action: int) -> str:
         if self.first_dealer is None:
@@ -410,10 +412,10 @@ class Phase10State(pyspiel.State):
         players' hands (but the cards they are known to hold) and the draw pile are dealt
         again from the cards this player has not seen. Used by ISMCTS and other
         imperfect-information search. Only the cards move: the other players' own past
-        events (their deals and draws) are left as they were, so their information states
-        in the new state still name their old cards."""
+        events (their deals and draws) are left as they were, so their information-state
+        strings in the new state name their new hands but their old dealt cards."""
         twin = self.clone()
-        play = twin._play  # type: ignore[attr-defined]
+        play = twin._play
         if play.chance() or play.core.done:
             return twin  # type: ignore[no-any-return]
         game = play.core.game
@@ -458,7 +460,8 @@ class Phase10Observer:
     layout). The information-state tensor adds, for each other seat in turn order, the
     cards it is known to hold (taken from the discard pile and not played since): that is
     ``phase10_v1``'s observation. Strings: the rendered view, and for the information
-    state the scores and phases and the events of the hand as that player saw them.
+    state the scores, phases and the player's hand, then the events of the hand as that
+    player saw them.
     Without private information the observing player's hand is left out. At chance nodes
     (a deal or a draw in progress) the tensors are all zeros.
     """

@@ -80,8 +80,8 @@ def text_image(text: str) -> NDArray[np.uint8]:
     lines = text.splitlines() or [""]
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     boxes = [probe.textbbox((0, 0), line or " ", font=font) for line in lines]
-    step = max(box[3] for box in boxes) + 4
-    width = max(box[2] for box in boxes) + 16
+    step = int(max(box[3] for box in boxes)) + 4
+    width = int(max(box[2] for box in boxes)) + 16
     image = Image.new("RGB", (width, step * len(lines) + 12), "white")
     draw = ImageDraw.Draw(image)
     for row, line in enumerate(lines):
