@@ -25,6 +25,7 @@ from phase10.rl import (
     Phase10Env,
     VectorPhase10,
     phase10_v0,
+    phase10_v1,
 )
 from phase10.rl.encoding import LAY_FEWEST, LAY_MOST
 
@@ -153,10 +154,11 @@ GOLDEN_CASES = {
 }
 
 
-def _playthrough(case: dict[str, Any], steps: int = 160) -> dict[str, Any]:
+def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> dict[str, Any]:
     rules = PRESETS[case["rules"]]
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    env = phase10_v0.raw_env(
+    module = phase10_v1 if version == 1 else phase10_v0
+    env = module.raw_env(
         players=case["players"], rules=rules.with_options(phases=numbers[: case["phases"]])
     )
     env.reset(seed=case["seed"])
@@ -184,12 +186,17 @@ def _playthrough(case: dict[str, Any], steps: int = 160) -> dict[str, Any]:
     return {"case": case, "steps": record}
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
-def test_golden_playthroughs(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "version"),
+    [(name, 0) for name in sorted(GOLDEN_CASES)]
+    + [(name, 1) for name in ("masters_3p", "official_2p")],
+)
+def test_golden_playthroughs(name: str, version: int) -> None:
     """Seeded action sequences with every observation, mask and reward: any change in the
-    environments' behaviour shows here. ``PHASE10_REGENERATE_GOLDEN=1`` rewrites them."""
-    path = GOLDEN / f"{name}.json"
-    played = _playthrough(GOLDEN_CASES[name])
+    environments' behaviour shows here. ``PHASE10_REGENERATE_GOLDEN=1`` rewrites them
+    (version 0 files are named by case; version 1 files end in ``_v1``)."""
+    path = GOLDEN / f"{name}{'_v1' if version else ''}.json"
+    played = _playthrough(GOLDEN_CASES[name], version=version)
     if os.environ.get("PHASE10_REGENERATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(json.dumps(played, separators=(",", ":")) + "\n")
