@@ -463,22 +463,26 @@ class Layout:
         """The same observation as ``observe_view(game.view(seat))``, read straight from the
         game: the seat's own hand and the public state only (tested equal). With known cards,
         ``tracker`` is one fed every event of the hand so far."""
-        held: list[Mapping[Card, int]] | None = None
-        if self.known_cards:
-            if tracker is None:
-                tracker = HeldTracker(self.players)
-                for event in game.history[game.hand_start :]:
-                    tracker.feed(event)
-            held = [tracker.held(other) for other in range(self.players)]
-        return self.observe(
+        out = self.observe(
             seat,
             game.seats[seat].hand,
             [len(other.hand) for other in game.seats],
             game.seats,
             game,
             out,
-            held,
         )
+        if self.known_cards:
+            if tracker is None:
+                tracker = HeldTracker(self.players)
+                for event in game.history[game.hand_start :]:
+                    tracker.feed(event)
+            n = self.players
+            for relative in range(1, n):
+                other = (seat + relative) % n
+                if tracker.started[other]:  # the counts, where positive (HeldTracker.held)
+                    start = self.known_offset + (relative - 1) * CARDS
+                    out[start : start + CARDS] = np.maximum(tracker.counts[other], 0)
+        return out
 
     def observe(
         self,
