@@ -2,8 +2,9 @@
 
 ISMCTS searches over worlds drawn by the game's ``resample_from_infostate``: the other
 players' hands and the draw pile dealt again from the cards the searching player has
-not seen. Leaves are valued by a cheap heuristic (phases done, cards left in hand)
-instead of random rollouts to the end of the game, which take thousands of moves.
+not seen. Leaves are valued by a cheap heuristic (phases done, cards missing for the
+phase at hand, cards left once it is laid) instead of random rollouts to the end of the
+game, which take thousands of moves.
 Prints the searcher's win rate with a 95% Wilson interval.
 
     pip install 'phase10[rl]'
@@ -26,24 +27,36 @@ from open_spiel.python.algorithms import ismcts
 
 import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
 from phase10.bots import make_player
+from phase10.core.feasibility import missing
 from phase10.sim.stats import wilson_interval
 
 
 class ProgressEvaluator:
-    """OpenSpiel's evaluator interface: a leaf's value for every player, in [-1, 1], from
-    phases completed and laid down and the cards left in hand (public facts)."""
+    """OpenSpiel's evaluator interface: a leaf's value for every player, in [-1, 1], from how
+    far each player is from winning in that (sampled) world: phases completed, then for
+    the phase at hand the cards still missing (the solver's count) or, once it is laid,
+    the cards left to shed."""
 
     def evaluate(self, state: pyspiel.State) -> np.ndarray:
         if state.is_terminal():
             return np.array(state.returns())
         game = state.engine_game
-        score = np.array(
-            [
-                len(seat.completed) + (seat.laid is not None) - len(seat.hand) / 20
-                for seat in game.seats
-            ]
-        )
-        return np.tanh(score - score.mean())
+        natural_min = game.rules.natural_min
+        progress = []
+        for seat, info in enumerate(game.seats):
+            done = float(len(info.completed))
+            if info.laid is not None:
+                done += 1.0 - len(info.hand) / 20
+            else:
+                allowed = game.allowed_phases(seat)
+                away = min(
+                    (missing(game.phase_of(i), info.hand, natural_min, limit=8) for i in allowed),
+                    default=9,
+                )
+                done += 0.5 - away / 18
+            progress.append(done)
+        score = np.array(progress)
+        return np.tanh(2 * (score - score.mean()))
 
     def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
         actions = state.legal_actions()
