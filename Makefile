@@ -17,7 +17,7 @@ STAMP_BENCH := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := help
 
-.PHONY: help install play serve test test-fast lint format bench chromium postgresql vendor clean distclean
+.PHONY: help install play serve test test-fast lint format bench schemas chromium postgresql vendor clean distclean
 
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -76,6 +76,11 @@ lint: $(STAMP_TEST) ## Run ruff (lint and formatting check), mypy and lint-impor
 format: $(STAMP_TEST) ## Reformat the code and apply safe lint fixes
 	$(BIN)/ruff format $(LINT_PATHS)
 	$(BIN)/ruff check --fix $(LINT_PATHS)
+
+# The protocols' JSON Schemas (docs/schemas/) and the generated reference of
+# docs/server-protocol.md, written from the models; a test fails when they are stale.
+schemas: $(STAMP_TEST) ## Write the protocols' JSON Schemas and the server protocol's reference
+	$(PY) -m phase10.server.schemas
 
 bench: $(STAMP_BENCH) ## Run every benchmark in benchmarks/
 	$(PY) -m benchmarks

@@ -13,12 +13,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from helpers import VIEW_FIELDS
 from phase10.bots import make_player
 from phase10.core import GameRecord, PlayerView
 from phase10.core.narration import EventLog
 from phase10.server.legal import legal_block, progress_block
 from phase10.server.limits import Limits
+from phase10.server.messages import ServerMessage
 from phase10.server.tables import LOG_LINES
 
 #: limits that let one test client (one address) play many tables quickly
@@ -43,6 +46,8 @@ def make_app(database_url: str, *, seed: int = 1, limits: Limits = ROOMY, **opti
 
     return create_app(database_url=database_url, limits=limits, seeds=lambda: seed, **options)
 
+
+_SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 #: the keys of a view a client may receive (docs/rules.md §7), and of the public table
 VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
@@ -72,7 +77,9 @@ class Client:
             self.ws.send_text(json.dumps(data))
 
     def receive(self) -> dict[str, Any]:
-        message = self.ws.receive_json()
+        text = self.ws.receive_text()
+        check_message(text)
+        message: dict[str, Any] = json.loads(text)
         self.messages.append(message)
         return message
 
@@ -99,6 +106,12 @@ class Client:
 
     def states(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == "state"]
+
+
+def check_message(text: str) -> None:
+    """Every message a server sends is one of the protocol's models, read strictly: no
+    field the models lack, none missing, no type converted (docs/schemas/server/)."""
+    _SERVER_MESSAGE.validate_json(text, strict=True)
 
 
 def _stable(state: dict[str, Any]) -> bool:

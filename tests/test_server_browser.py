@@ -205,6 +205,8 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     assert_accessible(ann, "the replay")
     ann.goto(base + "/history")
     ann.wait_for_selector("text=Replay", timeout=TIMEOUT)
+    listed = ann.inner_text("main")  # the winners by name, the time as a date
+    assert "Invalid Date" not in listed and "undefined" not in listed
     shot(ann, "history")
     assert_accessible(ann, "the history")
 

@@ -52,7 +52,7 @@ def test_the_lowest_total_among_the_finishers_wins(client: Any) -> None:
     hands = [[line(0, True), line(5, True), line(50, True)]] * 4
     hands = [*hands, [line(30, True), line(0, True), line(0, False)]]
     result = sheet(client, preset="short-5", players=["Ann", "Bob", "Cy"], hands=hands).json()
-    assert result["outcome"]["names"] == ["Bob"]
+    assert result["outcome"]["winner_names"] == ["Bob"]
     assert result["outcome"]["reason"] == "completed the last phase with the lowest total"
     late = sheet(client, preset="short-5", players=["A", "B", "C"], hands=[*hands, hands[0]])
     assert late.status_code == 422 and late.json()["error"] == "bad_sheet"
@@ -65,14 +65,14 @@ def test_a_tie_needs_a_tie_break_hand(client: Any) -> None:
     done = sheet(
         client, preset="short-5", players=["Ann", "Bob"], hands=hands, tie_break_winner=1
     ).json()
-    assert done["outcome"]["names"] == ["Bob"]
+    assert done["outcome"]["winner_names"] == ["Bob"]
     assert done["outcome"]["reason"] == "went out first in the tie-break hand"
 
 
 def test_ten_hands_everyone_advances_and_the_lowest_total_wins(client: Any) -> None:
     hands = [[line(5, False), line(10, True)]] * 10
     result = sheet(client, preset="ten-hands", players=["Ann", "Bob"], hands=hands).json()
-    assert result["outcome"]["names"] == ["Ann"]
+    assert result["outcome"]["winner_names"] == ["Ann"]
     assert [p["phase"] for p in result["players"]] == [None, None]
 
 

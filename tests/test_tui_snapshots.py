@@ -1,4 +1,5 @@
-"""Screen snapshots of the terminal game: every main screen, drawn at 120 x 40.
+"""Screen snapshots of the terminal game: every main screen, drawn at 120 x 40 (and the
+table, the new-game screen and a few others at 80 x 24 too).
 
 Each position is seeded and reached the same way every run; nothing on screen depends
 on the clock, the machine or a path. Update the pictures with ``--snapshot-update``.
@@ -22,7 +23,7 @@ from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandEndScreen, InfoScreen
 from phase10.tui.session import Session, Settings
-from tui_driver import enter, select, settle
+from tui_driver import enter, select, settle, six_players_with_groups_down
 
 SIZE = (120, 40)
 #: at the person's first turn to play (after being skipped once) they hold a Skip, and
@@ -103,9 +104,10 @@ def noting_the_screen(run_before: RunBefore, screens: list[object]) -> RunBefore
     return noted
 
 
-def test_new_game_screen(snap_compare: Compare) -> None:
+@pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "120x40"])
+def test_new_game_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
     app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None)
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=size)
     assert app.session is None
 
 
@@ -237,3 +239,16 @@ def test_play_asks_before_replacing_a_game_in_progress(
     app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=12), autosave=save)
     assert snap_compare(app, terminal_size=size, press=["ctrl+s"])
     assert app.session is None  # still asking: nothing replaced
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+def test_six_players(snap_compare: Compare, size: tuple[int, int]) -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert app.session is not None and len(app.session.view.seats) == 6

@@ -87,15 +87,15 @@ def test_playing_a_few_turns_by_keys_in_a_real_terminal(tmp_path: Path) -> None:
         pytest.skip(f"cannot spawn a pseudo-terminal: {error}")
     terminal = Terminal(child)
     try:
-        first = terminal.wait_for("the person's turn", lambda text: "Your turn: draw" in text)
+        first = terminal.wait_for("the person's turn", lambda text: "Draw a card (d)" in text)
         assert "Your hand" in first and "Ann" in first
         child.send("d")
-        terminal.wait_for("the prompt after drawing", lambda text: "Your turn: draw" not in text)
+        terminal.wait_for("the prompt after drawing", lambda text: "Draw a card (d)" not in text)
         child.send("1")
         child.send("x")
         terminal.wait_for(
             "the person's next turn",
-            lambda text: "Your turn: draw" in text and "You discard" in text,
+            lambda text: "Draw a card (d)" in text and "You discard" in text,
         )
         child.send("?")
         terminal.wait_for("a hint", lambda text: "Hint:" in text)
@@ -139,9 +139,9 @@ def test_quit_then_a_new_game_keeps_the_old_one_to_resume(tmp_path: Path) -> Non
     quick = ["--quick", "--opponents", "1", "--difficulty", "random", "--delay", "0"]
     terminal = spawn(tmp_path, *quick, "--seed", "3")
     try:
-        terminal.wait_for("the person's turn", lambda text: "Your turn: draw" in text)
+        terminal.wait_for("the person's turn", lambda text: "Draw a card (d)" in text)
         terminal.child.send("d")
-        terminal.wait_for("the prompt after drawing", lambda text: "Your turn: draw" not in text)
+        terminal.wait_for("the prompt after drawing", lambda text: "Draw a card (d)" not in text)
         terminal.child.send("q")
         assert terminal.wait_for_exit() == 0
         # a new game on the new-game screen: it asks, and keeps the first game

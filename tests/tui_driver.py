@@ -7,14 +7,27 @@ through the interface: select cards, press keys or click, answer the dialogs.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import Action, Card, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from phase10.core import (
+    Action,
+    Card,
+    Declare,
+    Discard,
+    Draw,
+    GiveWild,
+    Hit,
+    LayDown,
+    Stage,
+    TakeDiscard,
+)
 from phase10.tui.app import PlayApp
 from phase10.tui.screens import ChoiceScreen
+from phase10.tui.session import Session, Settings
 from phase10.tui.widgets import CardChip, GroupRow, PilesPanel, hand_order
 
 
@@ -141,3 +154,27 @@ class Person:
         self.moves += 1
         assert len(app.session.game.actions) > before, f"{action} was not played: {app.error_text}"
         return action
+
+
+def played_until(settings: Settings, done: Callable[[Session], bool], seed: int = 3) -> Session:
+    """A game without a screen (the person played by a greedy bot), stopped at the person's
+    first turn where ``done`` holds: a seeded position, reached the same way every run."""
+    session = Session.new(settings, autosave=None)
+    person = GreedyPlayer(random.Random(seed))
+    while True:
+        if session.human_to_move and done(session):
+            return session
+        assert not session.game.is_over, "the game ended first"
+        if session.human_to_move:
+            session.apply(person.choose(session.view))
+        else:
+            session.play_bot()
+
+
+def six_players_with_groups_down(groups: int = 8) -> Session:
+    """Six players (five greedy opponents), ``groups`` groups or more on the table, the
+    person to draw."""
+    return played_until(
+        Settings(opponents=5, difficulty="greedy", seed=3),
+        lambda s: len(s.view.melds) >= groups and s.view.stage is Stage.DRAW,
+    )

@@ -14,6 +14,7 @@ phase10.core.errors.IllegalActionError: you have already drawn this turn
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -151,6 +152,8 @@ class Game(Rulebook):
     All chance goes through one ``random.Random`` seeded from ``seed``: the same seed
     and the same actions give the same game. Pass ``players`` as a count or as names.
     """
+
+    _hold_deal = False
 
     def __init__(
         self,
@@ -410,6 +413,22 @@ class Game(Rulebook):
         if isinstance(action, str):
             action = self.parse_action(action)
         return self.apply_unchecked(self.check(action))
+
+    def table_as_hand_ends(self, action: Action | str) -> Game:
+        """A copy of the game after ``action``, stopped where the hand ends, before the next deal.
+
+        The engine deals the next hand in the same step that ends one; a replay uses this to
+        show the table and hands as they were when the hand ended. The copy is for looking
+        at: it plays on no further. This game is unchanged.
+
+        >>> game = Game(2, seed=1)
+        >>> game.table_as_hand_ends("draw").stage, game.stage
+        (<Stage.PLAY: 'play'>, <Stage.DRAW: 'draw'>)
+        """
+        game = copy.deepcopy(self)
+        game._hold_deal = True
+        game.apply(action)
+        return game
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply an action already known to be legal and canonical (from :attr:`legal_actions`
@@ -743,6 +762,8 @@ class Game(Rulebook):
         return self._end_game(outcome.winners, outcome.reason)
 
     def _next_hand(self, players: tuple[int, ...]) -> None:
+        if self._hold_deal:  # a copy made by table_as_hand_ends
+            return
         self.players_in_hand = players
         self.dealer = (self.dealer + 1) % self.num_players
         while self.tie_break and self.dealer not in players:

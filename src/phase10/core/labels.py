@@ -16,6 +16,7 @@ names (never by seat numbers), groups by their owner and what they hold.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -29,15 +30,80 @@ from .state import Stage
 from .views import PlayerView
 
 __all__ = [
+    "RULE_OPTIONS",
     "Progress",
     "action_label",
     "group_text",
     "group_title",
     "hit_end",
     "lay_down_text",
+    "option_label",
+    "option_value_label",
     "progress",
     "stage_prompt",
 ]
+
+#: each rules option that is a choice among names, as a menu asks it: its question and
+#: each value in words (``Rules.describe`` gives the names the records and flags use)
+RULE_OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "advance": (
+        "Who advances after a hand",
+        {"completed": "those who laid their phase", "all": "everyone (ten hands)"},
+    ),
+    "phase_order": (
+        "Phase order",
+        {"sequence": "in order, from the first", "any": "any phase not yet made"},
+    ),
+    "declare": (
+        "Any order: name the phase",
+        {"deal": "after the deal", "laydown": "when laying it down"},
+    ),
+    "going_out": (
+        "Going out",
+        {"any": "with any last card", "discard": "only by a discard (floating)"},
+    ),
+    "wild_deal_up": (
+        "A Wild turned up",
+        {"first_player": "the first player may take it", "dealer_chooses": "the dealer gives it"},
+    ),
+    "skip_target": (
+        "A Skip skips",
+        {"choose": "whom its discarder names", "next": "the next player"},
+    ),
+    "natural_min": (
+        "Numbered cards needed",
+        {"group": "one in every group", "phase": "one in the whole phase"},
+    ),
+    "end_when": (
+        "The game ends",
+        {"hand_end": "at the end of the hand", "immediately": "when the last phase is laid"},
+    ),
+    "empty_draw_pile": (
+        "Empty draw pile",
+        {"reshuffle": "reshuffle the discards", "end_hand": "the hand ends"},
+    ),
+}
+
+
+def option_label(name: str) -> str:
+    """A rules option as a menu asks it.
+
+    >>> option_label("skip_target"), option_label("some_new_option")
+    ('A Skip skips', 'Some new option')
+    """
+    known = RULE_OPTIONS.get(name)
+    return known[0] if known else name.replace("_", " ").capitalize()
+
+
+def option_value_label(name: str, value: str) -> str:
+    """A rules option's value in words.
+
+    >>> option_value_label("skip_target", "next"), option_value_label("phase_order", "odd")
+    ('the next player', 'odd')
+    """
+    known = RULE_OPTIONS.get(name)
+    return known[1].get(str(value), str(value)) if known else str(value).replace("_", " ")
+
 
 _COLOR_NAMES = {Color.RED: "red", Color.BLUE: "blue", Color.GREEN: "green", Color.YELLOW: "yellow"}
 
@@ -116,8 +182,23 @@ def action_label(view: PlayerView, action: Action) -> str:
             assert_never(action)
 
 
-def stage_prompt(view: PlayerView) -> str:
-    """What the viewer is asked to do now, in plain words (no keys or buttons named)."""
+def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str:
+    """What the viewer is asked to do now, in plain words.
+
+    ``keys`` names the key (or button) for each kind of action (``draw``, ``take``,
+    ``lay``, ``hit``, ``discard``, ``declare``, ``give``); each part of the sentence is
+    followed by its key in brackets. Without them no key is named.
+
+    >>> from phase10.core.game import Game
+    >>> view = Game(["Ann", "Bob"], seed=3).view(1)
+    >>> stage_prompt(view, {"draw": "d", "take": "t"})
+    'Draw a card (d), or take Y10 from the discard pile (t)'
+    """
+    named = keys or {}
+
+    def key(kind: str) -> str:
+        return f" ({named[kind]})" if kind in named else ""
+
     if view.is_over:
         return "The game is over"
     names = [seat.name for seat in view.seats]
@@ -129,28 +210,35 @@ def stage_prompt(view: PlayerView) -> str:
         return f"Waiting for {names[view.current]} {waiting}"
     me = view.viewer
     assert me is not None
+    discard = f"discard a card to end your turn{key('discard')}"
     match view.stage:
         case Stage.GIVE_WILD:
-            return "Give the turned-up Wild to a player, or keep it"
+            return f"Give the turned-up Wild to a player, or keep it{key('give')}"
         case Stage.DECLARE:
-            return "Declare the phase you attempt this hand"
+            return f"Declare the phase you attempt this hand{key('declare')}"
         case Stage.DRAW:
             top = view.discard_top
+            take = f"take {top} from the discard pile{key('take')}"
             if view.can_take() and view.can_draw():
-                return f"Draw a card, or take {top} from the discard pile"
-            return f"Take {top} from the discard pile" if view.can_take() else "Draw a card"
+                return f"Draw a card{key('draw')}, or {take}"
+            return _upper_first(take) if view.can_take() else f"Draw a card{key('draw')}"
         case Stage.WILD_DISCARD:
-            return "Discard a card for the Wild you were given"
+            return f"Discard a card for the Wild you were given{key('discard')}"
         case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):
-            return "Lay down your phase, or discard a card to end your turn"
+            return f"Lay down your phase{key('lay')}, or {discard}"
         case Stage.PLAY if view.seats[me].laid is not None and _can_hit(view):
-            return "Hit cards onto the groups on the table, or discard a card to end your turn"
+            return f"Hit cards onto the groups on the table{key('hit')}, or {discard}"
         case Stage.PLAY:
-            return "Discard a card to end your turn"
+            return _upper_first(discard)
         case Stage.GAME_OVER:  # pragma: no cover (answered above)
             return "The game is over"
         case _:
             assert_never(view.stage)
+
+
+def _upper_first(text: str) -> str:
+    """The text with its first letter upper case (and the rest as it was: card names)."""
+    return text[:1].upper() + text[1:]
 
 
 def _can_hit(view: PlayerView) -> bool:

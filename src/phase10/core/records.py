@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -50,6 +51,7 @@ from .rules import Rules, RulesError
 __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "RESHUFFLES_TAG",
     "SNAPSHOT_FORMAT",
     "GameRecord",
     "RecordError",
@@ -61,11 +63,37 @@ __all__ = [
     "event_to_dict",
     "load",
     "loads",
+    "reshuffle_unseen",
 ]
 
 RECORD_FORMAT = "phase10-record"
 SNAPSHOT_FORMAT = "phase10-snapshot"
 RECORD_VERSION = 1
+
+#: the tag listing where an undo reshuffled the unseen cards, ``point:salt,...`` (``point``:
+#: the actions played before it); a record carrying it replays only with the reshuffles
+RESHUFFLES_TAG = "undo_reshuffles"
+
+
+def reshuffle_unseen(game: Game, salt: int) -> None:
+    """Put the draw pile in a fresh order and reseed the game's chance from ``salt``.
+
+    An interface with undo calls this after taking moves back, so that taking a move back
+    shows nothing of what was to come: drawing again gives a card from a reshuffled pile,
+    and later shuffles and deals differ. Only unseen cards move; every hand, group and the
+    discard pile stay as they were. The record notes it (:data:`RESHUFFLES_TAG`).
+
+    >>> game = Game(["Ann", "Bob"], seed=1)
+    >>> pile, hands = list(game.draw_pile), [game.hand(0), game.hand(1)]
+    >>> reshuffle_unseen(game, 7)
+    >>> sorted(map(str, game.draw_pile)) == sorted(map(str, pile)), game.draw_pile != pile
+    (True, True)
+    >>> [game.hand(0), game.hand(1)] == hands
+    True
+    """
+    rng = random.Random(f"{game.seed}:undo:{salt}")
+    rng.shuffle(game.draw_pile)
+    game.rng.seed(rng.getrandbits(64))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +115,35 @@ class GameRecord:
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name`` (``default`` when the record has none)."""
         return dict(self.tags).get(name, default)
+
+    def reshuffles(self) -> tuple[tuple[int, int], ...]:
+        """Where undo reshuffled the unseen cards: (actions played before it, salt) pairs,
+        from the :data:`RESHUFFLES_TAG` tag (none without it).
+
+        Raises :class:`RecordError` if the tag cannot be read.
+
+        >>> def tagged(text: str) -> GameRecord:
+        ...     return GameRecord(("Ann", "Bob"), Rules(), 1, 0, tags=((RESHUFFLES_TAG, text),))
+        >>> tagged("3:17,9:5").reshuffles()
+        ((3, 17), (9, 5))
+        >>> tagged("3").reshuffles()
+        Traceback (most recent call last):
+        ...
+        phase10.core.codec.RecordError: the record's undo_reshuffles tag is unreadable: '3' ...
+        """
+        text = self.tag(RESHUFFLES_TAG) or ""
+        found = []
+        for part in filter(None, text.split(",")):
+            point, colon, salt = part.partition(":")
+            try:
+                if not colon:
+                    raise ValueError(part)
+                found.append((int(point), int(salt)))
+            except ValueError:
+                raise RecordError(
+                    f"the record's {RESHUFFLES_TAG} tag is unreadable: {part!r} (write point:salt)"
+                ) from None
+        return tuple(found)
 
     @staticmethod
     def from_game(game: Game, tags: Mapping[str, str] | None = None) -> GameRecord:
@@ -126,7 +183,9 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> Game:
         """Play the record's actions (the first ``upto`` of them) and return the game.
 
-        Raises :class:`RecordError` naming the first action that does not apply. A replay of
+        Where undo reshuffled the unseen cards (:meth:`reshuffles`) the replay reshuffles
+        them the same way. Raises :class:`RecordError` naming the first action that does not
+        apply. A replay of
         every action (``upto`` None, or at least the number of actions) also checks the
         result the record states, if it states one (``winners`` or ``totals``): the record
         is refused if its winners or totals are not the replay's, if it names winners of a
@@ -134,14 +193,26 @@ class GameRecord:
         partial replay cannot check the final result and does not.
         """
         game = self.new_game()
-        for number, text in enumerate(self.actions[:upto], start=1):
+        reshuffles = self.reshuffles()
+        actions = self.actions[:upto]
+        for number, text in enumerate(actions, start=1):
+            self._reshuffle(game, number - 1, reshuffles)
             try:
                 game.apply(text)
             except (IllegalActionError, InvalidActionError) as error:
                 raise RecordError(f"action {number} ({text!r}) does not apply: {error}") from None
+        # an undo back to the last action reshuffled too: the game goes on from there
+        self._reshuffle(game, len(actions), reshuffles)
         if upto is None or upto >= len(self.actions):
             self._check_result(game)
         return game
+
+    @staticmethod
+    def _reshuffle(game: Game, point: int, reshuffles: tuple[tuple[int, int], ...]) -> None:
+        """Redo the undo reshuffles made with ``point`` actions played."""
+        for where, salt in reshuffles:
+            if where == point:
+                reshuffle_unseen(game, salt)
 
     def _check_result(self, game: Game) -> None:
         """Refuse a stated result that is not the replayed game's."""

@@ -110,9 +110,12 @@ def _answer_errors_as_json(app: FastAPI) -> None:
         first = problems[0] if problems else {}
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "bad_json", "message": "the body is not JSON"}, 400)
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        loc = tuple(first.get("loc", ()))
+        where = ".".join(str(part) for part in loc if part != "body")
         text = f"{excerpt(where, 40)}: {first.get('msg', 'invalid request')}".strip(": ")
-        return JSONResponse({"error": "invalid_request", "message": excerpt(text, 200)}, 422)
+        # a rules option that does not exist or does not fit: as Rules itself would say
+        code = "bad_rules" if loc[:2] == ("body", "options") and len(loc) > 2 else "invalid_request"
+        return JSONResponse({"error": code, "message": excerpt(text, 200)}, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:

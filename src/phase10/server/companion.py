@@ -26,7 +26,9 @@ from phase10.core import (
 from phase10.core.names import PlayerNameError, check_name
 from phase10.core.standings import decide
 
-__all__ = ["Sheet", "router", "tally"]
+from .formats import Cards, Wire
+
+__all__ = ["Points", "PointsAnswer", "Sheet", "Standings", "router", "tally"]
 
 router = APIRouter(prefix="/api/companion")
 
@@ -43,28 +45,86 @@ Name = Annotated[str, StringConstraints(max_length=96), AfterValidator(_checked_
 
 
 class Points(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    """``POST /api/companion/points``: the cards left in a hand."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
 
     cards: Annotated[str, Field(max_length=400)]
+    """The cards as one text (``R7 W S``)."""
+
+
+class PointsAnswer(Wire):
+    """What the cards count."""
+
+    cards: Cards
+    """The cards as read."""
+    points: int
+    """Their points."""
 
 
 class Entry(BaseModel):
     """One player's line for one hand: the points left in hand and whether the phase was made."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
 
     points: int = Field(0, ge=0, le=1000)
+    """The points left in hand."""
     phase: bool = False
+    """Whether the player made their phase."""
 
 
 class Sheet(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    """``POST /api/companion/standings``: a score sheet."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
 
     preset: str = "official"
+    """The rules preset (one with the phases in order)."""
     players: list[Name] = Field(min_length=2, max_length=6)
-    hands: list[list[Entry]] = Field(default_factory=list, max_length=200)
-    #: the seat that went out first in the tie-break hand, once it has been played
+    """The players' names."""
+    hands: list[list[Entry]] = Field(
+        default_factory=list, max_length=200, json_schema_extra={"default": []}
+    )
+    """Each hand played: one line per player, in order."""
     tie_break_winner: int | None = None
+    """The seat that went out first in the tie-break hand, once it has been played."""
+
+
+class SheetPlayer(Wire):
+    """One player's standing."""
+
+    name: str
+    """The name."""
+    total: int
+    """Their total."""
+    completed: int
+    """How many phases they completed."""
+    phase: int | None
+    """The phase they are on (from 1), or null when every phase is done."""
+
+
+class Outcome(Wire):
+    """How the game ended, or that a tie-break hand decides it."""
+
+    winners: list[int]
+    """The winning seats (empty while a tie-break hand is to be played)."""
+    winner_names: list[str]
+    """The winners' names."""
+    reason: str
+    """Why, in words."""
+    tie_break: list[int]
+    """The seats that play the tie-break hand (empty once there are winners)."""
+
+
+class Standings(Wire):
+    """Totals, phases and the outcome of a score sheet."""
+
+    phase_sequence: list[str]
+    """The phases played, in order."""
+    players: list[SheetPlayer]
+    """Each player's standing, in order."""
+    outcome: Outcome | None
+    """Null while the game goes on."""
 
 
 class SheetError(ValueError):
@@ -127,14 +187,14 @@ def tally(sheet: Sheet) -> dict[str, Any]:
             winners, reason = (sheet.tie_break_winner,), "went out first in the tie-break hand"
         result["outcome"] = {
             "winners": list(winners),
-            "names": [sheet.players[seat] for seat in winners],
+            "winner_names": [sheet.players[seat] for seat in winners],
             "reason": reason,
             "tie_break": list(outcome.tie_break) if not winners else [],
         }
     return result
 
 
-@router.post("/points")
+@router.post("/points", response_model=PointsAnswer)
 def points(body: Points) -> Any:
     """The points the cards count left in hand."""
     try:
@@ -144,7 +204,7 @@ def points(body: Points) -> Any:
     return {"cards": " ".join(str(card) for card in cards), "points": hand_points(cards)}
 
 
-@router.post("/standings")
+@router.post("/standings", response_model=Standings)
 def standings(body: Sheet) -> Any:
     """Totals, phases and the winner of a score sheet."""
     try:

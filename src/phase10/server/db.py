@@ -344,6 +344,16 @@ class Store:
             )
             return list(s.scalars(query))
 
+    def acted_by(self, table_id: str, game_no: int) -> list[str]:
+        """Who chose each stored action of a game, in order (``player``, ``bot``, ...)."""
+        with self.session() as s:
+            query = (
+                select(ActionRow.by)
+                .where(ActionRow.table_id == table_id, ActionRow.game_no == game_no)
+                .order_by(ActionRow.number)
+            )
+            return list(s.scalars(query))
+
     def records(self, limit: int = 100) -> list[RecordRow]:
         with self.session() as s:
             query = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)

@@ -22,7 +22,7 @@ from .connection import Connection
 from .db import SeatRow, Store
 from .limits import Limits
 from .models import ActedBy, SeatKind, TableStatus
-from .protocol import ProtocolError
+from .protocol import PROTOCOL_VERSION, ProtocolError
 from .tables import LiveTable, SeatState
 
 __all__ = ["CLOSE_REMOVED", "HostControls", "controllers", "welcome"]
@@ -260,6 +260,7 @@ def _forget_token(table: LiveTable, seat: int) -> None:
 def welcome(table: LiveTable, conn: Connection) -> dict[str, Any]:
     return {
         "type": "welcome",
+        "protocol": PROTOCOL_VERSION,
         "table": table.id,
         "seat": conn.seat,
         "role": "spectator" if conn.seat is None else "player",

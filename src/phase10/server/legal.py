@@ -59,7 +59,7 @@ def legal_block(view: PlayerView) -> dict[str, Any] | None:
         "draw": [],
         "declare": [],
         "give": [],
-        "lay": {"ways": [], "total": 0, "complete": True},
+        "lay": {"ways": [], "total": 0, "complete": True, "counted": True},
         "hits": [],
         "discards": [],
         "skips": [],

@@ -47,8 +47,8 @@ from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
 from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
-from .models import ActedBy, SeatKind, TableOptions, TableStatus
-from .protocol import ProtocolError, error_message
+from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
+from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
 from .tables import LiveTable, SeatState, state_message
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
 
@@ -58,9 +58,6 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 log = logging.getLogger("phase10.server")
-
-#: WebSocket close codes the server ends a connection with (docs/server-protocol.md)
-CLOSE_GONE = 4410
 
 
 def secret_seed() -> int:
@@ -261,7 +258,14 @@ class TableManager(HostControls):
             if game.current != seat:
                 raise ProtocolError("not_your_turn")
             if version is not None and version != len(game.actions):
-                raise ProtocolError("stale")
+                now = len(game.actions)
+                when = "an older" if version < now else "a later"
+                raise ProtocolError(
+                    "stale",
+                    f"the action was chosen on version {version}, {when} version than the "
+                    f"game's: it is at version {now}",
+                    version=now,
+                )
             try:
                 action = game.check(game.parse_action(text))
             except IllegalActionError as error:
@@ -292,10 +296,12 @@ class TableManager(HostControls):
     async def _finish(self, table: LiveTable) -> None:
         game = table.game
         assert game is not None  # only a game that just ended is finished
+        acted = await self.db(self.store.acted_by, table.id, table.game_no)
         tags = {
             "controllers": controllers_tag(controllers(table)),
             "table": table.id,
             "game": str(table.game_no),
+            "by": by_tag(acted),
         }
         record = GameRecord.from_game(game, tags).to_dict()
         winners = [game.seats[w].name for w in game.winners]
@@ -307,7 +313,8 @@ class TableManager(HostControls):
             "game_no": table.game_no,
             "record_id": table.record_id,
             "players": table.names,
-            "winners": winners,
+            "winners": list(game.winners),
+            "winner_names": winners,
             "totals": [seat.score for seat in game.seats],
         }
 
@@ -464,11 +471,18 @@ class TableManager(HostControls):
             return "the table has as many connections as it takes"
         return self.visitors.admit_socket(address)
 
-    async def hello(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+    async def hello(
+        self, table: LiveTable, conn: Connection, token: str | None, protocol: int | None = None
+    ) -> None:
         """Sit the connection at its token's seat, or let it watch. Only a player's arrival
         changes what the others see: a spectator's costs them nothing."""
         if conn.joined:
             raise ProtocolError("already_joined")
+        if protocol is not None and protocol != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "protocol_mismatch",
+                f"this server speaks version {PROTOCOL_VERSION} of the protocol, not {protocol}",
+            )
         if token is not None:
             seat = table.seat_of(token)
             if seat is None and hash_token(token) in table.former_tokens:

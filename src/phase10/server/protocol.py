@@ -27,7 +27,9 @@ from phase10.bots.registry import builtin_bot
 
 __all__ = [
     "ERRORS",
+    "HTTP_ERRORS",
     "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
     "ClientMessage",
     "ProtocolError",
     "error_message",
@@ -35,6 +37,10 @@ __all__ = [
     "parse_client_message",
 ]
 
+#: the protocol's version, in ``welcome`` and ``GET /api/schemas``: raised when a message
+#: changes in a way an existing client could misread (a field removed, renamed or given
+#: another type); adding a field keeps it
+PROTOCOL_VERSION = 2
 #: the largest message a client may send, in bytes
 MAX_MESSAGE_BYTES = 4096
 #: the most characters of anything a client sent that an error message repeats
@@ -50,6 +56,7 @@ ERRORS: dict[str, str] = {
     "too_many_connections": "too many connections: from your address, or to this table",
     "not_joined": "send hello first",
     "already_joined": "hello was already sent on this connection",
+    "protocol_mismatch": "the client speaks another version of the protocol than the server",
     "bad_token": "the token belongs to no seat at this table",
     "seat_gone": "this seat link no longer holds a seat: its player left or was replaced",
     "spectator": "spectators cannot play",
@@ -60,7 +67,7 @@ ERRORS: dict[str, str] = {
     "game_over": "the game is over",
     "game_not_over": "the game is not over yet",
     "not_your_turn": "it is another player's turn",
-    "stale": "the action was chosen on another version of the game (version mismatch)",
+    "stale": "the action was chosen on another version of the game than the current one",
     "invalid_action": "the action's text cannot be read",
     "illegal_action": "the action breaks a rule (the message says which)",
     "not_held": "the message names cards you do not hold",
@@ -77,6 +84,30 @@ ERRORS: dict[str, str] = {
 }
 
 
+#: every HTTP error code, with its status and meaning (the body is ``{"error", "message"}``)
+HTTP_ERRORS: dict[str, tuple[int, str]] = {
+    "invalid_request": (422, "a body or query that does not match its model"),
+    "bad_json": (400, "a body that is not JSON, or nests deeper than 1,024 levels"),
+    "too_large": (413, "a body over the limit, declared or streamed"),
+    "rate_limited": (429, "too many requests, tables created or seats taken lately"),
+    "bad_name": (422, "a name that cannot be used"),
+    "name_taken": (409, "another player at the table has that name"),
+    "bad_rules": (422, "an unknown preset, or a rules option that does not exist or fit"),
+    "no_such_table": (404, "no table has this id"),
+    "already_started": (409, "the table's game has begun, or it is full"),
+    "seeded_table": (409, "the table's deal comes from its host's seed"),
+    "server_full": (503, "the server holds as many tables as it may"),
+    "no_such_record": (404, "no finished game has this id"),
+    "bad_record": (500, "a stored record cannot be replayed"),
+    "bad_cards": (422, "the score sheet's cards cannot be read"),
+    "bad_sheet": (422, "the score sheet does not add up"),
+    "not_found": (404, "no such path or schema"),
+    "method_not_allowed": (405, "the path does not take this method"),
+    "bad_request": (400, "any other request the server cannot take"),
+    "internal_error": (500, "the server failed; the problem was logged"),
+}
+
+
 class ProtocolError(Exception):
     """A message refused with an error code; nothing was changed.
 
@@ -85,19 +116,29 @@ class ProtocolError(Exception):
     error's ``reason`` so a client can tell refusals apart without reading the message.
     """
 
-    def __init__(self, code: str, message: str | None = None, reason: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        reason: str | None = None,
+        *,
+        version: int | None = None,
+    ) -> None:
         if code not in ERRORS:
             raise ValueError(f"no error code {code!r}")
         super().__init__(message or ERRORS[code])
         self.code = code
         self.message = message or ERRORS[code]
         self.reason = reason
+        #: the game's current version (``stale`` only)
+        self.version = version
 
 
 def error_message(
-    code: str, message: str | None = None, reason: str | None = None
+    code: str, message: str | None = None, reason: str | None = None, version: int | None = None
 ) -> dict[str, Any]:
-    """The ``error`` message sent to a client (``reason`` only when the engine gave one).
+    """The ``error`` message sent to a client (``reason`` only when the engine gave one,
+    ``version`` only with ``stale``).
 
     >>> error_message("illegal_action", "the discard pile is empty", "discard_empty")
     {'type': 'error', 'code': 'illegal_action', 'message': 'the discard pile is empty', 'reason': 'discard_empty'}
@@ -105,6 +146,8 @@ def error_message(
     sent: dict[str, Any] = {"type": "error", "code": code, "message": message or ERRORS[code]}
     if reason is not None:
         sent["reason"] = str(reason)
+    if version is not None:
+        sent["version"] = version
     return sent
 
 
@@ -118,70 +161,115 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 class Hello(_Message):
+    """The first message: sit at the token's seat, or watch without one. Answered by
+    ``welcome`` then ``state``."""
+
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    """Your seat's token (from creating or joining the table); leave it out to watch."""
+    protocol: Annotated[int, Field(ge=1)] | None = None
+    """The protocol version the client was written for; when given and not the server's,
+    ``hello`` is refused with ``protocol_mismatch`` (the socket stays open)."""
 
 
 class Start(_Message):
+    """The host, in the lobby: fill the open seats with bots and deal."""
+
     type: Literal["start"]
 
 
 class SetBots(_Message):
+    """The host, in the lobby: the bot for the open seats."""
+
     type: Literal["bots"]
-    #: a built-in bot (never a program), written the one way (phase10.bots.registry)
-    bots: Annotated[str, Field(max_length=24), AfterValidator(builtin_bot)]
+    bots: Annotated[str, Field(max_length=24, examples=["strong:2"]), AfterValidator(builtin_bot)]
+    """A built-in bot, as in ``POST /api/tables`` (never a program)."""
 
 
 Seat = Annotated[int, Field(ge=0, le=5)]
 
 
 class RemovePlayer(_Message):
+    """The host removes another player: in the lobby the seat is open again, in a game a
+    bot takes it over; their link stops working."""
+
     type: Literal["remove_player"]
     seat: Seat
+    """The player's seat."""
 
 
 class SeatBot(_Message):
+    """The host gives a seat to a bot: an open seat in the lobby, or another player's
+    (who is removed)."""
+
     type: Literal["seat_bot"]
     seat: Seat
+    """The seat."""
 
 
 class HandOver(_Message):
+    """The host makes another player the host."""
+
     type: Literal["hand_over"]
     seat: Seat
+    """The new host's seat."""
 
 
 class Leave(_Message):
+    """A player gives up their seat (open again in the lobby, a bot's in a game); a host
+    who leaves hands the role to another player."""
+
     type: Literal["leave"]
 
 
 class Act(_Message):
+    """The player to move plays an action."""
+
     type: Literal["action"]
     action: Annotated[str, Field(min_length=1, max_length=400)]
-    #: the state version the action was chosen on (optional): a mismatch is refused
+    """The action's text: an ``action`` from the ``legal`` block or from ``choices``
+    (``draw``, ``take``, ``lay R7 B7 W + G3 G4 W G6``, ``hit W=9 g2``, ``discard S>p1``,
+    ``declare 4``, ``give p1``)."""
     version: Annotated[int, Field(ge=0)] | None = None
+    """The ``state`` version the action was chosen on; refused as ``stale`` unless it is the
+    current one (left out: no check)."""
 
 
 class Choices(_Message):
+    """The player to move asks which lay-downs use exactly these cards, or where one card
+    may be hit. Answered by ``choices`` (or an error) when worked out."""
+
     type: Literal["choices"]
     kind: Literal["lay", "hit"]
+    """``lay`` (every lay-down of exactly these cards) or ``hit`` (every hit of one card)."""
     cards: Annotated[str, Field(max_length=200)]
+    """Cards from your hand, as one text (``R3 G3 W``); one card for ``hit``."""
 
 
 class Hint(_Message):
+    """The player to move asks for the solver's advice, answered by ``hint``."""
+
     type: Literal["hint"]
 
 
 class Rematch(_Message):
+    """A player, when the game is over, asks for a new game at the same table (same seats
+    and links); it starts once every player who is connected asked."""
+
     type: Literal["rematch"]
-    #: the host starts the rematch without waiting for the others
     force: bool = False
+    """The host starts the rematch at once (``not_host`` from anyone else)."""
 
 
 class Ping(_Message):
+    """Answered by ``pong``."""
+
     type: Literal["ping"]
 
 

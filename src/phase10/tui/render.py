@@ -13,8 +13,23 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from phase10.core import Card, Color, Group, Meld, PlayerView, Refusal, RefusalError, Stage
+from phase10.core import (
+    Card,
+    CardHit,
+    Color,
+    Discarded,
+    Drew,
+    Group,
+    LaidDown,
+    Meld,
+    PlayerView,
+    Refusal,
+    RefusalError,
+    Stage,
+    TookDiscard,
+)
 from phase10.core.feasibility import missing
+from phase10.core.labels import stage_prompt
 
 __all__ = [
     "CARD_STYLES",
@@ -22,10 +37,12 @@ __all__ = [
     "card_label",
     "card_text",
     "group_text",
+    "last_turn",
     "my_phase_text",
     "plural",
     "refusal_text",
     "seat_phase_text",
+    "turn_prompt",
 ]
 
 #: a mark per colour, told apart by shape alone
@@ -81,9 +98,18 @@ def group_text(group: Group, *, colour_blind: bool = False) -> Text:
     return text
 
 
-def meld_title(view: PlayerView, group_id: int, meld: Meld) -> str:
-    """``g1 Ann's run`` (group ids count from 0, as in the action text)."""
-    owner = "your" if meld.owner == view.viewer else f"{view.seats[meld.owner].name}'s"
+def meld_title(view: PlayerView, group_id: int, meld: Meld, *, you: int | None = None) -> str:
+    """``g1 Ann's run`` (group ids count from 0, as in the action text); the groups of seat
+    ``you`` (default: the viewer) are "your" groups.
+
+    >>> from phase10.core import Game, Group, GroupKind, Meld, parse_cards
+    >>> view = Game(["You", "Ann"], seed=2).view(None)
+    >>> meld = Meld(1, Group.make(GroupKind.SET, parse_cards("R7 B7 G7")))
+    >>> meld_title(view, 0, meld), meld_title(view, 0, meld, you=1)
+    ("g0 Ann's set", 'g0 your set')
+    """
+    me = view.viewer if you is None else you
+    owner = "your" if meld.owner == me else f"{view.seats[meld.owner].name}'s"
     kind = meld.group.kind.value.replace("_", " ").replace("color", "colour")
     return f"g{group_id} {owner} {kind}"
 
@@ -133,30 +159,49 @@ def my_phase_text(view: PlayerView) -> str:
     return f"{label} {best + 1}: {view.phase_of(best)} · {state}"
 
 
-def stage_prompt(view: PlayerView) -> str:
-    """What the person is asked to do now."""
-    if view.is_over:
-        return "The game is over."
-    if not view.is_my_turn:
-        name = view.seats[view.current].name
-        return f"{name} is thinking…"
-    match view.stage:
-        case Stage.DRAW:
-            top = view.discard_top
-            take = f" or take {top} (t)" if view.can_take() else ""
-            return f"Your turn: draw (d){take}."
-        case Stage.PLAY:
-            me = view.viewer
-            assert me is not None
-            if view.seats[me].laid is None:
-                return "Select cards (space or click): lay down (l), discard one (x)."
-            return "Select a card: hit it on a group (h or click the group), or discard (x)."
-        case Stage.DECLARE:
-            return "Declare the phase you attempt this hand (e)."
-        case Stage.GIVE_WILD:
-            return "Give the turned-up Wild to a player (g)."
-        case _:
-            return "Discard a card (x)."
+#: the keys the turn prompt names for each kind of action (phase10.core.labels.stage_prompt)
+PROMPT_KEYS = {
+    "draw": "d",
+    "take": "t",
+    "lay": "l",
+    "hit": "h",
+    "discard": "x",
+    "declare": "e",
+    "give": "g",
+}
+
+
+def turn_prompt(view: PlayerView) -> str:
+    """What the person is asked to do now, with this screen's keys (the words are the
+    engine's labels, as every interface shows them)."""
+    return stage_prompt(view, PROMPT_KEYS) + "."
+
+
+def last_turn(view: PlayerView) -> tuple[set[int], bool]:
+    """What the latest turn of this hand changed on the table: the groups it laid down or
+    hit (their ids), and whether the discard pile's top is the card it discarded.
+
+    >>> from phase10.core import Game
+    >>> game = Game(["Ann", "Bob"], seed=3)
+    >>> last_turn(game.view(0))
+    (set(), False)
+    >>> _ = game.apply("draw")
+    >>> _ = game.apply(f"discard {game.hand(1)[0]}")
+    >>> last_turn(game.view(0))
+    (set(), True)
+    """
+    events = list(view.history)
+    starts = [i for i, event in enumerate(events) if isinstance(event, Drew | TookDiscard)]
+    groups: set[int] = set()
+    discarded = False
+    for event in events[starts[-1] if starts else len(events) :]:
+        if isinstance(event, LaidDown):
+            groups.update(event.group_ids)
+        elif isinstance(event, CardHit):
+            groups.add(event.group)
+        elif isinstance(event, Discarded):
+            discarded = view.discard_top == event.card
+    return groups, discarded
 
 
 #: a refusal's plain message as this screen says it, with the keys that do what it asks

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -10,28 +11,41 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Label, RichLog, Static
+from textual.widgets import Footer, Label, Static
 
-from phase10.core import Card, Game, PlayerView
+from phase10.core import Card, Event, Game, HandEnded, HandStarted, PlayerView
 from phase10.core.narration import EventLog
-from phase10.core.records import GameRecord, RecordError
+from phase10.core.records import GameRecord, RecordError, reshuffle_unseen
 
 from .render import card_text
-from .session import SessionError, read_reshuffles, reshuffle_unseen
-from .widgets import GroupRow, PilesPanel, SeatsPanel, hand_order
+from .widgets import GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order, title_width
 
 __all__ = ["Position", "ReplayApp"]
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """The game after ``number`` actions: the last action, the public view, every hand."""
+    """The game after ``number`` actions: the last action (in words too), the public view,
+    every hand. At the end of a hand, ``ended`` is its result and the view shows the table
+    as the hand ended; the next position is the next hand's deal (``action`` None)."""
 
     number: int
     action: str | None
     actor: int | None
     view: PlayerView
     hands: tuple[tuple[Card, ...], ...]
+    #: the action as the log tells it ("You discard R7"), or what the position is
+    said: str = ""
+    ended: HandEnded | None = None
+
+
+def you_seat(names: Sequence[str]) -> int | None:
+    """The seat the replay speaks to as "you": the person named You, if anyone is.
+
+    >>> you_seat(["Ann", "You"]), you_seat(["Ann", "Bob"])
+    (1, None)
+    """
+    return list(names).index("You") if "You" in names else None
 
 
 class ReplayApp(App[None]):
@@ -72,24 +86,36 @@ class ReplayApp(App[None]):
 
     @staticmethod
     def read(record: GameRecord) -> list[Position]:
-        """Every position of the record (raises :class:`RecordError` if it does not replay)."""
+        """Every position of the record, each hand's end included (raises
+        :class:`RecordError` if it does not replay)."""
         # a terminal game's record may say where an undo reshuffled the unseen cards
-        try:
-            reshuffles = read_reshuffles(record)
-        except SessionError as error:
-            raise RecordError(str(error)) from None
+        reshuffles = record.reshuffles()
         game = record.new_game()
-        found = [_position(game, 0, None, None)]
+        log = EventLog(record.players, record.rules, you=you_seat(record.players), verbose=True)
+        log.feed(game.history)
+        found = [_position(game, 0, None, None, "the deal of hand 1")]
+        # the game at its hand's deal, to show a hand's end from (see _hand_end)
+        hand_start, hand_first = copy.deepcopy(game), 0
         for number, text in enumerate(record.actions, start=1):
             for point, salt in reshuffles:
                 if point == number - 1:
                     reshuffle_unseen(game, salt)
             actor = game.current
             try:
-                game.apply(text)
+                events = game.apply(text)
             except ValueError as error:
                 raise RecordError(f"action {number} ({text!r}) does not apply: {error}") from None
-            found.append(_position(game, number, text, actor))
+            said = _told(log, events, text)
+            dealt = [event for event in events if isinstance(event, HandStarted)]
+            ended = [event for event in events if isinstance(event, HandEnded)]
+            if not dealt:
+                found.append(_position(game, number, text, actor, said, *ended))
+                continue
+            # the engine deals the next hand in the same step: show the table as the hand ended
+            at_end = _hand_end(hand_start, record.actions[:number], reshuffles, hand_first)
+            found.append(_position(at_end, number, text, actor, said, *ended))
+            found.append(_position(game, number, None, None, f"the deal of hand {dealt[-1].hand}"))
+            hand_start, hand_first = copy.deepcopy(game), number
         return found
 
     def compose(self) -> ComposeResult:
@@ -99,7 +125,7 @@ class ReplayApp(App[None]):
             yield PilesPanel(id="piles")
         with Horizontal(id="middle"):
             yield VerticalScroll(id="table-groups")
-            yield RichLog(id="log", max_lines=400, wrap=True, min_width=20)
+            yield GameLog(id="log", max_lines=400, min_width=20)
         yield Static(id="hands")
         yield Footer()
 
@@ -116,39 +142,45 @@ class ReplayApp(App[None]):
         position = self.position
         view = position.view
         names = [info.name for info in view.seats]
-        last = len(self.steps) - 1
-        action = (
-            "the deal"
-            if position.action is None
-            else f"{names[position.actor or 0]}: {position.action}"
-        )
+        you = you_seat(names)
+        last = self.steps[-1].number
+        ends = " (the hand ends)" if position.ended is not None else ""
         self.query_one("#replay-title", Label).update(
-            f"Action {position.number} of {last} — {action}   (hand {view.hand_number})"
+            f"Hand {view.hand_number} · action {position.number} of {last} — {position.said}{ends}"
         )
         self.query_one(SeatsPanel).show(view, self.kinds)
         self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
         groups = self.query_one("#table-groups")
         groups.remove_children()
+        width = title_width(view, you)
         groups.mount_all(
-            GroupRow(view, gid, colour_blind=self.colour_blind) for gid in range(len(view.melds))
+            GroupRow(view, gid, colour_blind=self.colour_blind, you=you, title_width=width)
+            for gid in range(len(view.melds))
         )
-        log = self.query_one(RichLog)
-        log.clear()
+        log = self.query_one(GameLog)
+        log.reset()
         # a seat named "You" (the person who played against the computer) is told as you
-        you = names.index("You") if "You" in names else None
         narration = EventLog(names, view.rules, you=you, verbose=True)
         narration.feed(view.history)
         for line in narration.lines:
             if line.strip():
-                log.write(line.strip())
+                log.say(line.strip())
         hands = Text()
-        if self.reveal:
-            for seat, cards in enumerate(position.hands):
-                hands.append(f"{names[seat]:<8}", style="bold")
-                for card in hand_order(cards, "number"):
-                    hands.append_text(card_text(card, colour_blind=self.colour_blind))
-                    hands.append(" ")
-                hands.append("\n")
+        ended = position.ended
+        width = max(8, *(len(name) + 1 for name in names))
+        for seat, cards in enumerate(position.hands):
+            if not self.reveal and ended is None:
+                break
+            hands.append(f"{names[seat]:<{width}}", style="bold")
+            if ended is not None:
+                # the hand's points and the running total, as the score sheet has them
+                points = ended.points[seat]
+                shown = "sits out" if points is None else f"+{points}"
+                hands.append(f"{shown:>4} → {ended.totals[seat]:<5} ")
+            for card in hand_order(cards, "number") if self.reveal else ():
+                hands.append_text(card_text(card, colour_blind=self.colour_blind))
+                hands.append(" ")
+            hands.append("\n")
         self.query_one("#hands", Static).update(hands)
 
     def action_step(self, step: int) -> None:
@@ -179,11 +211,51 @@ class ReplayApp(App[None]):
         self.show()
 
 
-def _position(game: Game, number: int, text: str | None, actor: int | None) -> Position:
+def _position(
+    game: Game,
+    number: int,
+    text: str | None,
+    actor: int | None,
+    said: str,
+    ended: HandEnded | None = None,
+) -> Position:
     return Position(
         number=number,
         action=text,
         actor=actor,
         view=game.view(None),
         hands=tuple(game.hand(seat) for seat in range(game.num_players)),
+        said=said,
+        ended=ended,
     )
+
+
+def _told(log: EventLog, events: Sequence[Event], text: str) -> str:
+    """The action as the log tells it (its first line), or its text when the log is silent."""
+    start = len(log.lines)
+    log.feed(events)
+    for line in log.lines[start:]:
+        if line.startswith("  ") and ": " in line:
+            return line.split(": ", 1)[1]
+    return text
+
+
+def _hand_end(
+    start: Game, actions: Sequence[str], reshuffles: Sequence[tuple[int, int]], first: int
+) -> Game:
+    """The game as the last of ``actions`` ended the hand, before the next deal.
+
+    ``start`` is a copy of the game with ``first`` actions played (the hand's deal);
+    ``actions`` are the record's, up to the one that ends the hand. The engine deals the
+    next hand in the same step as it ends one, so the last action is played by
+    :meth:`Game.table_as_hand_ends`, which stops before the deal.
+    """
+    game = copy.deepcopy(start)
+    for number in range(first, len(actions)):
+        for point, salt in reshuffles:
+            if point == number:
+                reshuffle_unseen(game, salt)
+        if number == len(actions) - 1:
+            return game.table_as_hand_ends(actions[number])
+        game.apply(actions[number])
+    return game

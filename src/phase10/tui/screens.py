@@ -14,11 +14,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Collapsible,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
 from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
+from phase10.core.labels import option_label, option_value_label
 
 from .session import SessionError, Settings
 
@@ -257,7 +267,8 @@ class NewGameScreen(Screen[Settings | str]):
         s = self.settings
         with VerticalScroll(id="new-game"):
             yield Label("Phase 10 — a new game", id="new-title")
-            with Grid(id="new-grid"):
+            # what most people choose comes first; everything else is folded below
+            with Grid(classes="new-grid"):
                 yield Label("Your name")
                 yield Input(s.name, id="name")
                 yield Label("Opponents")
@@ -276,15 +287,17 @@ class NewGameScreen(Screen[Settings | str]):
                     allow_blank=False,
                     id="difficulty",
                 )
+            more = Collapsible(title="More options: rules, seed, undo", id="more")
+            with more, Grid(classes="new-grid"):
                 yield Label("Rules preset")
                 presets = [(name, name) for name in PRESETS]
                 if self.preset_name == "custom":
                     presets.append(("custom (from the command line)", "custom"))
                 yield Select(presets, value=self.preset_name, allow_blank=False, id="preset")
                 for name, enum, value in _option_fields(s.rules):
-                    yield Label(name.replace("_", " ").capitalize())
+                    yield Label(option_label(name))
                     yield Select(
-                        [(member.value, member) for member in enum],
+                        [(option_value_label(name, member.value), member) for member in enum],
                         value=value,
                         allow_blank=False,
                         id=f"rule-{name}",
@@ -303,7 +316,9 @@ class NewGameScreen(Screen[Settings | str]):
                 yield Label(self.saved, classes="muted", id="saved")
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#start", Button).focus(scroll_visible=False)
+        # the form opens at its top, whatever the terminal's height
+        self.query_one("#new-game").scroll_home(animate=False)
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:

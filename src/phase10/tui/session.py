@@ -37,7 +37,14 @@ from phase10.bots.simple import Player
 from phase10.core import Action, Event, Game, PlayerView, Rules
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
 from phase10.core.names import NameTakenError, PlayerNameError, check_name
-from phase10.core.records import GameRecord, RecordError, dumps, loads
+from phase10.core.records import (
+    RESHUFFLES_TAG,
+    GameRecord,
+    RecordError,
+    dumps,
+    loads,
+    reshuffle_unseen,
+)
 
 __all__ = [
     "HUMAN",
@@ -61,35 +68,12 @@ class SessionError(ValueError):
     """A request the session cannot carry out (nothing was changed)."""
 
 
-#: the record tag listing each undo's reshuffle, ``point:salt,...`` (its presence: undo was used)
-RESHUFFLES_TAG = "undo_reshuffles"
-
-
-def reshuffle_unseen(game: Game, salt: int) -> None:
-    """Put the draw pile in a fresh order and reseed the game's chance from ``salt``.
-
-    Called after an undo, so that taking a move back shows nothing of what was to come:
-    drawing again gives a card from a reshuffled pile, and later shuffles and deals differ.
-    Only unseen cards move; every hand, group and the discard pile stay as they were.
-    """
-    rng = random.Random(f"{game.seed}:undo:{salt}")
-    rng.shuffle(game.draw_pile)
-    game.rng.seed(rng.getrandbits(64))
-
-
 def read_reshuffles(record: GameRecord) -> list[tuple[int, int]]:
     """The reshuffles a record's undos made: (actions played before it, salt)."""
-    text = record.tag(RESHUFFLES_TAG) or ""
-    found = []
-    for part in filter(None, text.split(",")):
-        point, _, salt = part.partition(":")
-        try:
-            found.append((int(point), int(salt)))
-        except ValueError:
-            raise SessionError(
-                f"the record's {RESHUFFLES_TAG} tag is unreadable: {part!r}"
-            ) from None
-    return found
+    try:
+        return list(record.reshuffles())
+    except RecordError as error:
+        raise SessionError(str(error)) from None
 
 
 def replay_record(

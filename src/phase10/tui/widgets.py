@@ -1,20 +1,31 @@
-"""The table's pieces: your hand, the groups on the table, the seats and the piles."""
+"""The table's pieces: your hand, the groups on the table, the seats, the piles, the log."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.events import Click
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.events import Click, Resize
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from phase10.core import Card, PlayerView
 
 from .render import card_text, group_text, meld_title, seat_phase_text
 
-__all__ = ["CardChip", "GroupRow", "PilesPanel", "SeatsPanel", "hand_order"]
+__all__ = [
+    "CardChip",
+    "GameLog",
+    "GroupRow",
+    "PilesPanel",
+    "SeatsPanel",
+    "hand_order",
+    "title_width",
+]
 
 
 def hand_order(hand: Sequence[Card], by: str) -> list[Card]:
@@ -45,20 +56,52 @@ class CardChip(Static):
         self.post_message(self.Clicked(self.position))
 
 
-class GroupRow(Static):
-    """A group on the table with its owner; a click aims the selected card at it."""
+#: the widest a group's title column gets, so the cards keep most of the table's width
+TITLE_WIDTH = 26
+
+
+def title_width(view: PlayerView, you: int | None = None) -> int:
+    """One width for every group's title, so the cards line up: the longest title's, up to
+    :data:`TITLE_WIDTH`."""
+    me = view.viewer if you is None else you
+    titles = [meld_title(view, gid, meld, you=me) for gid, meld in enumerate(view.melds)]
+    return min(TITLE_WIDTH, 1 + max(map(len, titles), default=0))
+
+
+class GroupRow(Horizontal):
+    """A group on the table with its owner, on one line: the title, then the cards, which
+    wrap under the cards (not under the title) when the group is long. A click aims the
+    selected card at it. ``you`` is the seat called "your" (default: the viewer);
+    ``last`` marks the group the last move made or hit.
+    """
 
     class Clicked(Message):
         def __init__(self, group_id: int) -> None:
             super().__init__()
             self.group_id = group_id
 
-    def __init__(self, view: PlayerView, group_id: int, *, colour_blind: bool) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        group_id: int,
+        *,
+        colour_blind: bool,
+        you: int | None = None,
+        last: bool = False,
+        title_width: int | None = None,
+    ) -> None:
+        super().__init__(classes="group last" if last else "group")
         meld = view.melds[group_id]
-        text = Text(f"{meld_title(view, group_id, meld):<24} ", style="bold")
-        text.append_text(group_text(meld.group, colour_blind=colour_blind))
-        super().__init__(text, classes="group")
+        self.title = meld_title(view, group_id, meld, you=view.viewer if you is None else you)
+        self.cards = group_text(meld.group, colour_blind=colour_blind)
+        self.title_width = title_width or len(self.title) + 1
         self.group_id = group_id
+
+    def compose(self) -> ComposeResult:
+        title = Static(Text(self.title, style="bold"), classes="group-title")
+        title.styles.width = self.title_width
+        yield title
+        yield Static(self.cards, classes="group-cards")
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -113,13 +156,16 @@ class PilesPanel(Static):
             super().__init__()
             self.pile = pile  # "draw" or "discard"
 
-    def show(self, view: PlayerView, *, colour_blind: bool) -> None:
+    def show(self, view: PlayerView, *, colour_blind: bool, just_discarded: bool = False) -> None:
+        """``just_discarded``: the top card is the last move's discard (it is marked)."""
         text = Text("Discard ", style="bold")
         top = view.discard_top
         if top is None:
             text.append("(empty)")
         else:
             text.append_text(card_text(top, colour_blind=colour_blind))
+            if just_discarded:
+                text.append(" ◂", style="bold yellow")
             if len(view.discard_pile) > 1:
                 text.append(f" ({len(view.discard_pile)} cards)")
         text.append(f"\nDraw pile {view.draw_size} cards", style="bold")
@@ -130,3 +176,37 @@ class PilesPanel(Static):
         event.stop()
         # the first line is the discard pile, the second the draw pile
         self.post_message(self.Clicked("discard" if event.y == 0 else "draw"))
+
+
+class GameLog(RichLog):
+    """The log: keeps the lines it was given, and wraps them again to its new width when
+    the terminal is resized (a plain RichLog keeps the width each line was written at)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(wrap=True, **options)
+        self.texts: list[str] = []
+        self._wrapped_at = 0
+
+    def say(self, text: str) -> None:
+        """Add a line (kept, to wrap again on a resize)."""
+        self.texts.append(text)
+        if self.max_lines is not None:
+            del self.texts[: -self.max_lines]
+        self.write(text)
+
+    def reset(self) -> None:
+        """Empty the log."""
+        self.texts.clear()
+        self.clear()
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        known = self._size_known  # until then the first writes wait for a width anyway
+        if known and width != self._wrapped_at and self.texts:
+            self.clear()
+            for text in self.texts:
+                self.write(text)
+        self._wrapped_at = width
+        if known and self.auto_scroll:
+            # shorter too (a hint line appeared): the latest line stays in sight
+            self.scroll_end(animate=False)

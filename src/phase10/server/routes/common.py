@@ -7,27 +7,21 @@ from starlette.requests import HTTPConnection
 
 from ..limits import address_key
 from ..manager import TableManager
-from ..protocol import ProtocolError, excerpt
+from ..protocol import HTTP_ERRORS, ProtocolError, excerpt
 from ..tables import LiveTable
 
 __all__ = ["ApiError", "client_address", "manager_of", "refusal", "table_or_404"]
 
-#: the status each refusal is answered with over HTTP (409 unless named)
-STATUS = {
-    "bad_name": 422,
-    "name_taken": 409,
-    "seeded_table": 409,
-    "already_started": 409,
-    "server_full": 503,
-}
-
 
 class ApiError(Exception):
-    """An HTTP error answered as ``{"error": code, "message": message}``."""
+    """An HTTP error answered as ``{"error": code, "message": message}``, its status the
+    code's (:data:`~phase10.server.protocol.HTTP_ERRORS`, docs/server-protocol.md)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str) -> None:
+        if code not in HTTP_ERRORS:
+            raise ValueError(f"no HTTP error code {code!r}")
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message = HTTP_ERRORS[code][0], code, message
 
 
 def manager_of(connection: HTTPConnection) -> TableManager:
@@ -41,11 +35,11 @@ def client_address(connection: HTTPConnection) -> str:
 
 
 def refusal(error: ProtocolError) -> ApiError:
-    return ApiError(STATUS.get(error.code, 409), error.code, error.message)
+    return ApiError(error.code, error.message)
 
 
 async def table_or_404(request: Request, table_id: str) -> LiveTable:
     table = await manager_of(request).get(table_id)
     if table is None:
-        raise ApiError(404, "no_such_table", f"there is no table {excerpt(table_id, 40)!r}")
+        raise ApiError("no_such_table", f"there is no table {excerpt(table_id, 40)!r}")
     return table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,7 +19,8 @@ from phase10.core import (
 )
 from phase10.core.narration import EventLog
 
-from ..models import History, HistoryGame, ReplayFrame, ReplayHand
+from ..formats import HandEndedData, RecordData, ViewData
+from ..models import History, HistoryGame, ReplayFrame, ReplayHand, acted_by
 from .common import ApiError, manager_of
 
 __all__ = ["router"]
@@ -28,36 +30,50 @@ router = APIRouter()
 
 @router.get("/api/history")
 async def history(request: Request) -> History:
+    """The last 100 finished games, newest first: seats as numbers, with names."""
     manager = manager_of(request)
     rows = await manager.db(manager.store.records)
-    return History(
-        games=[
+    games = []
+    for row in rows:
+        players = json.loads(row.players)
+        result = json.loads(row.record)["result"]
+        winners = list(result["winners"] or [])
+        games.append(
             HistoryGame(
                 id=row.id,
                 table=row.table_id,
                 game=row.game_no,
-                finished=row.finished,
-                players=json.loads(row.players),
-                winners=json.loads(row.winners),
-                totals=json.loads(row.record)["result"]["totals"],
+                finished=iso_time(row.finished),
+                players=players,
+                winners=winners,
+                winner_names=[players[seat] for seat in winners],
+                totals=result["totals"],
             )
-            for row in rows
-        ]
-    )
+        )
+    return History(games=games)
+
+
+def iso_time(seconds: float) -> str:
+    """A time as ISO 8601 in UTC, to the second, as records write their date.
+
+    >>> iso_time(0.0)
+    '1970-01-01T00:00:00+00:00'
+    """
+    return datetime.fromtimestamp(seconds, UTC).replace(microsecond=0).isoformat()
 
 
 async def _load(request: Request, record_id: int) -> GameRecord:
     manager = manager_of(request)
     row = await manager.db(manager.store.record, record_id)
     if row is None:
-        raise ApiError(404, "no_such_record", f"there is no finished game {record_id}")
+        raise ApiError("no_such_record", f"there is no finished game {record_id}")
     return GameRecord.from_dict(json.loads(row.record))
 
 
 @router.get("/api/records/{record_id}")
-async def record(record_id: int, request: Request) -> dict[str, object]:
+async def record(record_id: int, request: Request) -> RecordData:
     """A finished game's full record (its seed included: the game is over)."""
-    return (await _load(request, record_id)).to_dict()
+    return RecordData.model_validate((await _load(request, record_id)).to_dict())
 
 
 @router.get("/api/records/{record_id}/replay")
@@ -79,13 +95,14 @@ async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame
             events = game.apply(text)
             for event in events:
                 if isinstance(event, HandEnded):
+                    result = HandEndedData.model_validate(event_to_dict(event))
                     hands.append(ReplayHand(hand=event.hand, start=start, end=number,
-                                            result=event_to_dict(event)))  # fmt: skip
+                                            result=result))  # fmt: skip
                     start = number
             if number == step:
                 frame = _frame(game, saved, step)
     except (RecordError, IllegalActionError, InvalidActionError, ValueError) as error:
-        raise ApiError(500, "bad_record", str(error)) from None
+        raise ApiError("bad_record", str(error)) from None
     assert frame is not None
     view, hands_held, log = frame
     return ReplayFrame(
@@ -94,7 +111,8 @@ async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame
         action=saved.actions[step - 1] if step else None,
         actor=actor,
         actor_name=None if actor is None else names[actor],
-        view=view,
+        by=acted_by(saved.tag("by"), step),
+        view=ViewData.model_validate(view),
         hands=hands_held,
         log=log,
         hand_index=hands,

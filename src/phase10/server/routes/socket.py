@@ -101,7 +101,7 @@ async def _handle(
             conn.push({"type": "pong"})
             return
         if kind == "hello":
-            await manager.hello(table, conn, message.token)
+            await manager.hello(table, conn, message.token, message.protocol)
             return
         if not conn.joined:
             raise ProtocolError("not_joined")
@@ -135,7 +135,7 @@ async def _handle(
             case _:  # pragma: no cover (every parsed type is handled above)
                 raise ProtocolError("invalid_message", f"no handler for {kind!r}")
     except ProtocolError as error:
-        conn.push(error_message(error.code, error.message, error.reason))
+        conn.push(error_message(error.code, error.message, error.reason, error.version))
 
 
 async def _close_with(websocket: WebSocket, code: int, error: str, message: str = "") -> None:

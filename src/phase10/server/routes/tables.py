@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 
 from phase10.bots.registry import BOT_KINDS
 from phase10.core import Rules, RulesError, preset
+from phase10.core.phase_lists import PHASE_LISTS
 from phase10.core.rules import PRESET_NOTES
 
 from ..models import (
     BotChoice,
     CreateTable,
+    Health,
     JoinTable,
     Presets,
     PublicTable,
+    SchemaIndex,
     Seated,
     SeatKind,
     TableList,
     TableOptions,
     TableStatus,
 )
-from ..protocol import ERRORS, ProtocolError, excerpt
+from ..protocol import ERRORS, PROTOCOL_VERSION, ProtocolError, excerpt
 from ..tables import LiveTable
 from .common import ApiError, client_address, manager_of, refusal, table_or_404
 
@@ -39,7 +43,8 @@ def presets() -> Presets:
         if isinstance(value, str)
     }
     bots = [BotChoice(spec=kind.spec, label=kind.label) for kind in BOT_KINDS]
-    return Presets(presets=dict(PRESET_NOTES), options=choices, bots=bots)
+    lists = {name: [str(phase) for phase in phases] for name, phases in PHASE_LISTS.items()}
+    return Presets(presets=dict(PRESET_NOTES), options=choices, phase_lists=lists, bots=bots)
 
 
 @router.post("/api/tables", status_code=201)
@@ -47,11 +52,11 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
     manager = manager_of(request)
     try:
         base = preset(body.preset)
-        rules = Rules.from_dict({**base.to_dict(), **body.options})
+        rules = Rules.from_dict({**base.to_dict(), **body.options.given()})
     except RulesError as error:
-        raise ApiError(422, "bad_rules", excerpt(str(error), 200)) from None
+        raise ApiError("bad_rules", excerpt(str(error), 200)) from None
     if not manager.visitors.creates.take(client_address(request)):
-        raise ApiError(429, "rate_limited", "you have opened many tables lately: wait a while")
+        raise ApiError("rate_limited", "you have opened many tables lately: wait a while")
     options = TableOptions(
         preset=body.preset,
         rules=rules.to_dict(),
@@ -74,7 +79,7 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> Seated
     manager = manager_of(request)
     table = await table_or_404(request, table_id)
     if not manager.visitors.joins.take(client_address(request)):
-        raise ApiError(429, "rate_limited", "you have joined many tables lately: wait a while")
+        raise ApiError("rate_limited", "you have joined many tables lately: wait a while")
     try:
         seat, token = await manager.join(table, body.name)
     except ProtocolError as error:
@@ -104,13 +109,34 @@ def open_tables(request: Request) -> TableList:
 
 @router.get("/api/errors")
 def errors() -> dict[str, str]:
-    """Every error code of the protocol, with its meaning."""
+    """Every error code of the socket's protocol, with its meaning."""
     return dict(ERRORS)
 
 
+@router.get("/api/schemas")
+def schema_index() -> SchemaIndex:
+    """The protocol's version and its JSON Schemas (docs/schemas/server/)."""
+    from ..schemas import SCHEMAS  # imported when asked: `python -m` runs that module
+
+    return SchemaIndex(
+        protocol=PROTOCOL_VERSION,
+        schemas={name: f"/api/schemas/{name}.json" for name in SCHEMAS},
+    )
+
+
+@router.get("/api/schemas/{name}.json")
+def schema(name: str) -> JSONResponse:
+    """One JSON Schema, as ``python -m phase10.server.schemas`` writes it."""
+    from ..schemas import SCHEMAS, schema_of
+
+    if name not in SCHEMAS:
+        raise ApiError("not_found", f"no schema {excerpt(name, 40)!r}")
+    return JSONResponse(schema_of(name), media_type="application/schema+json")
+
+
 @router.get("/healthz")
-def health(request: Request) -> dict[str, object]:
-    return {"ok": True, "tables": len(manager_of(request).tables)}
+def health(request: Request) -> Health:
+    return Health(ok=True, tables=len(manager_of(request).tables))
 
 
 def _seated(table: LiveTable, seat: int, token: str) -> Seated:

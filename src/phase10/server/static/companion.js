@@ -59,7 +59,7 @@ export async function companionPage(main) {
     const add = el("button", { type: "button", id: "add-hand", disabled: !named() || over,
       onclick: () => { sheet.hands.push(players.map(() => ({ points: 0, phase: false }))); update(); } }, "Add a hand");
     const verdict = !outcome ? null : over
-      ? el("p", { id: "sheet-winner", class: "results", role: "status", text: `${outcome.names.join(" and ")} won: ${outcome.reason}.` })
+      ? el("p", { id: "sheet-winner", class: "results", role: "status", text: `${outcome.winner_names.join(" and ")} won: ${outcome.reason}.` })
       : el("div", { class: "results", role: "status" },
         el("p", { text: `Tied: ${outcome.tie_break.map((p) => players[p]).join(" and ")} play a tie-break hand on the last phase. Who went out first?` }),
         outcome.tie_break.map((p) => el("button", { type: "button", onclick: () => { sheet.tie_break_winner = p; update(); } }, players[p])));

@@ -9,8 +9,8 @@ export async function historyPage(main) {
     games.length ? el("table", { class: "history" },
       el("thead", {}, el("tr", {}, ["Finished", "Players", "Winner", "Totals", ""].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, games.map((g) => el("tr", {},
-        el("td", { text: new Date(g.finished * 1000).toLocaleString() }), el("td", { text: g.players.join(", ") }),
-        el("td", { text: g.winners.join(", ") }), el("td", { text: g.totals.join(" / ") }),
+        el("td", { text: new Date(g.finished).toLocaleString() }), el("td", { text: g.players.join(", ") }),
+        el("td", { text: g.winner_names.join(", ") }), el("td", { text: g.totals.join(" / ") }),
         el("td", {}, el("a", { href: `/replay/${g.id}` }, "Replay"))))))
       : el("p", { text: "No finished game yet." })));
 }

@@ -77,7 +77,7 @@ function Bar({ client, lobby = false }) {
   return html`<section class="table-bar" aria-label="Table">
     <h1>Table ${table.id} <span class="preset">${table.options.preset}</span></h1>
     ${client.turnLeft !== null && html`<p id="timer" role="timer">${Math.round(client.turnLeft)} s left in this turn</p>`}
-    ${table.last_game && table.status !== "over" && html`<p class="last-game">Last game: ${table.last_game.winners.join(" and ")} won
+    ${table.last_game && table.status !== "over" && html`<p class="last-game">Last game: ${table.last_game.winner_names.join(" and ")} won
       ${table.last_game.record_id && html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`}</p>`}
     ${lobby ? html`<div class="links">${links}</div>`
       : html`<details class="links"><summary>Invite</summary>${links}</details>`}

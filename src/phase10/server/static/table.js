@@ -5,6 +5,9 @@ import { deadPage } from "./dead.js";
 import { announce, html, notice, render, tidyLog } from "./ui.js";
 import { TablePage } from "./table-view.js";
 
+// the protocol version this client was written for (phase10.server.protocol.PROTOCOL_VERSION)
+const PROTOCOL = 2;
+
 export async function tablePage(main, id) {
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
   if (fromLink) localStorage.setItem(`phase10:${id}`, fromLink);
@@ -71,7 +74,7 @@ class TableClient {
     if (this.botKinds === undefined) { this.botKinds = null; this.loadBotKinds().then(() => this.draw()); }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
-    this.ws.onopen = () => { this.retry = 500; this.send({ type: "hello", token: this.token }); };
+    this.ws.onopen = () => { this.retry = 500; this.send({ type: "hello", token: this.token, protocol: PROTOCOL }); };
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.ws.onclose = (event) => {
       if (this.closed) return;

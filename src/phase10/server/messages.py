@@ -1,0 +1,290 @@
+"""The WebSocket's server-to-client messages, as types (docs/server-protocol.md).
+
+The server builds its messages as plain dicts (a ``state`` goes to every connection after
+every change, so it is written once per seat with orjson); these models say exactly what
+each holds. The schemas in ``docs/schemas/server/`` and the field tables of the protocol's
+doc are generated from them, and the tests check every message a test client receives
+against :data:`ServerMessage`.
+
+>>> from pydantic import TypeAdapter
+>>> TypeAdapter(ServerMessage).validate_json('{"type": "pong"}')
+Pong(type='pong')
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .formats import Card, PhaseNumber, Seat, ViewData, Wire
+from .models import PublicTable
+from .protocol import ERRORS, PROTOCOL_VERSION
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ChoicesAnswer",
+    "ErrorMessage",
+    "Goodbye",
+    "HintAnswer",
+    "Legal",
+    "Pong",
+    "Progress",
+    "ServerMessage",
+    "State",
+    "Welcome",
+]
+
+
+class Welcome(Wire):
+    """The answer to ``hello``, sent again when the host's role changes hands."""
+
+    type: Literal["welcome"]
+    protocol: int
+    """The protocol's version (``GET /api/schemas`` says the same)."""
+    table: str
+    """The table's id."""
+    seat: Seat | None
+    """Your seat, or null for a spectator."""
+    role: Literal["player", "spectator"]
+    """``player`` with a seat, ``spectator`` without."""
+    host: bool
+    """Whether you are the table's host."""
+
+
+class Choice(Wire):
+    """One legal action, ready to send back as an ``action`` message."""
+
+    action: str
+    """The action's text, to send unchanged."""
+    label: str
+    """The action in plain words, players by name (``Take R7``)."""
+
+
+class DrawChoice(Choice):
+    card: Card | None = None
+    """The card ``take`` takes (absent for ``draw``)."""
+
+
+class DeclareChoice(Choice):
+    phase: PhaseNumber
+    """The phase named (its number in the phase list)."""
+
+
+class GiveChoice(Choice):
+    seat: Seat
+    """The player the turned-up Wild goes to (your own seat: you keep it)."""
+
+
+class LayWay(Choice):
+    cards: list[Card]
+    """The hand cards the lay-down uses (a Wild as ``W``)."""
+    phase: PhaseNumber
+    """The phase it lays (its number in the phase list)."""
+
+
+class LayChoices(Wire):
+    """The lay-downs: every one when ``complete``, else the best of them."""
+
+    ways: list[LayWay] = Field(max_length=20)
+    """At most 20, best first (most cards laid, then most points)."""
+    total: int
+    """How many lay-downs were found."""
+    complete: bool
+    """Whether ``ways`` holds every legal lay-down. When false, ``ways`` keeps one way per
+    set of cards: ask ``choices`` (kind ``lay``) for every way of the cards you pick."""
+    counted: bool
+    """Whether ``total`` is exact (false: the bounded search stopped first, and ``total``
+    is a lower bound)."""
+
+
+class HitEntry(Choice):
+    card: Card
+    """The hand card put on the group."""
+    end: Literal["low", "high"] | None
+    """The run's end it goes on; null for any other group."""
+
+
+class HitGroup(Wire):
+    """The hits on one table group."""
+
+    group: int
+    """The group's id (its index in ``view.melds``)."""
+    owner: Seat
+    """Who laid it down."""
+    title: str
+    """The group in words (``Ann's run 4-7``, ``Your set of 7s``)."""
+    hits: list[HitEntry]
+    """Each card of yours that fits, at each place it fits."""
+
+
+class DiscardChoice(Choice):
+    card: Card
+    """The card discarded."""
+
+
+class SkipChoice(Choice):
+    card: Literal["S"]
+    """Always ``S``."""
+    seat: Seat
+    """The player the Skip skips."""
+
+
+class Legal(Wire):
+    """What you may do now. The union of every ``action`` below is the engine's legal
+    actions for your seat (when ``lay.complete``)."""
+
+    turn: bool
+    """Whether you are to move (false: every list is empty)."""
+    stage: Literal["give_wild", "wild_discard", "declare", "draw", "play", "over"]
+    """What the game waits for (``over``: the game has ended)."""
+    prompt: str
+    """What to do now, in plain words with no keys (``Waiting for Ann to play``)."""
+    draw: list[DrawChoice]
+    """``draw``, and ``take`` when the top discard may be taken."""
+    declare: list[DeclareChoice]
+    """Each phase you may name (masters)."""
+    give: list[GiveChoice]
+    """Each player the turned-up Wild may go to (wild deal-up)."""
+    lay: LayChoices
+    """The lay-downs of your phase."""
+    hits: list[HitGroup]
+    """The table groups you may hit, by group id."""
+    discards: list[DiscardChoice]
+    """Each card you may discard (a Skip with no target to choose is here)."""
+    skips: list[SkipChoice]
+    """Each player a Skip may name."""
+
+
+class Progress(Wire):
+    """Your phase this hand and how far you are from it (the solver's count)."""
+
+    phase: PhaseNumber | None
+    """The phase's number, or null when every phase is done."""
+    text: str
+    """The phase in words (``every phase is done`` when none is left)."""
+    laid: bool
+    """Whether it is laid down."""
+    away: int | None
+    """Cards still missing from the closest try (0: it can be laid now; null once laid)."""
+    label: str
+    """All of it in words (``Phase 3: 1 set of 4 + 1 run of 4 — 2 cards away``)."""
+
+
+class State(Wire):
+    """The table and your view of the game, sent after every change."""
+
+    type: Literal["state"]
+    version: int
+    """How many actions this game has had: send it back with an ``action``."""
+    you: Seat | None
+    """Your seat, or null for a spectator."""
+    table: PublicTable
+    """The table, as anyone with its link may know it."""
+    view: ViewData | None
+    """Your view of the game (a spectator's: every hand hidden); null in the lobby."""
+    log: list[str] = Field(max_length=50)
+    """The game's last lines of story, told for you (``turn 3: You draw R2``)."""
+    legal: Legal | None
+    """What you may do now; null for a spectator and in the lobby."""
+    progress: Progress | None
+    """Your phase and how far you are; null for a spectator and in the lobby."""
+
+
+class ChoicesAnswer(Wire):
+    """The answer to ``choices``."""
+
+    type: Literal["choices"]
+    kind: Literal["lay", "hit"]
+    """As asked."""
+    actions: list[str]
+    """Every legal lay-down of exactly the cards sent, or every legal hit of the one card,
+    each ready to send as an ``action``."""
+    version: int
+    """The game's version the answer was worked out on."""
+
+
+class HintStep(Wire):
+    action: str
+    """An action to play, ready to send."""
+    reason: str
+    """Why, in words."""
+
+
+class Out(Wire):
+    card: Card
+    """A card that would bring the phase closer."""
+    unseen: int
+    """How many of it you have not seen (not in your hand, the discard pile or on the
+    table)."""
+
+
+class Odds(Wire):
+    draws: int
+    """Within this many draws (1, 2 and 3)."""
+    probability: float = Field(ge=0, le=1)
+    """The chance of completing the phase by then."""
+
+
+class HintData(Wire):
+    steps: list[HintStep]
+    """The advised actions for this turn, in order."""
+    phase: str | None
+    """The phase aimed at, in words (null once laid down)."""
+    missing: int | None
+    """Cards still missing from the phase (0: it can be laid now; null once laid down)."""
+    outs: list[Out]
+    """Single cards that would complete the phase, each with how many are unseen."""
+    odds: list[Odds]
+    """The chances of completing the phase within 1, 2 and 3 draws."""
+    odds_exact: bool
+    """False when some chances are estimated from sampled draws."""
+
+
+class HintAnswer(Wire):
+    """The answer to ``hint``: the solver's advice for your turn."""
+
+    type: Literal["hint"]
+    text: str
+    """The advice in words."""
+    hint: HintData
+    """The advice, item by item."""
+    version: int
+    """The game's version the answer was worked out on."""
+
+
+class Goodbye(Wire):
+    """You no longer hold the seat; the socket then closes with 4403."""
+
+    type: Literal["goodbye"]
+    reason: str
+    """Why, in words (removed by the host, given to a bot, or you left)."""
+
+
+class Pong(Wire):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"]
+
+
+class ErrorMessage(Wire):
+    """A message refused (nothing changed), or a problem with the connection."""
+
+    type: Literal["error"]
+    code: Annotated[str, Field(json_schema_extra={"enum": list(ERRORS)})]
+    """What went wrong: one of the error codes (``GET /api/errors``)."""
+    message: str
+    """The same in plain English, naming no keys; repeats at most a short excerpt of what
+    was sent."""
+    reason: str | None = None
+    """The engine's refusal code (``phase10.core.Refusal``) when the engine refused: only
+    with ``illegal_action``, ``invalid_action``, ``not_held`` and ``no_choice``."""
+    version: int | None = None
+    """The game's current version: only with ``stale``."""
+
+
+#: every message the server sends, told apart by ``type``
+ServerMessage = Annotated[
+    Welcome | State | ChoicesAnswer | HintAnswer | Goodbye | Pong | ErrorMessage,
+    Field(discriminator="type"),
+]

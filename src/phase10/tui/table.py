@@ -1,0 +1,179 @@
+"""The table as the person sees it: seats and piles, the groups, the log, the prompt and the
+hand. :class:`TableApp` lays it out and draws it from the session; the moves
+(:mod:`phase10.tui.moves`) and the game's flow (:mod:`phase10.tui.app`) build on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Label, Static
+
+from phase10.core import Card, Event
+from phase10.core.narration import EventLog
+
+from .render import last_turn, my_phase_text, turn_prompt
+from .session import HUMAN, Session
+from .widgets import (
+    CardChip,
+    GameLog,
+    GroupRow,
+    PilesPanel,
+    SeatsPanel,
+    hand_order,
+    title_width,
+)
+
+__all__ = ["TableApp"]
+
+
+class TableApp(App[None]):
+    """The table's layout and what it shows; the person's selection and cursor."""
+
+    CSS_PATH = "play.tcss"
+    #: a short terminal (80 x 24) gets the compact layout (play.tcss: Screen.-short)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (typed by App)
+
+    def __init__(self, *, colour_blind: bool = False) -> None:
+        super().__init__()
+        self.session: Session | None = None
+        self.colour_blind = colour_blind
+        self.sort_by = "number"
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.thinking = False
+        self.waiting = False  # a result screen is up: the game waits for the person
+        self.log_lines = 0
+        self.event_log: EventLog | None = None
+        self.error_text = ""
+        #: the latest move of this hand in words ("Ann discards R7"), "" before any
+        self.last_move = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield SeatsPanel(id="seats")
+            yield PilesPanel(id="piles")
+        with Horizontal(id="middle"):
+            yield VerticalScroll(id="table-groups")
+            yield GameLog(id="log", max_lines=400, min_width=20)
+        yield Static(id="prompt")
+        yield Horizontal(id="hand")
+        # the hint's line is there only while it says something (80 x 24 has no line to spare)
+        yield Static(id="hint", classes="-hidden")
+        yield Footer()
+
+    def name_panels(self) -> None:
+        """Title the table's bordered panels (once mounted)."""
+        self.query_one("#table-groups").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#hand").border_title = "Your hand"
+
+    # -- the log ----------------------------------------------------------------------
+
+    def _reset_log(self) -> None:
+        assert self.session is not None
+        game = self.session.game
+        human = self.session.human
+        self.event_log = EventLog(
+            self.session.names, game.rules, viewer=human, you=human, verbose=True
+        )
+        self.log_lines = 0
+        self.last_move = ""
+        self.query_one(GameLog).reset()
+        self._feed(game.history)
+
+    def _feed(self, events: Sequence[Event]) -> None:
+        assert self.event_log is not None and self.session is not None
+        self.event_log.feed(events)
+        widget = self.query_one(GameLog)
+        for line in self.event_log.lines[self.log_lines :]:
+            if line.startswith("Hand "):
+                self.last_move = ""  # a new deal: nobody has moved in this hand yet
+            elif line.startswith(("  turn ", "  deal: ")):
+                self.last_move = line.split(": ", 1)[1]
+            if line.strip():
+                widget.say(line.strip() if not line.startswith("  ") else line[2:])
+        self.log_lines = len(self.event_log.lines)
+
+    # -- drawing the table ------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        view = session.view
+        kinds = [
+            "you" if who == HUMAN else who.replace("strong:", "strong ")
+            for who in session.controllers
+        ]
+        self.query_one(SeatsPanel).show(view, kinds)
+        touched, discarded = last_turn(view)
+        self.query_one(PilesPanel).show(
+            view, colour_blind=self.colour_blind, just_discarded=discarded
+        )
+        groups = self.query_one("#table-groups")
+        groups.remove_children()
+        if view.melds:
+            width = title_width(view)
+            rows = [
+                GroupRow(
+                    view,
+                    gid,
+                    colour_blind=self.colour_blind,
+                    last=gid in touched,
+                    title_width=width,
+                )
+                for gid in range(len(view.melds))
+            ]
+            groups.mount_all(rows)
+            marked = [row for row in rows if row.group_id in touched]
+            if marked:
+                # the table scrolls: bring the last move's group into sight
+                self.call_after_refresh(marked[-1].scroll_visible, animate=False)
+        else:
+            groups.mount(Label("No phase is down yet.", classes="muted"))
+        self._refresh_hand()
+        # your phase and how close you are stay in sight under your hand
+        self.query_one("#hand").border_subtitle = my_phase_text(view)
+        prompt = Text(turn_prompt(view) if not self.waiting else "The hand is over: Enter goes on.")
+        if self.error_text:
+            prompt.append(f"   ✗ {self.error_text}", style="bold red")
+        if self.last_move:
+            prompt.append(f"\nLast move: {self.last_move}", style="not bold dim")
+        self.query_one("#prompt", Static).update(prompt)
+
+    def _shown_hand(self) -> list[Card]:
+        assert self.session is not None
+        return hand_order(self.session.view.hand, self.sort_by)
+
+    def _refresh_hand(self) -> None:
+        cards = self._shown_hand()
+        self.selected = {p for p in self.selected if p < len(cards)}
+        self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        hand = self.query_one("#hand")
+        hand.remove_children()
+        hand.mount_all(
+            CardChip(
+                card,
+                position,
+                selected=position in self.selected,
+                cursor=position == self.cursor,
+                colour_blind=self.colour_blind,
+            )
+            for position, card in enumerate(cards)
+        )
+
+    def show_hint(self, text: str) -> None:
+        """Show the hint under the hand ("" hides its line)."""
+        hint = self.query_one("#hint", Static)
+        hint.update(Text(text))
+        hint.set_class(not text, "-hidden")
+
+    def say(self, text: str) -> None:
+        """Explain why a choice was refused (nothing changed)."""
+        self.error_text = text
+        self.refresh_table()
+        self.bell()

@@ -1,0 +1,274 @@
+"""The terminal table's layout (six players at 80 x 24, resizing), the new-game form, the
+replay of every hand's end, and the table's small promises (x, Undo, the last move)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Collapsible, Label, Select, Static
+
+from phase10.bots.greedy import GreedyPlayer
+from phase10.core import Discarded, Group, GroupKind, HandEnded, Meld, Rules, Stage, parse_cards
+from phase10.core.records import RecordError, loads
+from phase10.tui.app import PlayApp
+from phase10.tui.render import my_phase_text
+from phase10.tui.replay import ReplayApp
+from phase10.tui.screens import NewGameScreen
+from phase10.tui.session import Session, Settings
+from phase10.tui.widgets import GameLog, GroupRow, PilesPanel, SeatsPanel
+from tui_driver import played_until, settle, six_players_with_groups_down
+
+SMALL = (80, 24)
+LARGE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path / "home"))
+
+
+def on_screen(widget: Widget, size: tuple[int, int]) -> bool:
+    """Whether the whole widget is inside the terminal."""
+    region = widget.region
+    return region.area > 0 and Region(0, 0, *size).contains_region(region)
+
+
+async def test_six_players_fit_80_by_24() -> None:
+    session = six_players_with_groups_down()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert len(app.session.view.seats) == 6  # type: ignore[union-attr]
+        # every seat's row, the hand, the prompt and the footer are in sight
+        seats = app.query_one(SeatsPanel)
+        assert on_screen(seats, SMALL) and seats.region.height == 7  # a header and six rows
+        for name in ("#hand", "#prompt", "Footer", "#table-groups", "#log"):
+            assert on_screen(app.query_one(name), SMALL), name
+        assert app.query_one("#table-groups").region.height >= 6
+        # each group takes one line; the table scrolls to the rest
+        rows = list(app.query(GroupRow))
+        assert len(rows) == len(session.view.melds) >= 8
+        assert all(row.region.height == 1 for row in rows if row.region.area)
+        # a card of the hand is one line high (plus the line a selected card rises into)
+        assert app.query_one("#hand").region.height == 4
+
+
+async def test_the_log_wraps_again_when_the_terminal_is_resized() -> None:
+    session = six_players_with_groups_down()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        log = app.query_one(GameLog)
+        wide_lines = len(log.lines)
+        assert wide_lines and log.texts
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert all(line.cell_length <= width for line in log.lines)
+        assert len(log.lines) > wide_lines  # narrower: the same lines take more rows
+        await pilot.resize_terminal(*LARGE)
+        await pilot.pause()
+        assert len(log.lines) == wide_lines
+
+
+async def test_a_long_group_wraps_under_its_cards() -> None:
+    session = six_players_with_groups_down()
+    # a long run on the table (placed by hand: only its drawing is tested here)
+    run = Group.make(GroupKind.RUN, parse_cards("R1 B2 G3 Y4 R5 W B7 G8 Y9 R10 B11 W"))
+    session.game.melds.append(Meld(1, run))
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        row = app.query(GroupRow).last()
+        row.scroll_visible(animate=False)
+        await pilot.pause()
+        title, cards = row.query_one(".group-title"), row.query_one(".group-cards")
+        assert cards.region.height >= 2  # it wraps...
+        assert cards.region.x >= title.region.right  # ...under the cards, not at column 0
+        assert "Ann's run" in str(title.render())
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+async def test_the_new_game_form_asks_the_three_questions_first(size: tuple[int, int]) -> None:
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        form = screen.query_one("#new-game")
+        assert form.scroll_y == 0  # it opens at its top
+        for field in ("#name", "#opponents", "#difficulty", "#start"):
+            assert on_screen(screen.query_one(field), size), field
+        more = screen.query_one(Collapsible)
+        assert more.collapsed and not screen.query_one("#preset").region.area
+        # the options speak words, not option names
+        more.collapsed = False
+        await pilot.pause()
+        skip = screen.query_one("#rule-skip_target", Select)
+        labels = [str(label) for label, _ in skip._options]
+        assert labels == ["whom its discarder names", "the next player"]
+        assert "skip_target" not in str(screen.query_one("Collapsible Label").render())
+        # every dropdown is wide enough for its longest value (no value broken in two)
+        for select in screen.query(Select):
+            longest = max(len(str(label)) for label, _ in select._options)
+            assert select.region.width >= longest + 6, select.id
+
+
+def finished_with_undos(tmp_path: Path) -> Path:
+    """A whole short game where the person used undo twice, saved; returns the file."""
+    save = tmp_path / "game.json"
+    session = Session.new(
+        Settings(opponents=2, difficulty="greedy", seed=5, rules=Rules(phases=(1, 2))),
+        autosave=save,
+        rng=random.Random(1),
+    )
+    person = GreedyPlayer(random.Random(5))
+    undone = 0
+    while not session.game.is_over:
+        if not session.human_to_move:
+            session.play_bot()
+            continue
+        session.apply(person.choose(session.view))
+        if undone < 2 and len(session.game.actions) > 10 * (undone + 1):
+            session.undo()
+            undone += 1
+    return save
+
+
+def test_a_record_with_undo_reshuffles_replays_through_game_record(tmp_path: Path) -> None:
+    record = loads(finished_with_undos(tmp_path).read_text())
+    assert record.tag("undo_reshuffles", "").count(":") == 2
+    game = record.replay()  # used to refuse the record: its draws follow the reshuffles
+    assert game.is_over and game.winners == record.winners
+    assert tuple(seat.score for seat in game.seats) == record.totals
+    tags = dict(record.tags) | {"undo_reshuffles": "12"}
+    broken = dataclasses.replace(record, tags=tuple(tags.items()))
+    with pytest.raises(RecordError, match="undo_reshuffles tag is unreadable"):
+        broken.replay()
+
+
+async def test_replay_shows_every_hands_end_with_its_own_number(tmp_path: Path) -> None:
+    record = loads(finished_with_undos(tmp_path).read_text())
+    steps = ReplayApp.read(record)
+    game = record.replay()
+    ends = [step for step in steps if step.ended is not None]
+    assert [step.ended for step in ends] == list(game.hand_results)
+    for step in ends:
+        assert isinstance(step.ended, HandEnded)
+        # the hand's last action is shown in its own hand, with the table as it ended
+        assert step.view.hand_number == step.ended.hand and step.action is not None
+        assert 0 in [len(cards) for cards in step.hands] or step.ended.went_out is None
+    app = ReplayApp(record, steps)
+    async with app.run_test(size=LARGE) as pilot:
+        app.index = steps.index(ends[0])
+        app.show()
+        await pilot.pause()
+        title = str(app.query_one("#replay-title", Label).render())
+        assert title.startswith(f"Hand {ends[0].ended.hand} ·") and "the hand ends" in title  # type: ignore[union-attr]
+        hands = str(app.query_one("#hands", Static).render())
+        assert all(f"→ {total}" in hands for total in ends[0].ended.totals)  # type: ignore[union-attr]
+        # the person's groups are "your" groups, and the step line says "You"
+        for index in range(len(steps)):
+            app.index = index
+            app.show()
+            titles = [row.title for row in app.query(GroupRow)]
+            assert not any("You's" in text for text in titles)
+            assert "You's" not in str(app.query_one("#replay-title", Label).render())
+        await pilot.pause()
+    owners = {meld.owner for step in steps for meld in step.view.melds}
+    assert 0 in owners  # the person laid groups down, so "your" was tried
+
+
+async def test_x_with_nothing_selected_discards_nothing() -> None:
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3), lambda s: s.view.stage is Stage.DRAW
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        hand = session.view.hand
+        await pilot.press("x")
+        assert session.view.hand == hand and session.view.stage is Stage.PLAY
+        assert "select the card to discard" in app.error_text
+        await pilot.click(PilesPanel, offset=(3, 0))  # a click on the discard pile, too
+        assert session.view.hand == hand
+        await pilot.press("1", "x")  # selected: it goes
+        await pilot.pause()
+        assert any(isinstance(event, Discarded) for event in session.game.history[-3:])
+
+
+@pytest.mark.parametrize("undo", [True, False])
+async def test_the_footer_offers_undo_only_with_undo_on(undo: bool) -> None:
+    app = PlayApp(
+        Settings(opponents=1, difficulty="greedy", seed=3, undo=undo),
+        start=True,
+        autosave=None,
+        bot_delay=0,
+    )
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        shown = [item.binding.action for item in app.screen.active_bindings.values()]
+        assert ("undo" in shown) is undo
+
+
+async def test_the_last_move_is_marked_on_the_table() -> None:
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        lambda s: (
+            s.view.stage is Stage.DRAW
+            and any(isinstance(e, Discarded) and not e.card.is_skip for e in s.view.history)
+        ),
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        prompt = str(app.query_one("#prompt", Static).render())
+        # the opponent before the person discarded: the line says so, the pile shows it
+        assert re.search(r"Last move: (Ann|Bob) discards", prompt), prompt
+        assert "◂" in str(app.query_one(PilesPanel).render())
+    # the person lays down: their new groups are the marked ones
+    laid = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        lambda s: s.view.stage is Stage.PLAY and s.view.seats[0].laid is not None,
+    )
+    app = PlayApp(session=laid, autosave=None, bot_delay=0)
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        marked = [row for row in app.query(GroupRow) if row.has_class("last")]
+        assert marked and all(laid.view.melds[row.group_id].owner == 0 for row in marked)
+        assert "Last move: You lay down phase" in str(app.query_one("#prompt", Static).render())
+
+
+async def test_the_prompt_offers_a_lay_down_only_when_one_can_be_made() -> None:
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        # drawn, and a card or more is missing from the phase
+        lambda s: s.view.stage is Stage.PLAY and "missing" in my_phase_text(s.view),
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=LARGE) as pilot:
+        await settle(pilot, app)
+        prompt = str(app.query_one("#prompt", Static).render()).split("\n")[0]
+        assert "missing" in str(app.query_one("#hand").border_subtitle)
+        assert prompt == "Discard a card to end your turn (x)."
+
+
+def test_every_rules_choice_has_words_for_the_form() -> None:
+    from dataclasses import fields
+    from enum import StrEnum
+
+    from phase10.core.labels import RULE_OPTIONS
+
+    rules = Rules()
+    for item in fields(rules):
+        value = getattr(rules, item.name)
+        if isinstance(value, StrEnum):
+            question, words = RULE_OPTIONS[item.name]
+            assert question and set(words) == {member.value for member in type(value)}
