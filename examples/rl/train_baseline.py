@@ -49,7 +49,10 @@ class Policy(nn.Module):
 def train(args: argparse.Namespace) -> Policy:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    vec = VectorPhase10(args.envs, players=2, rules=RULES, phase_reward=args.phase_reward)
+    # version 0's observation: the README's figures were measured with it
+    vec = VectorPhase10(
+        args.envs, players=2, rules=RULES, phase_reward=args.phase_reward, known_cards=False
+    )
     obs, masks, agents = vec.reset(seed=args.seed)
     policy = Policy(vec.layout.observation_size, vec.layout.num_actions)
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr)
@@ -153,7 +156,7 @@ def _learn(policy, optimiser, args, rollout, last_value) -> None:  # type: ignor
 
 
 def evaluate(policy: Policy, games: int, seed: int, opponent: str) -> dict[str, float]:
-    env = Phase10Env(players=2, opponents=opponent, rules=RULES, seat=None)
+    env = Phase10Env(players=2, opponents=opponent, rules=RULES, seat=None, known_cards=False)
     wins = 0.0
     for game in range(games):
         obs, info = env.reset(seed=seed * 1_000_003 + game)

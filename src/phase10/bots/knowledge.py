@@ -10,11 +10,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from phase10.core import (
+    DISTINCT_CARDS,
     Action,
     Card,
     CardHit,
     Discarded,
     Drew,
+    Event,
     Group,
     HandStarted,
     LaidDown,
@@ -26,6 +28,7 @@ from phase10.core import (
 )
 
 __all__ = [
+    "HeldTracker",
     "danger",
     "declined",
     "known_held",
@@ -37,6 +40,8 @@ __all__ = [
     "target_phases",
 ]
 
+
+_CARDS = tuple(Card.from_index(index) for index in range(DISTINCT_CARDS))
 
 #: Events in one hand past which the bots take it to be stuck. The longest hands of
 #: seeded greedy games hold about 120 events; under a house list such as "1 set of 11"
@@ -101,28 +106,80 @@ def next_player(view: PlayerView) -> int | None:
     return None
 
 
+class HeldTracker:
+    """The cards each player is known to hold, kept up to date event by event (what
+    :func:`known_held` reads off a view; environments that observe every step feed it
+    each action's events instead of reading the hand's history again).
+
+    The count for a card goes up when the player takes it from the discard pile and down
+    when they discard, hit or lay it, from their first take in the hand on; a new hand
+    clears everything. Only positive counts are knowledge (:meth:`held`).
+
+    >>> from phase10.core import Game
+    >>> tracker = HeldTracker(2)
+    >>> for event in Game(2, seed=3).history:
+    ...     tracker.feed(event)
+    >>> tracker.held(0)
+    {}
+    """
+
+    __slots__ = ("counts", "started")
+
+    def __init__(self, players: int) -> None:
+        #: per seat, a signed count per card index
+        self.counts = [[0] * DISTINCT_CARDS for _ in range(players)]
+        self.started = [False] * players
+
+    def clear(self) -> None:
+        self.counts = [[0] * DISTINCT_CARDS for _ in self.counts]
+        self.started = [False] * len(self.counts)
+
+    def feed(self, event: Event) -> None:
+        kind = type(event)  # the event types are final: no isinstance chain per event
+        if kind is TookDiscard:
+            assert isinstance(event, TookDiscard)
+            self.counts[event.player][event.card.index] += 1
+            self.started[event.player] = True
+        elif kind is Discarded or kind is CardHit:
+            assert isinstance(event, (Discarded, CardHit))
+            if self.started[event.player]:
+                self.counts[event.player][event.card.index] -= 1
+        elif kind is LaidDown:
+            assert isinstance(event, LaidDown)
+            if self.started[event.player]:
+                counts = self.counts[event.player]
+                for group in event.groups:
+                    for card in group.cards:
+                        counts[card.index] -= 1
+        elif kind is HandStarted:
+            self.clear()
+
+    def held(self, seat: int) -> dict[Card, int]:
+        """The cards ``seat`` is known to hold, with their copies."""
+        if not self.started[seat]:
+            return {}
+        return {_CARDS[i]: count for i, count in enumerate(self.counts[seat]) if count > 0}
+
+    def copy(self) -> HeldTracker:
+        twin = HeldTracker(0)
+        twin.counts = [list(counts) for counts in self.counts]
+        twin.started = list(self.started)
+        return twin
+
+
 def known_held(view: PlayerView) -> dict[int, Counter[Card]]:
     """Cards other players are known to hold: taken from the discard pile this hand and
     not since laid, hit or discarded (as far as the public history shows).
     """
-    held: dict[int, Counter[Card]] = {}
+    tracker = HeldTracker(len(view.seats))
     for event in view.history:
-        kind = type(event)  # the event types are final: no isinstance chain per event
-        if kind is TookDiscard:
-            assert isinstance(event, TookDiscard)
-            if event.player != view.viewer:
-                held.setdefault(event.player, Counter())[event.card] += 1
-        elif kind is Discarded or kind is CardHit:
-            assert isinstance(event, (Discarded, CardHit))
-            if event.player in held:
-                held[event.player][event.card] -= 1
-        elif kind is LaidDown:
-            assert isinstance(event, LaidDown)
-            if event.player in held:
-                for group in event.groups:
-                    for card in group.cards:
-                        held[event.player][card] -= 1
-    return {seat: +cards for seat, cards in held.items() if +cards}
+        tracker.feed(event)
+    held: dict[int, Counter[Card]] = {}
+    for seat in range(len(view.seats)):
+        cards = tracker.held(seat)
+        if seat != view.viewer and cards:
+            held[seat] = Counter(cards)
+    return held
 
 
 def danger(view: PlayerView, card: Card, wanted: Sequence[Card], *, after: int | None = -1) -> int:

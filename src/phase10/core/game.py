@@ -15,7 +15,6 @@ phase10.core.errors.IllegalActionError: you have already drawn this turn
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -258,6 +257,40 @@ class Game(Rulebook):
             history=tuple(self.history),
             actions=tuple(self.actions),
         )
+
+    def copy(self, *, rng: random.Random | None = None) -> Game:
+        """An independent copy of the game, made without a deal (far faster than
+        ``copy.deepcopy``: search and simulators copy games many times). Its random generator
+        is ``rng``, or by default a copy of this game's (the same shuffles to come).
+
+        >>> game = Game(2, seed=5)
+        >>> twin = game.copy()
+        >>> _ = twin.apply("draw")
+        >>> len(twin.hand(twin.current)), len(game.hand(game.current))
+        (11, 10)
+        >>> game.apply("draw") == twin.history[-1:] and game.hand(0) == twin.hand(0)
+        True
+        """
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        if rng is None:
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
+            rng.setstate(self.rng.getstate())
+        twin.rng = rng
+        twin.seats = [_copy_seat(seat) for seat in self.seats]
+        twin.draw_pile = list(self.draw_pile)
+        twin.discard_pile = list(self.discard_pile)
+        twin.melds = list(self.melds)
+        twin.history = list(self.history)
+        twin.hand_results = list(self.hand_results)
+        twin.actions = list(self.actions)
+        twin._hand = _Hand(list(self._hand.declare_queue), self._hand.first_player)
+        twin._seen = {}
+        for viewer, seen in self._seen.items():  # each viewer's events so far stay valid
+            if seen.history is self.history and seen.start == self.hand_start:
+                kept = twin._seen[viewer] = _SeenHistory(twin.history, seen.start)
+                kept.read, kept.events, kept.frozen = seen.read, list(seen.events), seen.frozen
+        return twin
 
     def _load(self, state: GameState) -> None:
         """Replace every field of the state (the header stays: see :meth:`from_state`)."""
@@ -757,7 +790,19 @@ class Game(Rulebook):
 
 
 def _copy_seat(seat: Seat) -> Seat:
-    return dataclasses.replace(seat, hand=list(seat.hand), completed=set(seat.completed))
+    # every field by name: several times faster than dataclasses.replace (games are copied
+    # often); tests/test_game.py checks that no field is left out
+    return Seat(
+        seat.name,
+        list(seat.hand),
+        seat.score,
+        seat.phase,
+        set(seat.completed),
+        seat.laid,
+        seat.declared,
+        seat.pending_skip,
+        seat.floating,
+    )
 
 
 def _is_int(value: object) -> bool:

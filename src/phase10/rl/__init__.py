@@ -1,21 +1,22 @@
 """Reinforcement-learning environments for Phase 10 (``pip install 'phase10[rl]'``).
 
-- :mod:`phase10.rl.phase10_v0`: the PettingZoo AEC environment, every seat an agent;
-- :class:`Phase10Env` (``gymnasium.make("phase10/Phase10-v0")``): one learner against bots;
+- :mod:`phase10.rl.phase10_v1`: the PettingZoo AEC environment, every seat an agent
+  (:mod:`phase10.rl.phase10_v0`: its first version, kept for reproducing results);
+- :class:`Phase10Env` (``gymnasium.make("phase10/Phase10-v1")``): one learner against bots;
 - :mod:`phase10.rl.openspiel`: importing it registers ``pyspiel.load_game("python_phase10")``;
 - :class:`VectorPhase10`: many games stepped as one batch of arrays.
 
 The action numbering and observation layout are in :mod:`phase10.rl.encoding` and
 docs/rl.md. Three lines to a game:
 
->>> from phase10.rl import phase10_v0
->>> env = phase10_v0.env(players=4)
+>>> from phase10.rl import phase10_v1
+>>> env = phase10_v1.env(players=4)
 >>> env.reset(seed=0)
 """
 
 import gymnasium
 
-from . import phase10_v0
+from . import phase10_v0, phase10_v1
 from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
 from .encoding import Layout
 from .gym_env import Phase10Env
@@ -29,7 +30,14 @@ __all__ = [
     "Phase10Env",
     "VectorPhase10",
     "phase10_v0",
+    "phase10_v1",
 ]
 
 if "phase10/Phase10-v0" not in gymnasium.registry:
-    gymnasium.register(id="phase10/Phase10-v0", entry_point="phase10.rl.gym_env:Phase10Env")
+    gymnasium.register(
+        id="phase10/Phase10-v0",
+        entry_point="phase10.rl.gym_env:Phase10Env",
+        kwargs={"known_cards": False},
+    )
+if "phase10/Phase10-v1" not in gymnasium.registry:
+    gymnasium.register(id="phase10/Phase10-v1", entry_point="phase10.rl.gym_env:Phase10Env")

@@ -24,6 +24,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.knowledge import HeldTracker
 from phase10.core import Action, Event, Game, GameEnded, HandEnded, Rules, Stage
 
 from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
@@ -54,8 +55,9 @@ class EnvCore:
         rules: Rules | None = None,
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
+        known_cards: bool = False,
     ) -> None:
-        self.layout = Layout(players, rules)
+        self.layout = Layout(players, rules, known_cards=known_cards)
         self.players = players
         self.rules = self.layout.rules
         if max_steps < 1:
@@ -71,6 +73,8 @@ class EnvCore:
         self._completed = [0] * players
         self._mask_key = -1
         self._mask = np.zeros(self.layout.num_actions, np.int8)
+        # the cards each seat is known to hold, fed every event (observations with them)
+        self.tracker = HeldTracker(players) if known_cards else None
 
     # -- episodes ---------------------------------------------------------------------
 
@@ -78,12 +82,39 @@ class EnvCore:
         """Start a new game; ``seed`` reseeds the sequence of games (same seed, same games)."""
         if seed is not None:
             self._seeder.seed(seed)
-        self.game = Game(self.players, rules=self.rules, seed=self._seeder.randrange(2**63))
+        self.load(Game(self.players, rules=self.rules, seed=self._seeder.randrange(2**63)))
+
+    def load(self, game: Game) -> None:
+        """Start an episode from ``game`` (a new game, with this core's players and rules)."""
+        self.game = game
         self.steps = 0
         self.truncated = False
         self.aborted = False
         self.last_events = list(self.game.history)
         self._completed = [0] * self.players
+        self._mask_key = -1
+        if self.tracker is not None:
+            self.tracker.clear()
+            for event in game.history[game.hand_start :]:
+                self.tracker.feed(event)
+
+    def copy(self, *, rng: random.Random | None = None) -> EnvCore:
+        """An independent copy of this episode (the game by :meth:`Game.copy`). Given ``rng``,
+        the copy's game shuffles with it and the copy shares this core's sequence of games
+        (cheaper, for search copies that never reset)."""
+        twin = object.__new__(EnvCore)
+        twin.__dict__.update(self.__dict__)
+        twin.game = self.game.copy(rng=rng)
+        twin._completed = list(self._completed)
+        twin._mask = self._mask.copy()
+        if rng is None:
+            twin._seeder = random.Random.__new__(random.Random)
+            twin._seeder.setstate(self._seeder.getstate())
+        twin.tracker = self.tracker.copy() if self.tracker is not None else None
+        return twin
+
+    def refresh(self) -> None:
+        """Forget what was worked out from the game (after its cards were moved by hand)."""
         self._mask_key = -1
 
     @property
@@ -102,6 +133,7 @@ class EnvCore:
     def abort(self) -> None:
         """Stop the episode where it is (an adapter's answer to an illegal action)."""
         self.aborted = True
+        self._mask_key = -1  # the mask is now empty
 
     # -- what the player to act sees --------------------------------------------------
 
@@ -121,7 +153,7 @@ class EnvCore:
 
     def observe(self, seat: int, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """Seat ``seat``'s observation (its own hand and the public state only)."""
-        return self.layout.observe_game(self.game, seat, out)
+        return self.layout.observe_game(self.game, seat, out, self.tracker)
 
     # -- acting -----------------------------------------------------------------------
 
@@ -146,7 +178,10 @@ class EnvCore:
         self.last_events = events
         self.steps += 1
         rewards = [0.0] * self.players
+        tracker = self.tracker
         for event in events:
+            if tracker is not None:
+                tracker.feed(event)
             if isinstance(event, HandEnded):
                 for seat, count in enumerate(event.phases_completed):
                     rewards[seat] += self.phase_reward * (count - self._completed[seat])

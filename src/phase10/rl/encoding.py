@@ -38,13 +38,14 @@ slot 0.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, assert_never
 
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.knowledge import HeldTracker, known_held
 from phase10.core import (
     DISTINCT_CARDS,
     NUMBERED_CARDS,
@@ -172,7 +173,9 @@ class Layout:
     actions in this numbering, up to the lay-downs described in the module docstring).
     """
 
-    def __init__(self, players: int, rules: Rules | None = None) -> None:
+    def __init__(
+        self, players: int, rules: Rules | None = None, *, known_cards: bool = False
+    ) -> None:
         if not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"Phase 10 is for 2 to {MAX_PLAYERS} players, not {players}")
         self.players = players
@@ -183,12 +186,16 @@ class Layout:
         self.seat_offset = 4 * CARDS
         self.slot_offset = self.seat_offset + players * SEAT_FEATURES
         self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
-        self.observation_size = self.global_offset + GLOBAL_FEATURES
+        self.known_offset = self.global_offset + GLOBAL_FEATURES
+        #: whether observations end with the known-cards block (version 1 on)
+        self.known_cards = known_cards
+        self.observation_size = self.known_offset + (players - 1) * CARDS * known_cards
         self._fits: dict[int, _Fit] = {}
         self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
         high = np.ones(self.observation_size, np.float32)
         high[: 4 * CARDS] = 8.0  # card counts (8 Wilds)
+        high[self.known_offset :] = 8.0
         for seat in range(players):
             high[self.seat_offset + seat * SEAT_FEATURES] = 10.8  # hand size / 10
             high[self.seat_offset + seat * SEAT_FEATURES + 1] = 100.0  # score / 100, capped
@@ -432,6 +439,10 @@ class Layout:
         """The observation of ``view.viewer`` from their view (the reference encoder)."""
         if view.viewer is None:
             raise ValueError("an observation belongs to a player, not to a spectator")
+        held: list[Mapping[Card, int]] | None = None
+        if self.known_cards:
+            known = known_held(view)
+            held = [known.get(seat, {}) for seat in range(self.players)]
         return self.observe(
             view.viewer,
             view.hand,
@@ -439,14 +450,20 @@ class Layout:
             view.seats,
             view,
             out,
+            held,
         )
 
     def observe_game(
-        self, game: Game, seat: int, out: NDArray[np.float32] | None = None
+        self,
+        game: Game,
+        seat: int,
+        out: NDArray[np.float32] | None = None,
+        tracker: HeldTracker | None = None,
     ) -> NDArray[np.float32]:
         """The same observation as ``observe_view(game.view(seat))``, read straight from the
-        game: the seat's own hand and the public state only (tested equal)."""
-        return self.observe(
+        game: the seat's own hand and the public state only (tested equal). With known cards,
+        ``tracker`` is one fed every event of the hand so far."""
+        out = self.observe(
             seat,
             game.seats[seat].hand,
             [len(other.hand) for other in game.seats],
@@ -454,6 +471,18 @@ class Layout:
             game,
             out,
         )
+        if self.known_cards:
+            if tracker is None:
+                tracker = HeldTracker(self.players)
+                for event in game.history[game.hand_start :]:
+                    tracker.feed(event)
+            n = self.players
+            for relative in range(1, n):
+                other = (seat + relative) % n
+                if tracker.started[other]:  # the counts, where positive (HeldTracker.held)
+                    start = self.known_offset + (relative - 1) * CARDS
+                    out[start : start + CARDS] = np.maximum(tracker.counts[other], 0)
+        return out
 
     def observe(
         self,
@@ -463,8 +492,10 @@ class Layout:
         seats: Sequence[SeatState],
         public: Game | PlayerView,
         out: NDArray[np.float32] | None = None,
+        held: Sequence[Mapping[Card, int]] | None = None,
     ) -> NDArray[np.float32]:
-        """Write the observation of seat ``me`` (see docs/rl.md for the layout)."""
+        """Write the observation of seat ``me`` (see docs/rl.md for the layout); ``held``
+        is, per seat, the cards it is known to hold (the known-cards block)."""
         if out is None:
             out = np.zeros(self.observation_size, np.float32)
         else:
@@ -520,7 +551,12 @@ class Layout:
         tail[-3] = len(pile) / 108
         tail[-2] = public.tie_break
         tail[-1] = min(public.hand_number / 100, 1.0)
-        out[self.global_offset :] = tail
+        out[self.global_offset : self.known_offset] = tail
+        if self.known_cards and held is not None:
+            for relative in range(1, n):
+                start = self.known_offset + (relative - 1) * CARDS
+                for card, copies in held[(me + relative) % n].items():
+                    out[start + card.index] = copies
         return out
 
     def _pile_counts(self, pile: Sequence[Card]) -> list[int]:

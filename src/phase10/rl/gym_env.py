@@ -7,10 +7,12 @@ actions, so every observation is the learner's, at its turn.
 
 >>> import gymnasium as gym
 >>> import phase10.rl
->>> env = gym.make("phase10/Phase10-v0", opponents="greedy")
+>>> env = gym.make("phase10/Phase10-v1", opponents="greedy")
 >>> obs, info = env.reset(seed=1)
->>> obs["observation"].shape, info["seat"]
-((520,), 0)
+>>> obs["observation"].shape, sorted(info)
+((570,), ['action_mask', 'illegal_action', 'seat', 'winners'])
+>>> env.get_wrapper_attr("action_masks")().sum()  # the mask through any wrappers
+np.int64(2)
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from phase10.bots import Player, make_player
 from phase10.core import Rules
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
-from .render import render_text
+from .encoding import DRAW
+from .render import RENDER_MODES, check_render_mode, render
 
 __all__ = ["Phase10Env"]
 
@@ -37,12 +40,21 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
 
     ``opponents`` is one bot name for every other seat or a list of one per seat.
     ``seat`` is the learner's seat, or ``None`` for a seat drawn at each reset.
+    ``known_cards`` (version 1, the default) ends the observation with the cards each
+    other player is known to hold; ``False`` gives version 0's observation.
     The reward is the learner's (docs/rl.md); an action the mask does not allow ends the
     episode with reward -1 and ``info["illegal_action"] = True`` (it is never replaced by
-    a legal one). ``info["action_mask"]`` repeats the mask; :meth:`action_masks` too.
+    a legal one). Every ``info`` has the same keys and shapes: ``seat``, ``action_mask``
+    (the mask again), ``winners`` (one boolean per seat, true for the game's winners;
+    all false until it ends) and ``illegal_action``; :meth:`action_masks` gives the mask
+    as booleans.
+
+    Once the episode is over the observation's mask allows action 0 alone, so that a
+    masked sampler always has an action: the action chosen on a final observation is
+    never played (a vector environment resets instead; a single one must be reset).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -53,12 +65,17 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         seat: int | None = 0,
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
+        known_cards: bool = True,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
-        self.core = EnvCore(players, rules=rules, max_steps=max_steps, phase_reward=phase_reward)
+        self.render_mode = check_render_mode(render_mode)
+        self.core = EnvCore(
+            players,
+            rules=rules,
+            max_steps=max_steps,
+            phase_reward=phase_reward,
+            known_cards=known_cards,
+        )
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
             raise ValueError(f"name {players - 1} opponent(s), not {len(specs)}")
@@ -106,9 +123,9 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         action = int(action)
         mask = core.mask()
         if not 0 <= action < len(mask) or not mask[action]:
+            core.abort()
             info = self._info()
             info["illegal_action"] = True
-            core.abort()
             return self._observation(), -1.0, True, False, info
         reward = core.step(action)[self.seat]
         reward += self._play_opponents()
@@ -124,23 +141,31 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             reward += core.apply(action)[self.seat]
         return reward
 
-    def _observation(self) -> dict[str, Any]:
+    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         core = self.core
-        mask = core.mask().copy() if not core.done else np.zeros(core.layout.num_actions, np.int8)
-        return {"observation": core.observe(self.seat), "action_mask": mask}
+        mask = core.mask().copy()
+        if core.done:
+            mask[DRAW] = 1  # never played: see the class docstring
+        return mask
+
+    def _observation(self) -> dict[str, Any]:
+        return {"observation": self.core.observe(self.seat), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         core = self.core
-        info: dict[str, Any] = {"seat": self.seat, "action_mask": core.mask().copy()}
-        if core.done:
-            info["winners"] = list(core.winners())
-        return info
+        winners = np.zeros(core.players, np.bool_)
+        if core.terminated:
+            winners[list(core.winners())] = True
+        return {
+            "seat": self.seat,
+            "action_mask": self._mask(),
+            "winners": winners,
+            "illegal_action": False,
+        }
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """The legal actions as booleans (the convention of maskable policies)."""
-        return self.core.mask().astype(bool)
+        """The observation's mask as booleans (the convention of maskable policies)."""
+        return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return render_text(self.core.game, self.seat)
+    def render(self) -> Any:
+        return render(self.core.game, self.seat, self.render_mode)

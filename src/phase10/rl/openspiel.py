@@ -1,17 +1,29 @@
 """Phase 10 as an OpenSpiel Python game: importing this module registers ``python_phase10``.
 
-Chance is explicit: the game starts with four chance nodes, each picking one byte of
-the game's 32-bit seed (256 equally likely outcomes); the engine's seeded shuffles then
-fix every deal, draw and reshuffle. Parameters: ``players`` (2-6), ``rules`` (a preset
-name, ``"official"`` by default), ``phases`` (play only the first N phases of the
-preset's sequence; 0: all) and ``max_steps`` (the step cap: the game then ends there).
+Chance deals the cards, as OpenSpiel's own card games do. The first chance node picks the
+first dealer; then one chance node deals each card (ten rounds in turn order from the
+player after the dealer, then the turned-up card), uniform over the cards not yet dealt;
+and each draw from the draw pile is a chance node over the cards in it (after a
+reshuffle, over the reshuffled pile). Nothing in the state fixes a card before it is
+dealt or drawn, so search that samples chance samples the unseen cards.
+
+The engine plays every action: a hand's cards are handed to it as the order of its
+shuffled deck, and a drawn card is put on top of its draw pile (see ``_Dealer``).
+Parameters: ``players`` (2-6), ``rules`` (a preset name, ``"official"`` by default),
+``phases`` (play only the first N phases of the preset's sequence; 0: all) and
+``max_steps`` (the step cap on players' actions: the game then ends there).
 
 >>> import pyspiel
 >>> import phase10.rl.openspiel
 >>> game = pyspiel.load_game("python_phase10", {"players": 3, "phases": 1})
 >>> state = game.new_initial_state()
->>> for byte in (5, 0, 0, 0):
-...     state.apply_action(byte)
+>>> state.chance_outcomes()[:2]
+[(0, 0.333...), (1, 0.333...)]
+>>> state.apply_action(2)  # player 2 deals first
+>>> state.action_to_string(state.current_player(), 48)
+'deal W to p0'
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['draw', 'take'])
 >>> len(state.observation_tensor(2)) == game.observation_tensor_size()
@@ -20,16 +32,29 @@ True
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from collections.abc import Callable, MutableSequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from phase10.bots.knowledge import known_held
-from phase10.core import PRESETS, Event, PlayerView, Rules
+from phase10.core import (
+    HAND_SIZE,
+    PRESETS,
+    Arrangement,
+    Card,
+    Event,
+    Game,
+    HandStarted,
+    Rules,
+    format_cards,
+    full_deck,
+)
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
-from .encoding import CARDS, Layout
+from .encoding import CARDS, DRAW, TAKE, Layout
 from .render import render_text
 
 __all__ = ["Phase10Game", "Phase10State"]
@@ -40,8 +65,8 @@ _DEFAULTS: dict[str, Any] = {
     "phases": 0,
     "max_steps": DEFAULT_MAX_STEPS,
 }
-#: chance nodes at the start, one byte of the game's seed each
-SEED_BYTES = 4
+_CARD = tuple(Card.from_index(index) for index in range(CARDS))
+_DECK_COUNTS = Counter(card.index for card in full_deck())
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_phase10",
@@ -71,22 +96,30 @@ def _rules(params: dict[str, Any]) -> Rules:
 
 
 class Phase10Game(pyspiel.Game):
-    """The game: its parameters, sizes and a seeded source of deals."""
+    """The game: its parameters and sizes."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = {**_DEFAULTS, **(params or {})}
         players = int(merged["players"])
         self.rules = _rules(merged)
-        self.layout = Layout(players, self.rules)
+        # the information state is the observation followed by the known-cards block
+        self.layout = Layout(players, self.rules, known_cards=True)
+        self.observation_size = self.layout.known_offset
         self.max_steps = int(merged["max_steps"])
+        #: the engine's random generator in every state's game (see _Dealer)
+        self.dealer = _Dealer()
+        #: the core of every state before its first deal (nothing steps it)
+        self.blank = EnvCore(players, rules=self.rules, max_steps=self.max_steps, known_cards=True)
+        deal = HAND_SIZE * players + 1
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.num_actions,
-            max_chance_outcomes=256,
+            max_chance_outcomes=max(CARDS, players),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self.max_steps + SEED_BYTES,
+            # every action may draw (one chance node) or end a hand (a deal)
+            max_game_length=1 + deal + self.max_steps * (1 + deal),
         )
         super().__init__(_GAME_TYPE, info, params or {})
 
@@ -97,113 +130,367 @@ class Phase10Game(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Phase10Observer:
         return Phase10Observer(
-            self.layout, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         )
 
 
+class _Dealer(random.Random):
+    """The random generator of the engine's game: it shuffles as chance has dealt.
+
+    Given :attr:`deck`, the next shuffle (a new hand's) makes the deck exactly that; given
+    :attr:`top`, the next shuffle (a reshuffle before a draw) puts that card on top.
+    Otherwise a shuffle leaves the cards as they are. One dealer serves every state of a
+    game: it is set just before the engine's call that shuffles, which consumes it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.deck: list[Card] | None = None
+        self.top: Card | None = None
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        if self.deck is not None:
+            x[:] = self.deck
+            self.deck = None
+        elif self.top is not None:
+            _to_top(x, self.top)
+            self.top = None
+
+
+def _to_top(pile: MutableSequence[Card], card: Card) -> None:
+    """Swap one copy of ``card`` to the top (the end) of ``pile``."""
+    at = len(pile) - 1 - pile[::-1].index(card)
+    pile[at], pile[-1] = pile[-1], pile[at]
+
+
+class _Play:
+    """Everything a state holds, in one object that copies itself fast (OpenSpiel clones a
+    Python state by deep-copying each of its attributes)."""
+
+    def __init__(self, game: Phase10Game) -> None:
+        self.game = game
+        self.players = game.num_players()
+        self.core = game.blank  # shared and never stepped: replaced at the first deal
+        self.started = False  # whether the first hand has been dealt
+        self.dealer = game.dealer
+        self.first_dealer: int | None = None
+        # a deal in progress: who gets each card in turn (None: the turned-up card), the
+        # cards dealt so far and how many of each are left in the deck
+        self.deal_to: list[int | None] | None = None
+        self.dealt: list[int] = []
+        self.left: list[int] = []
+        # the action that ended a hand, and the game before it: played again with the deal
+        self.resume: tuple[EnvCore, int] | None = None
+        self.drawing = False  # a draw waits for its card
+        self.returns = [0.0] * self.players
+        # per viewer: the hand it was written for, the events written and their text
+        self.texts: dict[int, tuple[int, int, str]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        twin = object.__new__(_Play)
+        twin.__dict__.update(self.__dict__)
+        if self.started:
+            twin.core = self.core.copy(rng=self.dealer)
+        if self.resume is not None:
+            twin.resume = (self.resume[0].copy(rng=self.dealer), self.resume[1])
+        twin.dealt = list(self.dealt)
+        twin.left = list(self.left)
+        twin.returns = list(self.returns)
+        twin.texts = dict(self.texts)  # the texts themselves are shared: strings
+        return twin
+
+    def history_text(self, viewer: int) -> str:
+        """The information-state string: the scores, phases and ``viewer``'s hand, then this
+        hand's events as ``viewer`` saw them (the hand is in it so that states with the
+        same string have the same legal actions, resampled ones included). The events' text is kept and only new events are written (the
+        history of a state and of its clones only grows within a hand)."""
+        game = self.core.game
+        seen = game.seen_history(viewer)
+        hand, written, text = self.texts.get(viewer, (-1, 0, ""))
+        if hand != game.hand_start or written > len(seen):
+            written, text = 0, ""
+        if written < len(seen):
+            text += "".join(f"\n{event!r}" for event in seen[written:])
+            self.texts[viewer] = (game.hand_start, len(seen), text)
+        seats = game.seats
+        held = format_cards(sorted(seats[viewer].hand, key=lambda card: card.sort_key))
+        head = (
+            f"p{viewer} hand {game.hand_number} scores {[s.score for s in seats]} "
+            f"phases {[s.phase for s in seats]} done {[sorted(s.completed) for s in seats]} "
+            f"holding {held}"
+        )
+        return head + text
+
+    # -- whose turn -------------------------------------------------------------------
+
+    def chance(self) -> bool:
+        return self.first_dealer is None or self.deal_to is not None or self.drawing
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        if self.first_dealer is None:
+            return [(seat, 1 / self.players) for seat in range(self.players)]
+        if self.deal_to is not None:
+            counts: Counter[int] | list[int] = self.left
+        else:
+            game = self.core.game
+            pile = game.draw_pile or game.discard_pile[:-1]  # drawing from a reshuffle
+            counts = Counter(card.index for card in pile)
+        total = sum(counts[index] for index in range(CARDS))
+        return [(index, counts[index] / total) for index in range(CARDS) if counts[index] > 0]
+
+    def chance_text(self, action: int) -> str:
+        if self.first_dealer is None:
+            return f"p{action} deals first"
+        card = _CARD[action]
+        if self.deal_to is not None:
+            seat = self.deal_to[len(self.dealt)]
+            return f"deal {card} to p{seat}" if seat is not None else f"turn up {card}"
+        return f"p{self.core.current} draws {card}"
+
+    # -- chance -----------------------------------------------------------------------
+
+    def start_deal(self, first: int, players: tuple[int, ...]) -> None:
+        """Deal ten rounds in turn order from ``first`` (as the engine deals), then the
+        turned-up card."""
+        at = players.index(first)
+        order = [*players[at:], *players[:at]]
+        self.deal_to = [*(order * HAND_SIZE), None]
+        self.dealt = []
+        self.left = [_DECK_COUNTS[index] for index in range(CARDS)]
+
+    def apply_chance(self, action: int) -> None:
+        if self.first_dealer is None:
+            self.first_dealer = action
+            everyone = tuple(range(self.players))
+            self.start_deal((action + 1) % self.players, everyone)
+            return
+        if self.deal_to is not None:
+            if not self.left[action]:
+                raise ValueError(f"no {_CARD[action]} is left to deal")
+            self.left[action] -= 1
+            self.dealt.append(action)
+            if len(self.dealt) == len(self.deal_to):
+                self.finish_deal()
+            return
+        game = self.core.game
+        card = _CARD[action]
+        if game.draw_pile:
+            _to_top(game.draw_pile, card)
+        else:
+            self.dealer.top = card  # the engine reshuffles first
+        self.drawing = False
+        self.add(self.core.step(DRAW))
+
+    def finish_deal(self) -> None:
+        assert self.deal_to is not None
+        cards = [_CARD[index] for index in self.dealt]
+        if not self.started:
+            assert self.first_dealer is not None
+            hands: list[list[Card]] = [[] for _ in range(self.players)]
+            for card, seat in zip(cards, self.deal_to, strict=True):
+                if seat is not None:
+                    hands[seat].append(card)
+            arrangement = Arrangement(tuple(map(tuple, hands)), (cards[-1],))
+            game = Game(
+                self.players,
+                rules=self.game.rules,
+                seed=0,
+                dealer=self.first_dealer,
+                arrangement=arrangement,
+            )
+            game.rng = self.dealer
+            rules, max_steps = self.game.rules, self.game.max_steps
+            self.core = EnvCore(self.players, rules=rules, max_steps=max_steps, known_cards=True)
+            self.core.load(game)
+            self.started = True
+        else:
+            assert self.resume is not None
+            rest = [_CARD[index] for index in range(CARDS) for _ in range(self.left[index])]
+            self.dealer.deck = [*rest, *reversed(cards)]  # the engine deals from the end
+            self.core, action = self.resume
+            self.resume = None
+            self.add(self.core.step(action))
+        game = self.core.game
+        for seat, want in zip(self.deal_to, cards, strict=True):
+            if seat is not None and want not in game.seats[seat].hand:
+                raise RuntimeError(f"the engine dealt p{seat} other cards than chance did")
+        self.deal_to = None
+
+    # -- players ----------------------------------------------------------------------
+
+    def apply_player(self, action: int) -> None:
+        core = self.core
+        if action == DRAW and core.mask()[DRAW]:
+            self.drawing = True  # the card is chance's
+            return
+        if action == TAKE:  # taking the top discard never ends a hand
+            self.add(core.step(action))
+            return
+        before = core.copy(rng=self.dealer)
+        rewards = core.step(action)
+        start = _hand_start(core.last_events)
+        if start is None:
+            self.add(rewards)
+            return
+        # The engine dealt the next hand from an unshuffled deck: deal it by chance, then
+        # play the action again on the game as it was, with the deck chance dealt.
+        self.resume = (before, action)
+        self.start_deal(start.first_player, start.players)
+
+    def add(self, rewards: list[float]) -> None:
+        for seat, reward in enumerate(rewards):
+            self.returns[seat] += reward
+
+
+def _hand_start(events: list[Event]) -> HandStarted | None:
+    for event in events:
+        if isinstance(event, HandStarted):
+            return event
+    return None
+
+
 class Phase10State(pyspiel.State):
-    """One game in progress."""
+    """One game in progress (its whole state is one fast-copying attribute)."""
 
     def __init__(self, game: Phase10Game) -> None:
         super().__init__(game)
-        self.core = EnvCore(game.num_players(), rules=game.rules, max_steps=game.max_steps)
-        self._seed: list[int] = []
-        self._returns = [0.0] * game.num_players()
+        self._play = _Play(game)
+
+    @property
+    def core(self) -> EnvCore:
+        """The stepping core: its ``game`` is the engine's game (valid once dealt)."""
+        return self._play.core
+
+    @property
+    def engine_game(self) -> Game:
+        """The engine's game being played (once the first hand is dealt)."""
+        return self._play.core.game
 
     def current_player(self) -> int:
-        if len(self._seed) < SEED_BYTES:
+        play = self._play
+        if play.chance():
             return int(pyspiel.PlayerId.CHANCE)
-        if self.core.done:
+        if play.core.done:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.core.current
+        return play.core.current
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(byte, 1 / 256) for byte in range(256)]
+        return self._play.outcomes() if self._play.chance() else []
 
     def _legal_actions(self, player: int) -> list[int]:
-        if len(self._seed) < SEED_BYTES or self.core.done or player != self.core.current:
+        play = self._play
+        if play.chance() or play.core.done or player != play.core.current:
             return []
-        return self.core.legal_actions()
+        return play.core.legal_actions()
 
     def _apply_action(self, action: int) -> None:
-        if len(self._seed) < SEED_BYTES:
-            self._seed.append(action)
-            if len(self._seed) == SEED_BYTES:
-                self.core.reset(sum(byte << (8 * i) for i, byte in enumerate(self._seed)))
-            return
-        for seat, reward in enumerate(self.core.step(action)):
-            self._returns[seat] += reward
+        play = self._play
+        if play.chance():
+            play.apply_chance(action)
+        else:
+            play.apply_player(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        play = self._play
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {len(self._seed)}: {action}"
-        if not self.core.done and player == self.core.current:
-            return self.core.describe(action)
-        return self.core.layout.action_name(action)
+            return play.chance_text(action) if play.chance() else f"chance {action}"
+        core = play.core
+        if not play.chance() and not core.done and player == core.current:
+            return core.describe(action)
+        return core.layout.action_name(action)
 
     def is_terminal(self) -> bool:
-        return len(self._seed) == SEED_BYTES and self.core.done
+        return not self._play.chance() and self._play.core.done
 
     def returns(self) -> list[float]:
-        return list(self._returns)
+        return list(self._play.returns)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> Phase10State:
+        """A state ``player_id`` cannot tell from this one, drawn at random: the other
+        players' hands (but the cards they are known to hold) and the draw pile are dealt
+        again from the cards this player has not seen. Used by ISMCTS and other
+        imperfect-information search. Only the cards move: the other players' own past
+        events (their deals and draws) are left as they were, so their information-state
+        strings in the new state name their new hands but their old dealt cards."""
+        twin = self.clone()
+        play = twin._play
+        if play.chance() or play.core.done:
+            return twin  # type: ignore[no-any-return]
+        game = play.core.game
+        tracker = play.core.tracker
+        assert tracker is not None
+        others = [seat for seat in game.players_in_hand if seat != player_id]
+        pool = list(game.draw_pile)
+        kept: dict[int, list[Card]] = {}
+        for seat in others:
+            known = Counter(tracker.held(seat))
+            kept[seat] = []
+            for card in game.seats[seat].hand:
+                if known[card] > 0:
+                    known[card] -= 1
+                    kept[seat].append(card)
+                else:
+                    pool.append(card)
+        for last in range(len(pool) - 1, 0, -1):  # Fisher-Yates with the caller's sampler
+            pick = min(int(probability_sampler() * (last + 1)), last)
+            pool[last], pool[pick] = pool[pick], pool[last]
+        for seat in others:
+            needed = len(game.seats[seat].hand) - len(kept[seat])
+            game.seats[seat].hand = kept[seat] + pool[:needed]
+            del pool[:needed]
+        game.draw_pile = pool
+        play.core.refresh()
+        return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        if len(self._seed) < SEED_BYTES:
-            return f"dealing: seed bytes {self._seed}"
-        return render_text(self.core.game, self.core.current)
+        play = self._play
+        if play.first_dealer is None:
+            return "choosing the first dealer"
+        if play.deal_to is not None:
+            return f"dealing: {len(play.dealt)} of {len(play.deal_to)} cards dealt"
+        return render_text(play.core.game, play.core.current)
 
 
 class Phase10Observer:
     """Tensors and strings for one player (OpenSpiel's PyObserver interface).
 
-    The observation tensor is the environments' observation vector. The information-state
-    tensor adds, for each other seat in turn order, the cards it is known to hold (taken
-    from the discard pile and not played since). Strings: the rendered view, and for the
-    information state the events of the hand as that player saw them. Without private
-    information the observing player's hand is left out.
+    The observation tensor is the environments' observation vector (``phase10_v0``'s
+    layout). The information-state tensor adds, for each other seat in turn order, the
+    cards it is known to hold (taken from the discard pile and not played since): that is
+    ``phase10_v1``'s observation. Strings: the rendered view, and for the information
+    state the scores, phases and the player's hand, then the events of the hand as that
+    player saw them.
+    Without private information the observing player's hand is left out. At chance nodes
+    (a deal or a draw in progress) the tensors are all zeros.
     """
 
-    def __init__(self, layout: Layout, iig_obs_type: Any) -> None:
-        self.layout = layout
+    def __init__(self, game: Phase10Game, iig_obs_type: Any) -> None:
+        self.layout = game.layout
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        size = layout.observation_size
-        if self.perfect_recall:
-            size += (layout.players - 1) * CARDS
-        self.tensor = np.zeros(size, np.float32)
+        self.full = np.zeros(self.layout.observation_size, np.float32)
+        size = self.layout.observation_size if self.perfect_recall else game.observation_size
+        self.tensor = self.full[:size]
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Phase10State, player: int) -> None:
-        if state.current_player() == pyspiel.PlayerId.CHANCE:
-            self.tensor[:] = 0.0
+        play = state._play
+        if play.chance() or not play.started:
+            self.full[:] = 0.0
             return
-        core = state.core
-        size = self.layout.observation_size
-        core.observe(player, self.tensor[:size])
+        play.core.observe(player, self.full)
         if not self.private:
-            self.tensor[:CARDS] = 0.0
-        if self.perfect_recall:
-            self.tensor[size:] = 0.0
-            held = known_held(core.game.view(player))
-            for relative in range(1, self.layout.players):
-                seat = (player + relative) % self.layout.players
-                start = size + (relative - 1) * CARDS
-                for card, copies in held.get(seat, {}).items():
-                    self.tensor[start + card.index] = copies
+            self.full[:CARDS] = 0.0
 
     def string_from(self, state: Phase10State, player: int) -> str:
-        if state.current_player() == pyspiel.PlayerId.CHANCE:
+        play = state._play
+        if play.chance() or not play.started:
             return str(state)
-        view = state.core.game.view(player)
         if self.perfect_recall:
-            return _history_text(view)
-        return render_text(state.core.game, player, show_hand=self.private)
-
-
-def _history_text(view: PlayerView) -> str:
-    events: list[Event] = list(view.history)
-    head = f"p{view.viewer} hand {view.hand_number} scores {[s.score for s in view.seats]}"
-    return "\n".join([head, *map(repr, events)])
+            return play.history_text(player)
+        return render_text(play.core.game, player, show_hand=self.private)
 
 
 pyspiel.register_game(_GAME_TYPE, Phase10Game)

@@ -1,11 +1,12 @@
-"""The PettingZoo AEC environment ``phase10_v0``: every seat is an agent.
+"""The PettingZoo AEC environment ``phase10_v1`` (and the older ``phase10_v0``): every
+seat is an agent.
 
->>> from phase10.rl import phase10_v0
->>> env = phase10_v0.env(players=3)
+>>> from phase10.rl import phase10_v1
+>>> env = phase10_v1.env(players=3)
 >>> env.reset(seed=42)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
-('player_1', (675,), 2)
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()), info
+('player_1', (775,), 2, {'winners': array([False, False, False])})
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pettingzoo.utils import wrappers
 from phase10.core import Rules
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
-from .render import render_text
+from .render import RENDER_MODES, check_render_mode, render
 
 __all__ = ["env", "raw_env"]
 
@@ -30,15 +31,20 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
 
     Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
     from the observing player's own view; see docs/rl.md for both layouts, the rewards
-    and the step cap. An action the mask does not allow raises
+    and the step cap. Every agent's ``infos`` entry always holds ``winners``: one
+    boolean per seat, true for the game's winners (all false until it ends), so every
+    step's infos have the same keys and shapes (as replay buffers need). An action the mask does not allow raises
     :class:`~phase10.rl.core.IllegalActionError` (:func:`env` ends the game instead).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "phase10_v0",
-        "render_modes": ["ansi"],
+        "name": "phase10_v1",
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
         "is_parallelizable": False,
     }
+    #: whether observations end with the cards each other player is known to hold
+    known_cards: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -50,10 +56,14 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.render_mode = render_mode
-        self.core = EnvCore(players, rules=rules, max_steps=max_steps, phase_reward=phase_reward)
+        self.render_mode = check_render_mode(render_mode)
+        self.core = EnvCore(
+            players,
+            rules=rules,
+            max_steps=max_steps,
+            phase_reward=phase_reward,
+            known_cards=self.known_cards,
+        )
         layout = self.core.layout
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
@@ -83,7 +93,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        no_winner = np.zeros(len(self.possible_agents), np.bool_)
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"winners": no_winner.copy()} for agent in self.agents
+        }
         self.agent_selection = self.possible_agents[self.core.current]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -117,17 +130,16 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         elif core.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         if core.done:
-            winners = [self.possible_agents[seat] for seat in core.winners()]
-            self.infos = {name: {"winners": winners} for name in self.agents}
+            winners = np.zeros(len(self.possible_agents), np.bool_)
+            winners[list(core.winners())] = True
+            self.infos = {name: {"winners": winners.copy()} for name in self.agents}
         self.agent_selection = self.possible_agents[core.current]
         self._accumulate_rewards()
         if core.done:
             self.agent_selection = self._deads_step_first()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return render_text(self.core.game, self.core.current)
+    def render(self) -> Any:
+        return render(self.core.game, self.core.current, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -136,7 +148,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's standard wrappers: an illegal action ends the game
     for the agent who played it with reward -1; actions out of range are refused."""
-    wrapped: AECEnv[str, dict[str, Any], int] = raw_env(**kwargs)
+    return wrap(raw_env(**kwargs))
+
+
+def wrap(wrapped: AECEnv[str, dict[str, Any], int]) -> AECEnv[str, dict[str, Any], int]:
+    """PettingZoo's standard wrappers around a raw environment (see :func:`env`)."""
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,11 +1,37 @@
-"""``phase10_v0``: the PettingZoo environment by its versioned name.
+"""``phase10_v0``: the first version of the PettingZoo environment, kept so that results
+measured with it can be reproduced. Its observation has no known-cards block; use
+:mod:`phase10.rl.phase10_v1` for new work.
 
 >>> from phase10.rl import phase10_v0
 >>> env = phase10_v0.env(players=2, render_mode="ansi")
->>> env.metadata["name"]
-'phase10_v0'
+>>> env.metadata["name"], env.observation_space("player_0")["observation"].shape
+('phase10_v0', (520,))
 """
 
-from .pettingzoo_env import env, raw_env
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pettingzoo import AECEnv
+
+from . import pettingzoo_env
+from .render import RENDER_MODES
 
 __all__ = ["env", "raw_env"]
+
+
+class raw_env(pettingzoo_env.raw_env):
+    """:class:`phase10.rl.phase10_v1.raw_env` with the version 0 observation."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "phase10_v0",
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
+        "is_parallelizable": False,
+    }
+    known_cards: ClassVar[bool] = False
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment with PettingZoo's standard wrappers (see ``phase10_v1.env``)."""
+    return pettingzoo_env.wrap(raw_env(**kwargs))

@@ -1,5 +1,6 @@
-"""A text picture of a game for ``render_mode="ansi"``: the public table and the hand of
-the player to act (what that player would see).
+"""A picture of a game for the environments' ``render()``: the public table and the hand of
+the player to act (what that player would see), as text (``"ansi"``), printed
+(``"human"``) or drawn as an image (``"rgb_array"``, with Pillow).
 
 >>> from phase10.core import Game
 >>> print(render_text(Game(2, seed=3), 1).splitlines()[0])
@@ -8,14 +9,19 @@ hand 1 · stage draw · player 1 to act · draw pile 87 · discard top Y10
 
 from __future__ import annotations
 
-from phase10.core import Game, Stage, format_cards
+from typing import Final
 
-__all__ = ["render_text"]
+import numpy as np
+from numpy.typing import NDArray
+
+from phase10.core import Game, PlayerView, Stage, format_cards
+
+__all__ = ["RENDER_MODES", "check_render_mode", "render", "render_text", "text_image"]
 
 
 def render_text(game: Game, seat: int, *, show_hand: bool = True) -> str:
     """The public state of ``game`` and (unless ``show_hand`` is false) the hand of ``seat``."""
-    view = game.view(seat)
+    view = PlayerView.of(game, seat, history=False)  # the table, not the hand's events
     top = view.discard_top
     acting = "game over" if view.stage is Stage.GAME_OVER else f"player {view.current} to act"
     lines = [
@@ -38,3 +44,46 @@ def render_text(game: Game, seat: int, *, show_hand: bool = True) -> str:
     if view.winners:
         lines.append(f"  winners: {', '.join(f'p{w}' for w in view.winners)}")
     return "\n".join(lines)
+
+
+#: the render modes every environment offers: "ansi" returns the text, "human" prints it,
+#: "rgb_array" returns it drawn as an image (Pillow)
+RENDER_MODES: Final = ("ansi", "human", "rgb_array")
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if it is one of :data:`RENDER_MODES` or None; else a ValueError."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        modes = ", ".join(repr(mode) for mode in RENDER_MODES)
+        raise ValueError(f"render_mode must be one of {modes} or None, not {render_mode!r}")
+    return render_mode
+
+
+def render(game: Game, seat: int, render_mode: str | None) -> str | NDArray[np.uint8] | None:
+    """What ``render()`` returns in ``render_mode`` for the game seen by ``seat``."""
+    if render_mode is None:
+        return None
+    text = render_text(game, seat)
+    if render_mode == "human":
+        print(text)
+        return None
+    if render_mode == "rgb_array":
+        return text_image(text)
+    return text
+
+
+def text_image(text: str) -> NDArray[np.uint8]:
+    """``text`` drawn in black on white, as a height × width × 3 array of bytes."""
+    from PIL import Image, ImageDraw, ImageFont  # only this mode needs Pillow
+
+    font = ImageFont.load_default()
+    lines = text.splitlines() or [""]
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    boxes = [probe.textbbox((0, 0), line or " ", font=font) for line in lines]
+    step = int(max(box[3] for box in boxes)) + 4
+    width = int(max(box[2] for box in boxes)) + 16
+    image = Image.new("RGB", (width, step * len(lines) + 12), "white")
+    draw = ImageDraw.Draw(image)
+    for row, line in enumerate(lines):
+        draw.text((8, 6 + row * step), line, fill="black", font=font)
+    return np.asarray(image, dtype=np.uint8)

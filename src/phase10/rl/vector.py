@@ -9,7 +9,7 @@ the rewards of its last action, and already returns the new game's first observa
 >>> vec = VectorPhase10(8, players=2)
 >>> obs, masks, agents = vec.reset(seed=0)
 >>> obs.shape, masks.shape, agents.shape
-((8, 520), (8, 293), (8,))
+((8, 570), (8, 293), (8,))
 >>> actions = vec.random_actions(np.random.default_rng(0))
 >>> bool(masks[np.arange(8), actions].all())
 True
@@ -36,7 +36,8 @@ __all__ = ["VectorPhase10"]
 
 
 class VectorPhase10:
-    """``num_envs`` games of ``players`` players under ``rules``, stepped together."""
+    """``num_envs`` games of ``players`` players under ``rules``, stepped together; the
+    observation is version 1's (``known_cards=False``: version 0's)."""
 
     def __init__(
         self,
@@ -46,13 +47,20 @@ class VectorPhase10:
         rules: Rules | None = None,
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
+        known_cards: bool = True,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         self.num_envs = num_envs
         self.players = players
         self.cores = [
-            EnvCore(players, rules=rules, max_steps=max_steps, phase_reward=phase_reward)
+            EnvCore(
+                players,
+                rules=rules,
+                max_steps=max_steps,
+                phase_reward=phase_reward,
+                known_cards=known_cards,
+            )
             for _ in range(num_envs)
         ]
         layout = self.cores[0].layout

@@ -1,0 +1,179 @@
+"""The OpenSpiel game: OpenSpiel's own random simulation test on a whole official game,
+chance nodes that deal and draw uniformly over the unseen cards (and games the engine
+agrees with), fast independent clones, resampling from an information state, and ISMCTS."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts
+
+import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
+from phase10.core import Drew, HandStarted, full_deck
+from phase10.rl.encoding import CARDS
+
+DECK = Counter(card.index for card in full_deck())
+
+
+def _random_step(state: pyspiel.State, rng: random.Random) -> int:
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        action = rng.choices(actions, probs)[0]
+    else:
+        action = rng.choice(state.legal_actions())
+    state.apply_action(action)
+    return int(action)
+
+
+def test_random_sim_test_on_a_whole_official_game() -> None:
+    """OpenSpiel's own checks (clones, strings, tensors, returns at every node) over a whole
+    two-player game of the official rules, all ten phases (benchmarks/bench_rl.py times it)."""
+    pyspiel.random_sim_test(
+        pyspiel.load_game("python_phase10"), num_sims=1, serialize=False, verbose=False
+    )
+
+
+def test_chance_deals_and_draws_the_unseen_cards_and_the_engine_agrees() -> None:
+    game = pyspiel.load_game("python_phase10", {"players": 3, "phases": 2})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    assert state.chance_outcomes() == [(seat, 1 / 3) for seat in range(3)]
+    _random_step(state, rng)
+    deal: list[int] = []  # the cards of the deal in progress
+    draws: list[int] = []
+    hands = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+            outcomes = dict(state.chance_outcomes())
+            assert abs(sum(outcomes.values()) - 1) < 1e-9
+            if text.startswith(("deal", "turn up")):
+                dealt = Counter(deal)
+                left = {i: DECK[i] - dealt[i] for i in range(CARDS) if DECK[i] > dealt[i]}
+                total = sum(left.values())
+                assert outcomes == {i: n / total for i, n in left.items()}  # uniform, unseen
+                deal.append(_random_step(state, rng))
+                if text.startswith("turn up"):
+                    hands += 1
+                    deal = []
+            else:  # a draw: uniform over the draw pile (or the pile a reshuffle makes)
+                engine = state.engine_game
+                pile = engine.draw_pile or engine.discard_pile[:-1]
+                counts = Counter(card.index for card in pile)
+                assert outcomes == {i: n / len(pile) for i, n in counts.items()}
+                draws.append(_random_step(state, rng))
+            continue
+        engine = state.engine_game
+        action = rng.choice(state.legal_actions())
+        engine.check(state.core.layout.decode(engine, action))  # the engine's own check
+        state.apply_action(action)
+    engine = state.engine_game
+    assert hands == engine.hand_number >= 2
+    assert Counter(card.index for card in engine.all_cards()) == DECK
+    # the engine dealt and drew exactly what chance chose
+    assert sum(isinstance(event, HandStarted) for event in engine.history) == hands
+    drawn = [event.card.index for event in engine.history if isinstance(event, Drew)]
+    assert drawn == draws and engine.winners
+
+
+def test_clones_are_fast_copies_and_independent() -> None:
+    game = pyspiel.load_game("python_phase10", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(400):
+        _random_step(state, rng)
+    while state.is_chance_node():
+        _random_step(state, rng)
+    before = str(state), state.history(), state.information_state_string(0)
+    twin = state.clone()
+    assert type(twin) is type(state) and twin.history() == state.history()
+    for _ in range(60):
+        _random_step(twin, rng)
+    assert (str(state), state.history(), state.information_state_string(0)) == before
+    assert twin.engine_game is not state.engine_game
+
+
+def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
+    game = pyspiel.load_game("python_phase10", {"players": 3, "phases": 1})
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = moved = 0
+    for step in range(900):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node() and step % 7 == 0:
+            for player in range(3):
+                other = state.resample_from_infostate(player, sampler)
+                assert other.current_player() == state.current_player()
+                assert other.information_state_string(player) == (
+                    state.information_state_string(player)
+                )
+                assert np.array_equal(
+                    other.information_state_tensor(player),
+                    state.information_state_tensor(player),
+                )
+                assert other.legal_actions() == state.legal_actions() or (
+                    player != state.current_player()
+                )
+                engine, sampled = state.engine_game, other.engine_game
+                assert Counter(sampled.all_cards()) == Counter(engine.all_cards())
+                assert sampled.hand(player) == engine.hand(player)
+                moved += any(
+                    sampled.hand(seat) != engine.hand(seat) for seat in range(3) if seat != player
+                )
+                checked += 1
+        _random_step(state, rng)
+    assert checked > 20 and moved > checked // 2
+
+
+def test_ismcts_plays_with_resampled_worlds() -> None:
+    """OpenSpiel's ISMCTS searches over worlds drawn by ``resample_from_infostate``."""
+    game = pyspiel.load_game("python_phase10", {"players": 2, "phases": 1, "max_steps": 40})
+    evaluator = _ProgressEvaluator()
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(3)
+    )
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    moves = 0
+    while not state.is_terminal() and moves < 12:
+        if state.is_chance_node() or state.current_player() == 1:
+            _random_step(state, rng)
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves == 12
+
+
+class _ProgressEvaluator:
+    """A cheap leaf value for tests: fewer cards in hand is better."""
+
+    def evaluate(self, state: pyspiel.State) -> np.ndarray:
+        if state.is_terminal():
+            return np.array(state.returns())
+        sizes = np.array([len(state.engine_game.hand(seat)) for seat in range(2)], float)
+        return np.tanh((sizes[::-1] - sizes) / 5)
+
+    def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
+        actions = state.legal_actions()
+        return [(action, 1 / len(actions)) for action in actions]
+
+
+def test_the_ismcts_example_plays_a_game_against_a_bot() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "rl" / "openspiel_ismcts.py"
+    spec = importlib.util.spec_from_file_location("rl_example_ismcts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    summary = module.main(["--games", "1", "--simulations", "4", "--max-steps", "80"])
+    assert summary["win_rate"] in (0.0, 1.0)
