@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from phase10 import PRESETS, Game, Rules, action_to_dict
-from phase10.bots import wire
+from phase10.bots import formats, wire
 from phase10.bots.program import (
     ANSWER_PROBLEMS,
     PROBLEMS,
@@ -50,8 +50,9 @@ def test_the_check_mode_names_a_stale_file(
 
 
 def test_every_field_of_every_message_is_described() -> None:
-    for model in [*wire.MESSAGES.values(), *wire.EVENTS.values(), *wire.ACTIONS.values(),
-                  wire.View, wire.SeatInfo, wire.Group, wire.Rules]:  # fmt: skip
+    for model in [*wire.MESSAGES.values(), *formats.EVENTS.values(), *wire.ACTIONS.values(),
+                  formats.ViewData, formats.SeatData, formats.GroupData, formats.TableGroup,
+                  formats.RulesData, wire.LayDownGroup]:  # fmt: skip
         assert model.__doc__, model
         for name, field in model.model_fields.items():
             typed = name in ("type", "player", "card", "phase", "players", "winners", "dealer")
@@ -132,3 +133,15 @@ def test_what_the_engine_writes_is_what_it_reads() -> None:
                 seen_melds += 1
             game.apply(choose(game, rng))
     assert seen_melds > 0
+
+
+def test_the_rules_descriptions_name_the_defaults_of_the_core() -> None:
+    """Each rules option's description marks ``Rules()``'s value as the default."""
+    import re
+
+    defaults = Rules().to_dict()
+    for name, field in formats.RulesData.model_fields.items():
+        if name in ("phase_list", "phases"):
+            continue
+        found = re.search(r"``(\w+)``[^`]*?the\s+default", field.description or "")
+        assert found and found.group(1) == defaults[name], name

@@ -28,22 +28,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from phase10.core import (
-    Advance,
-    DeclareWhen,
-    EmptyDrawPile,
-    EndWhen,
-    GoingOut,
-    GroupKind,
-    NaturalMin,
-    PhaseOrder,
-    Refusal,
-    SkipTarget,
-    Stage,
-    WildDealUp,
-)
-from phase10.core.codec import ACTION_READERS, EVENT_READERS
+from phase10.core import GroupKind, Refusal
+from phase10.core.codec import ACTION_READERS
 
+from .formats import (
+    EVENTS,
+    GroupData,
+    RulesData,
+    SeatData,
+    TableGroup,
+    ViewData,
+)
 from .program import ANSWER_PROBLEMS, MAX_ATTEMPTS, PROBLEMS, PROTOCOL_VERSION
 
 __all__ = [
@@ -54,10 +49,10 @@ __all__ = [
     "ErrorMessage",
     "GameOver",
     "Hello",
+    "LayDownGroup",
     "Quit",
     "Ready",
     "Turn",
-    "View",
     "main",
     "render_tables",
     "schemas",
@@ -71,7 +66,9 @@ SCHEMA_BASE = "https://phase10.invalid/schemas/bot/"
 
 
 class _Model(BaseModel):
-    # unknown fields are ignored by both sides (newer engines and bots may add some)
+    # unknown fields are ignored by both sides (newer engines and bots may add some); the
+    # engine's forms inside (phase10.bots.formats) refuse them, so that the tests catch a
+    # field the engine sends without its documentation
     model_config = ConfigDict(extra="ignore", frozen=True)
 
 
@@ -80,51 +77,21 @@ Phase = Annotated[int, Field(ge=1, description="a phase, numbered from 1")]
 CardText = Annotated[
     str, Field(description="a card: a colour letter R, B, G or Y and 1-12, W (Wild) or S (Skip)")
 ]
-CardsText = Annotated[str, Field(description="cards as text separated by spaces, 'R7 B7 W'")]
 
 
-# -- the rules and the view ------------------------------------------------------------
+# -- the rules, the view and the events: phase10.bots.formats -----------------------------
 
 
-class Rules(_Model):
-    """The game's rules, as ``Rules.to_dict()`` writes them (docs/rules.md §8)."""
-
-    phase_list: list[str] = Field(description="every phase of the list, as phrases")
-    phases: list[Phase] = Field(
-        default=[], description="the phases played, by number in phase_list (empty: all)"
-    )
-    advance: Advance = Field(default=Advance.COMPLETED, description="who advances a phase")
-    phase_order: PhaseOrder = Field(default=PhaseOrder.SEQUENCE, description="phase order")
-    declare: DeclareWhen = Field(
-        default=DeclareWhen.LAYDOWN, description="when a phase is named (any order)"
-    )
-    going_out: GoingOut = Field(default=GoingOut.ANY, description="how a hand may empty")
-    wild_deal_up: WildDealUp = Field(
-        default=WildDealUp.FIRST_PLAYER, description="a Wild turned up on the deal"
-    )
-    skip_target: SkipTarget = Field(default=SkipTarget.CHOOSE, description="whom a Skip skips")
-    natural_min: NaturalMin = Field(
-        default=NaturalMin.GROUP, description="numbered cards a lay-down needs"
-    )
-    end_when: EndWhen = Field(default=EndWhen.HAND_END, description="when the game ends")
-    empty_draw_pile: EmptyDrawPile = Field(
-        default=EmptyDrawPile.RESHUFFLE, description="an empty draw pile"
-    )
-
-
-class Group(_Model):
-    """A group of cards of one kind. In the view it has ``cards`` and all four values; in
-    a LayDown answer it gives ``cards`` (each Wild a bare ``W``, its value in number, low,
-    color or parity where no numbered card implies it) or ``text`` (written as in a
-    lay-down, ``W=5`` allowed, no values beside it), never both."""
+class LayDownGroup(_Model):
+    """A group as a LayDown answer gives it: ``cards`` (each Wild a bare ``W``, its value
+    in number, low, color or parity where no numbered card implies it) or ``text``
+    (written as in a lay-down, ``W=5`` allowed, no values beside it), never both."""
 
     kind: GroupKind = Field(description="the kind of group")
     cards: str | None = Field(
         default=None, description="the cards, runs lowest first; each Wild a bare W"
     )
-    text: str | None = Field(
-        default=None, description="(LayDown only) the group as written in a lay-down"
-    )
+    text: str | None = Field(default=None, description="the group as written in a lay-down")
     number: int | None = Field(default=None, ge=1, le=12, description="a set's number")
     low: int | None = Field(default=None, ge=1, le=12, description="a run's lowest number")
     color: Literal["R", "B", "G", "Y"] | None = Field(
@@ -133,222 +100,6 @@ class Group(_Model):
     parity: Literal["even", "odd"] | None = Field(
         default=None, description="the parity of the even/odd kinds"
     )
-
-
-class TableGroup(_Model):
-    """A group on the table; its index in ``melds`` is its id (``g0``, ``g1``, ...)."""
-
-    owner: Seat = Field(description="the seat that laid it")
-    group: Group = Field(description="its parts")
-    text: str = Field(description="the group as a lay-down writes it ('G3 G4 W G6')")
-
-
-class SeatInfo(_Model):
-    """What everyone knows about a seat."""
-
-    name: str = Field(description="the player's name")
-    hand_size: int = Field(ge=0, description="how many cards they hold (never which)")
-    score: int = Field(ge=0, description="their total so far (lower is better)")
-    phase: Phase = Field(description="the phase they work on (phase count + 1 once all done)")
-    completed: list[Phase] = Field(description="the phases they have completed")
-    laid: Phase | None = Field(description="the phase they laid down this hand, or null")
-    declared: Phase | None = Field(description="the phase they named for this hand, or null")
-    pending_skip: bool = Field(description="whether their next turn will be skipped")
-    floating: bool = Field(description="whether they float (going_out = discard)")
-
-
-class HandStarted(_Model):
-    """A hand was dealt."""
-
-    type: Literal["HandStarted"]
-    hand: int = Field(ge=1, description="the hand's number, from 1")
-    dealer: Seat = Field(description="the dealer")
-    players: list[Seat] = Field(description="the seats dealt in")
-    first_player: Seat = Field(description="the seat that plays first")
-    discard_top: CardText = Field(description="the card turned up")
-    tie_break: bool = Field(default=False, description="whether it is a tie-break hand")
-
-
-class Dealt(_Model):
-    """A seat's cards were dealt."""
-
-    type: Literal["Dealt"]
-    player: Seat
-    cards: list[CardText] | None = Field(description="the cards; null for another seat")
-
-
-class Declared(_Model):
-    """A seat named its phase for the hand."""
-
-    type: Literal["Declared"]
-    player: Seat
-    phase: Phase
-
-
-class WildGiven(_Model):
-    """The dealer gave the turned-up Wild to a seat."""
-
-    type: Literal["WildGiven"]
-    dealer: Seat
-    player: Seat
-
-
-class Reshuffled(_Model):
-    """The discards became the draw pile."""
-
-    type: Literal["Reshuffled"]
-    cards: int = Field(ge=0, description="how many cards")
-
-
-class Drew(_Model):
-    """A seat drew from the draw pile."""
-
-    type: Literal["Drew"]
-    player: Seat
-    card: CardText | None = Field(description="the card; null for another seat")
-
-
-class TookDiscard(_Model):
-    """A seat took the top discard."""
-
-    type: Literal["TookDiscard"]
-    player: Seat
-    card: CardText
-
-
-class LaidDown(_Model):
-    """A seat laid its phase down."""
-
-    type: Literal["LaidDown"]
-    player: Seat
-    phase: Phase
-    groups: list[Group] = Field(description="the groups, in the phase's order")
-    group_ids: list[int] = Field(description="their ids on the table")
-
-
-class CardHit(_Model):
-    """A seat put a card on a table group."""
-
-    type: Literal["CardHit"]
-    player: Seat
-    card: CardText
-    group: int = Field(ge=0, description="the group's id")
-    number: int | None = Field(description="a Wild's number at a run's end, or null")
-    group_after: Group = Field(description="the group as it now lies")
-
-
-class Discarded(_Model):
-    """A seat discarded, ending its turn."""
-
-    type: Literal["Discarded"]
-    player: Seat
-    card: CardText
-    target: Seat | None = Field(default=None, description="the seat a Skip skips")
-
-
-class Skipped(_Model):
-    """A seat's turn was skipped."""
-
-    type: Literal["Skipped"]
-    player: Seat
-
-
-class Floating(_Model):
-    """A seat floats (going_out = discard)."""
-
-    type: Literal["Floating"]
-    player: Seat
-
-
-class WentOut(_Model):
-    """A seat went out."""
-
-    type: Literal["WentOut"]
-    player: Seat
-
-
-class HandEnded(_Model):
-    """A hand ended and was scored."""
-
-    type: Literal["HandEnded"]
-    hand: int = Field(ge=1, description="the hand's number")
-    went_out: Seat | None = Field(description="who went out, or null")
-    reason: str = Field(description="why the hand ended")
-    points: list[int | None] = Field(description="points per seat (null: not dealt in)")
-    totals: list[int] = Field(description="every seat's total")
-    advanced: list[Seat] = Field(description="the seats that advanced a phase")
-    phases_completed: list[int] = Field(description="phases each seat has completed")
-    cards_left: list[int] = Field(default=[], description="cards left in each hand")
-
-
-class TieBreakStarted(_Model):
-    """A tie-break hand begins."""
-
-    type: Literal["TieBreakStarted"]
-    players: list[Seat]
-
-
-class GameEnded(_Model):
-    """The game ended."""
-
-    type: Literal["GameEnded"]
-    winners: list[Seat]
-    reason: str = Field(description="why it ended")
-    totals: list[int] = Field(description="every seat's total")
-
-
-Event = Annotated[
-    HandStarted
-    | Dealt
-    | Declared
-    | WildGiven
-    | Reshuffled
-    | Drew
-    | TookDiscard
-    | LaidDown
-    | CardHit
-    | Discarded
-    | Skipped
-    | Floating
-    | WentOut
-    | HandEnded
-    | TieBreakStarted
-    | GameEnded,
-    Field(discriminator="type"),
-]
-#: Every event of a hand's history, by its ``type`` (phase10/core/events.py).
-EVENTS: dict[str, type[_Model]] = {
-    model.__name__: model
-    for model in (
-        HandStarted, Dealt, Declared, WildGiven, Reshuffled, Drew, TookDiscard, LaidDown,
-        CardHit, Discarded, Skipped, Floating, WentOut, HandEnded, TieBreakStarted, GameEnded,
-    )
-}  # fmt: skip
-assert set(EVENTS) == set(EVENT_READERS), "every event the core reads has its model"
-
-
-class View(_Model):
-    """What the bot's player may know (rules §7), as ``PlayerView.to_dict()`` writes it."""
-
-    viewer: Seat = Field(description="the bot's seat")
-    rules: Rules = Field(description="the rules, as in hello")
-    phase_sequence: list[str] = Field(
-        description="the phases played, in order: phase N is entry N-1 (derived from rules)"
-    )
-    stage: Stage = Field(description="what the game waits for (game_over never reaches a bot)")
-    current: Seat = Field(description="the seat to act (the bot's own in a turn)")
-    dealer: Seat = Field(description="the dealer's seat")
-    hand_number: int = Field(ge=1, description="the hand being played, from 1")
-    players_in_hand: list[Seat] = Field(description="the seats dealt in this hand")
-    tie_break: bool = Field(description="whether this is a tie-break hand (rules §5)")
-    hand: CardsText = Field(description="the bot's cards")
-    seats: list[SeatInfo] = Field(description="per seat, in seat order")
-    melds: list[TableGroup] = Field(description="the groups on the table, in the order laid")
-    discard_pile: CardsText = Field(description="the whole discard pile, bottom first")
-    draw_size: int = Field(ge=0, description="how many cards the draw pile holds")
-    history: list[Event] = Field(description="this hand's events, as the bot may know them")
-    hand_results: list[HandEnded] = Field(description="one HandEnded event per finished hand")
-    winners: list[Seat] = Field(description="empty while the game goes on")
 
 
 # -- actions (the object form of an answer) ----------------------------------------------
@@ -370,7 +121,7 @@ class LayDown(_Model):
     """Lay down a phase (``lay ...``): its groups, in any order."""
 
     type: Literal["LayDown"]
-    groups: list[Group] = Field(description="the groups (cards or text each)")
+    groups: list[LayDownGroup] = Field(description="the groups (cards or text each)")
     phase: Phase | None = Field(
         default=None, description="the phase laid, when phases may be made in any order"
     )
@@ -429,7 +180,7 @@ class Hello(_Model):
     protocol: Literal[1] = Field(default=1, description="the protocol version")
     seat: Seat = Field(description="the bot's seat (seats are p0, p1, ... in actions)")
     players: list[str] = Field(description="every seat's name, in seat order")
-    rules: Rules = Field(description="the game's rules")
+    rules: RulesData = Field(description="the game's rules")
     timeout: float = Field(gt=0, description="seconds the bot has for each answer")
 
 
@@ -446,7 +197,7 @@ class Turn(_Model):
     """engine → bot, for each decision: answer with one action."""
 
     type: Literal["turn"]
-    view: View = Field(description="what the player may know")
+    view: ViewData = Field(description="what the player may know")
     legal: list[str] = Field(description="the text of every legal action, each once")
 
 
@@ -500,11 +251,25 @@ MESSAGES: dict[str, type[_Model]] = {
 # -- generating the schemas and the tables -----------------------------------------------
 
 
+def _open(schema: Any) -> Any:
+    """``schema`` without ``additionalProperties: false``: the engine's forms refuse unknown
+    fields in the tests, but a bot must ignore the fields a newer engine may add."""
+    if isinstance(schema, dict):
+        return {
+            key: _open(value)
+            for key, value in schema.items()
+            if not (key == "additionalProperties" and value is False)
+        }
+    if isinstance(schema, list):
+        return [_open(value) for value in schema]
+    return schema
+
+
 def schemas() -> dict[str, dict[str, Any]]:
     """Each message's JSON Schema, by file name."""
     out = {}
     for name, model in MESSAGES.items():
-        schema = model.model_json_schema()
+        schema = _open(model.model_json_schema())
         out[name] = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"{SCHEMA_BASE}{name}.json",
@@ -514,12 +279,18 @@ def schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
+def _words(text: str) -> str:
+    """A description as one Markdown table cell (``code`` becomes `code`)."""
+    return " ".join(text.split()).replace("``", "`").replace("|", "\\|")
+
+
 def _type_text(info: Mapping[str, Any], defs: Mapping[str, Any]) -> str:
-    """A schema's type in a few words: an enum by its values, a model by its name."""
+    """A schema's type in a few words: an enum by its values, a model by its name (an
+    engine form's without its ``Data``: ``RulesData`` is the rules)."""
     if "$ref" in info:
         name = info["$ref"].rsplit("/", 1)[-1]
         target = defs.get(name, {})
-        return _type_text(target, defs) if "enum" in target else name
+        return _type_text(target, defs) if "enum" in target else name.removesuffix("Data")
     if "anyOf" in info:
         return " or ".join(_type_text(part, defs) for part in info["anyOf"])
     if "oneOf" in info:
@@ -540,7 +311,7 @@ def _table(model: type[BaseModel]) -> list[str]:
     for name, info in schema.get("properties", {}).items():
         field = model.model_fields[name]
         default = "required" if field.is_required() else f"`{json.dumps(info.get('default'))}`"
-        meaning = (field.description or "").replace("|", "\\|")
+        meaning = _words(field.description or "")
         if name == "type" and not meaning:
             meaning = "what the object is"
         rows.append(f"| `{name}` | {_type_text(info, defs)} | {default} | {meaning} |")
@@ -559,7 +330,7 @@ def _event_table() -> list[str]:
             spec = model.model_fields[field]
             default = "" if spec.is_required() else f" = {json.dumps(info.get('default'))}"
             fields.append(f"`{field}` ({_type_text(info, defs)}{default})")
-        rows.append(f"| `{name}` | {', '.join(fields)} | {model.__doc__} |")
+        rows.append(f"| `{name}` | {', '.join(fields)} | {_words(model.__doc__ or '')} |")
     return rows
 
 
@@ -581,12 +352,13 @@ def render_tables() -> dict[str, list[str]]:
     """The generated parts of docs/bot-protocol.md, by marker name."""
     tables = {name: _table(model) for name, model in MESSAGES.items()}
     tables |= {
-        "view": _table(View),
-        "seat": _table(SeatInfo),
-        "group": _table(Group),
+        "view": _table(ViewData),
+        "seat": _table(SeatData),
+        "group": _table(GroupData),
+        "lay-down-group": _table(LayDownGroup),
         "table-group": _table(TableGroup),
         "events": _event_table(),
-        "rules": _table(Rules),
+        "rules": _table(RulesData),
         "bot-errors": _problem_table(),
         "answer-errors": _answer_table(),
     }
