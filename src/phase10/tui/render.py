@@ -119,7 +119,13 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
     info = view.seats[seat]
     count = view.rules.phase_count
     if view.rules.phase_order.value == "any":
-        return f"{len(info.completed)}/{count} done"
+        # the phase declared after the deal is public (rules §8), and so is one laid down
+        done = f"{len(info.completed)}/{count}"
+        if info.laid is not None:
+            return f"{done} · {info.laid + 1} down"
+        if info.declared is not None:
+            return f"{done} · {info.declared + 1} declared"
+        return f"{done} done"
     if info.phase >= count:
         return "all done"
     laid = " down" if info.laid is not None else ""

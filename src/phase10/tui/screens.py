@@ -253,6 +253,8 @@ class NewGameScreen(Screen[Settings | str]):
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "resume", "Resume", show=False),
         Binding("escape", "app.quit", "Quit"),
+        Binding("f1", "app.how_to_play", "How to play"),
+        Binding("f2", "app.statistics", "Statistics"),
     ]
 
     def __init__(
@@ -312,6 +314,7 @@ class NewGameScreen(Screen[Settings | str]):
                 if self.saved is not None:
                     yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
+            yield Label("F1 how to play · F2 your statistics", classes="muted", id="new-help")
             if self.saved is not None:
                 yield Label(self.saved, classes="muted", id="saved")
 
