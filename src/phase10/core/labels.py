@@ -28,6 +28,7 @@ from .phases import GroupKind
 from .rules import SkipTarget
 from .state import Stage
 from .views import PlayerView
+from .words import plural
 
 __all__ = [
     "RULE_OPTIONS",
@@ -149,15 +150,6 @@ def lay_down_text(view: PlayerView, action: LayDown) -> str:
     """The groups of a lay-down in words with their cards: ``set of 3s (R3 G3 B3) + ...``."""
     prefix = f"Phase {action.phase}: " if action.phase is not None else ""
     return prefix + " + ".join(f"{group_text(g)} ({g.describe()})" for g in action.groups)
-
-
-def plural(count: int, word: str) -> str:
-    """``1 card``, ``2 cards``, ``0 cards``: a count and its noun, never ``card(s)``.
-
-    >>> plural(1, "card"), plural(3, "point"), plural(0, "group")
-    ('1 card', '3 points', '0 groups')
-    """
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def card_words(card: Card) -> str:

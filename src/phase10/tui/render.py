@@ -30,6 +30,7 @@ from phase10.core import (
 )
 from phase10.core.feasibility import missing
 from phase10.core.labels import stage_prompt
+from phase10.core.words import plural
 
 __all__ = [
     "CARD_STYLES",
@@ -130,15 +131,6 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
         return "all done"
     laid = " down" if info.laid is not None else ""
     return f"{info.phase + 1}{laid}"
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``.
-
-    >>> plural(1, "card"), plural(0, "card")
-    ('1 card', '0 cards')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def my_phase_text(view: PlayerView) -> str:
