@@ -16,7 +16,6 @@ from fastapi.testclient import TestClient
 
 from phase10.core import Rules, preset
 from phase10.core.rules_text import explain_rules
-
 from server_support import (
     Client,
     check_no_leaks,
