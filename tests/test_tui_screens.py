@@ -243,6 +243,7 @@ def test_play_uses_the_saved_settings_and_flags_override_them(
     result = runner.invoke(cli, ["play"])
     assert result.exit_code == 0 and "opponents is 1 to 5" in result.output
     assert apps[-1].settings.opponents == 3
+    assert "opponents is 1 to 5" in (apps[-1].settings_problem or "")  # shown on the screen too
 
 
 # -- snapshots of the new pages at 80 x 24 ---------------------------------------------

@@ -149,6 +149,7 @@ def play(
     )
     app.sort_by = prefs.sort_by
     app.remember = True
+    app.settings_problem = problem
     app.run()
     if app.session is not None and app.session.autosave is not None:
         if app.session.game.is_over:

@@ -59,7 +59,13 @@ class TableExtras(TableMoves):
 
     #: save settings the person changes (``phase10 play`` turns it on; tests keep it off)
     remember = False
+    #: why the remembered settings could not be used, shown once the screen is up
+    settings_problem: str | None = None
     bot_delay: float
+
+    def on_ready(self) -> None:
+        if self.settings_problem is not None:
+            self.notify(self.settings_problem, severity="warning", timeout=10)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         on_top = self.screen is not self.screen_stack[0]
