@@ -1,6 +1,6 @@
-"""The table's pages beyond the moves: the rules in sentences, how to play, the discard pile,
-the statistics; and the settings the person changes while playing (colour-blind mode, the
-hand's order, the computer's speed), remembered for the next game.
+"""The table's pages beyond the moves: how to play, the discard pile, the statistics; and
+the settings the person changes while playing (colour-blind mode, the hand's order, the
+computer's speed), remembered for the next game.
 """
 
 from __future__ import annotations
@@ -8,10 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
-from rich.text import Text
 from textual.binding import Binding, BindingType
-
-from phase10.core.rules_text import explain_rules
 
 from .discards import discards_table
 from .howto import how_to_play_text
@@ -20,7 +17,7 @@ from .preferences import Preferences, next_speed, save_preferences
 from .screens import InfoScreen
 from .stats import read_results, stats_table
 
-__all__ = ["MORE_KEYS", "TableExtras", "rules_page"]
+__all__ = ["MORE_KEYS", "TableExtras"]
 
 #: the keys of these pages, after the table's own (phase10.tui.moves.KEYS)
 MORE_KEYS = (
@@ -32,15 +29,6 @@ MORE_KEYS = (
 
 _PAGE_ACTIONS = {"discards", "bot_speed"}
 _ANYWHERE_ACTIONS = {"how_to_play", "statistics"}
-
-
-def rules_page(sentences: list[str]) -> Text:
-    """The rules as a list of sentences, one per line."""
-    text = Text()
-    for number, sentence in enumerate(sentences):
-        text.append(("\n" if number else "") + "• " + sentence)
-    text.append("\n\np shows the phase list; docs/rules.md has the whole rule book.", "dim")
-    return text
 
 
 class TableExtras(TableMoves):
@@ -77,10 +65,6 @@ class TableExtras(TableMoves):
         return super().check_action(action, parameters)
 
     # -- pages --------------------------------------------------------------------------
-
-    def action_rules(self) -> None:
-        rules = self.session.game.rules if self.session else self.settings.rules
-        self.push_screen(InfoScreen("Rules", rules_page(explain_rules(rules))))
 
     def action_keys(self) -> None:
         table = Table(box=None, show_header=False)

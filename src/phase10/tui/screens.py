@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
 from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
 from phase10.core.labels import option_label, option_value_label
+from phase10.core.rules_text import explain_rules
 
 from .session import SessionError, Settings
 
@@ -134,13 +135,13 @@ def score_sheet_table(names: Sequence[str], results: Sequence[HandEnded]) -> Tab
     return table
 
 
-def rules_table(rules: Rules) -> Table:
-    table = Table(box=None, show_header=False)
-    table.add_column(style="bold")
-    table.add_column()
-    for name, value in rules.describe():
-        table.add_row(name, value)
-    return table
+def rules_page(rules: Rules) -> Text:
+    """The rules in play in sentences (phase10.core.rules_text), one a line."""
+    text = Text()
+    for number, sentence in enumerate(explain_rules(rules)):
+        text.append(("\n" if number else "") + "• " + sentence)
+    text.append("\n\np shows the phase list; docs/rules.md has the whole rule book.", "dim")
+    return text
 
 
 class HandEndScreen(ModalScreen[None]):
