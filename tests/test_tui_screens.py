@@ -112,7 +112,7 @@ async def test_v_lists_the_discard_pile_top_first_with_who_discarded_each_card()
         await pilot.press("v")
         assert app.screen.title_text == "The discard pile"  # type: ignore[attr-defined]
         rows = page_text(app).splitlines()[1 : 1 + len(pile)]
-        for place, (row, (card, who)) in enumerate(zip(rows, pile, strict=True), start=1):
+        for place, (row, (_, who)) in enumerate(zip(rows, pile, strict=True), start=1):
             assert row.split()[0] == str(place) and row.rstrip().endswith(who or "-"), row
         await pilot.press("escape")
         assert not isinstance(app.screen, InfoScreen)
