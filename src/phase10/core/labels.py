@@ -198,7 +198,7 @@ def action_text(
             return f"give the Wild to {_seat_name(names, action.player)}"
         case LayDown():
             prefix = f"phase {action.phase}: " if action.phase is not None else ""
-            return "lay down " + prefix + " + ".join(str(g) for g in action.groups)
+            return "lay down " + prefix + " + ".join(g.written() for g in action.groups)
         case Hit():
             value = ""
             if action.card.is_wild and action.number is not None:
