@@ -57,6 +57,9 @@ def test_plan_turn_far_from_the_phase_reports_outs_and_odds() -> None:
     assert 0 < advice.odds[0] < advice.odds[1] < advice.odds[2] < 1
     data = advice.to_dict()
     assert data["missing"] == 1 and len(data["odds"]) == 3 and data["steps"][0]["reason"]
+    # each step both ways: the engine's notation to send, and words to show
+    assert [step["action"] for step in data["steps"]] == [str(s.action) for s in advice.steps]
+    assert [step["text"] for step in data["steps"]] == [s.text for s in advice.steps]
 
 
 def test_a_down_player_keeps_a_card_to_discard() -> None:
