@@ -57,6 +57,9 @@ def test_plan_turn_far_from_the_phase_reports_outs_and_odds() -> None:
     assert 0 < advice.odds[0] < advice.odds[1] < advice.odds[2] < 1
     data = advice.to_dict()
     assert data["missing"] == 1 and len(data["odds"]) == 3 and data["steps"][0]["reason"]
+    # each step both ways: the engine's notation to send, and words to show
+    assert [step["action"] for step in data["steps"]] == [str(s.action) for s in advice.steps]
+    assert [step["text"] for step in data["steps"]] == [s.text for s in advice.steps]
 
 
 def test_a_down_player_keeps_a_card_to_discard() -> None:
@@ -153,14 +156,20 @@ def test_hint_aims_a_skip_at_the_leader() -> None:
     step = hint(game.view(0)).steps[-1]
     assert step.action == Discard(parse_cards("S")[0], 2)
     assert "closest to winning" in step.reason
+    # in words, the player by name: never the engine's "discard S>p2"
+    name = game.view(0).seats[2].name
+    assert str(step).startswith(f"discard the Skip on {name}: {name} is the closest to winning")
+    assert "(s)" not in str(hint(game.view(0)))
 
 
 def test_hint_declares_the_closest_phase() -> None:
     game = Game(3, rules=preset("masters"), seed=5)
     view = game.view(game.current)
     assert view.stage is Stage.DECLARE
-    action = hint(view).steps[0].action
-    assert isinstance(action, Declare) and view.is_legal(action)
+    step = hint(view).steps[0]
+    assert isinstance(step.action, Declare) and view.is_legal(step.action)
+    assert step.text == f"declare phase {step.action.phase}"
+    assert "card(s)" not in step.reason and " away)" in step.reason
 
 
 def test_hint_refuses_when_it_is_not_your_turn() -> None:
@@ -192,9 +201,9 @@ def test_cli_hint() -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith("lay R7 B7 G7 + G3 G4 W G6")
-    assert lines[1].startswith("hit B11 g0")
-    assert lines[2].startswith("discard S")
+    assert lines[0].startswith("lay down R7 B7 G7 + G3 G4 W G6")
+    assert lines[1].startswith("hit B11 on the run 8-10")
+    assert lines[2].startswith("discard the Skip:")
 
 
 def test_cli_hint_json_and_errors() -> None:
@@ -211,7 +220,7 @@ def test_cli_hint_json_and_errors() -> None:
     down = runner.invoke(app, ["hint", "down", "R8 Y2", "--table", "run: R5 R6 R7"])
     assert (
         down.exit_code == 0
-        and down.output.splitlines()[0] == "hit R8 g0: sheds 5 points onto R5 R6 R7"
+        and down.output.splitlines()[0] == "hit R8 on the run 5-7: sheds 5 points onto R5 R6 R7"
     )
 
 
@@ -226,7 +235,7 @@ def test_plan_turn_measures_the_hand_left_after_the_discard() -> None:
     assert advice.odds[0] == pytest.approx(26 / 97)
     far = plan_turn(Phase.parse("1 set of 11"), parse_cards("R7 R7"))
     assert str(far.steps[-1].action) == "discard R7"
-    assert "1 card(s) further" in far.steps[-1].reason
+    assert "1 card further" in far.steps[-1].reason
     assert far.missing == 10
     wilds = plan_turn(Phase.parse("2 sets of 3"), parse_cards("W W"))
     assert str(wilds.steps[-1].action) == "discard W"
@@ -269,8 +278,8 @@ def test_cli_hint_down_gives_a_true_discard_reason() -> None:
     result = runner.invoke(app, ["hint", "down", "R5", "W", "--table", "run: R1 R2 R3 R4"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "hit R5 g0: sheds 5 points onto R1 R2 R3 R4",
-        "discard W: it could be hit onto R1 R2 R3 R4 R5, but it is kept back to discard: "
+        "hit R5 on the run 1-4: sheds 5 points onto R1 R2 R3 R4",
+        "discard the Wild: it could be hit onto R1 R2 R3 R4 R5, but it is kept back to discard: "
         "discarding the last card goes out",
     ]
 
@@ -311,7 +320,7 @@ def test_cli_hint_refuses_an_all_wild_table_group_unless_the_rules_allow_one() -
     assert refused.exit_code == 2
     assert "W=3 W=3 W=3 is all Wilds" in refused.output and "--natural-min phase" in refused.output
     allowed = runner.invoke(app, [*args, "--natural-min", "phase"])
-    assert allowed.exit_code == 0 and allowed.output.startswith("hit R3 g0")
+    assert allowed.exit_code == 0 and allowed.output.startswith("hit R3 on the set of 3s")
 
 
 def test_cli_hint_never_rounds_a_real_chance_to_nothing() -> None:

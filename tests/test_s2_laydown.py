@@ -98,9 +98,9 @@ def test_s2_phase_order_any_lays_any_phase_not_completed() -> None:
 def test_s2_all_groups_of_the_phase_at_once() -> None:
     game = arranged(["R7 B7 G7 R3 B3 G3 Y9", "Y11 Y12"], discard="Y1", draw="B5")
     game.apply("draw")
-    assert_refused(game, "lay R7 B7 G7", InvalidActionError, "2 sets of 3 has 2 group(s)")
+    assert_refused(game, "lay R7 B7 G7", InvalidActionError, "2 sets of 3 has 2 groups")
     one = LayDown((parse_group(K.SET, "R7 B7 G7"),))
-    assert_refused(game, one, IllegalActionError, "2 sets of 3 is 2 group(s), not 1")
+    assert_refused(game, one, IllegalActionError, "2 sets of 3 is 2 groups, not 1")
     assert game.melds == []
     game.apply("lay R7 B7 G7 + R3 B3 G3")
     assert len(game.melds) == 2
@@ -223,7 +223,7 @@ def test_s2_no_extra_groups() -> None:
         game,
         "lay R7 B7 G7 + R3 B3 G3 + R9 B9 G9",
         InvalidActionError,
-        "2 sets of 3 has 2 group(s); write them separated by '+', in that order (3 given)",
+        "2 sets of 3 has 2 groups; write them separated by '+', in that order (3 given)",
     )
     three = LayDown(
         tuple(parse_group(K.SET, text) for text in ("R7 B7 G7", "R3 B3 G3", "R9 B9 G9"))

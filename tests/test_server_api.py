@@ -14,6 +14,8 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
+from phase10.core import Rules, preset
+from phase10.core.rules_text import explain_rules
 from server_support import (
     Client,
     check_no_leaks,
@@ -55,6 +57,11 @@ def test_create_join_and_the_lobby(client: TestClient) -> None:
     info = client.get(f"/api/tables/{host['table']}").json()
     assert [seat["kind"] for seat in info["seats"]] == ["human", "human", "open"]
     assert "seed" not in info["options"]
+    # the rules in sentences, the same the terminal game shows (the browser's Rules panel)
+    assert info["options"]["rules_text"] == explain_rules(Rules())
+    masters = create(client, name="Cy", seats=2, preset="masters")
+    options = client.get(f"/api/tables/{masters['table']}").json()["options"]
+    assert options["rules_text"] == explain_rules(preset("masters"))
     with client.websocket_connect(f"/ws/{host['table']}") as ws:
         ann = Client(ws, host["token"])
         ann.send({"type": "start"})

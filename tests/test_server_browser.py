@@ -324,6 +324,10 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
     ann.select_option("select[name='opt:wild_deal_up']", "dealer_chooses")
     ann.click("#create")
     ann.wait_for_selector("#start", timeout=TIMEOUT)
+    # the Rules panel says the rules in sentences, as the terminal game's rules page does
+    ann.click("#rules-panel summary")
+    ann.wait_for_selector("text=the dealer gives it to any player", timeout=TIMEOUT)
+    assert "wild_deal_up" not in ann.inner_text("#rules-panel")
     bob = context(browser).new_page()
     bob.goto(ann.input_value("#invite"))
     bob.fill("input[name=name]", "Bob")

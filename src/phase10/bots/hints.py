@@ -12,8 +12,8 @@ would complete it (outs) and the chance of completing it within 1, 2 and 3 draws
 ...                    table=[parse_group(GroupKind.RUN, "G8 G9 G10 G11")])
 >>> for step in advice.steps:
 ...     print(step)
-lay R3 B3 W + R7 B7 G7: lays 2 sets of 3 with 6 cards
-hit G12 g0: sheds 10 points onto G8 G9 G10 G11
+lay down R3 B3 W + R7 B7 G7: lays 2 sets of 3 with 6 cards
+hit G12 on the run 8-11: sheds 10 points onto G8 G9 G10 G11
 discard Y9: it cannot be hit anywhere, and it is the costliest to keep (5 points)
 """
 
@@ -38,6 +38,7 @@ from phase10.core import (
     Stage,
     TakeDiscard,
 )
+from phase10.core.labels import action_text, group_text, plural, view_action_text
 from phase10.solver import missing
 from phase10.solver.tactics import (
     ODDS_CHECKS,
@@ -60,13 +61,15 @@ ODDS_DRAWS = (1, 2, 3)
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """One recommended action and the reason for it."""
+    """One recommended action, in words, and the reason for it."""
 
     action: Action
     reason: str
+    #: the action in words (phase10.core.labels.action_text); empty: its engine notation
+    text: str = ""
 
     def __str__(self) -> str:
-        return f"{self.action}: {self.reason}"
+        return f"{self.text or self.action}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,7 @@ class Hint:
                 lines.append(f"outs: {cards}")
             if self.odds and self.missing:
                 parts = ", ".join(
-                    f"{_chance(p)} within {n} draw{'s' if n > 1 else ''}"
+                    f"{_chance(p)} within {plural(n, 'draw')}"
                     for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
                 )
                 about = "" if self.odds_exact else " (estimated)"
@@ -103,13 +106,16 @@ class Hint:
         return "\n".join(lines)
 
     def _distance(self) -> str:
-        if self.missing == 0:
+        if not self.missing:
             return "ready to lay down"
-        return f"{self.missing} card{'s' if self.missing != 1 else ''} away"
+        return f"{plural(self.missing, 'card')} away"
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "steps": [{"action": str(s.action), "reason": s.reason} for s in self.steps],
+            "steps": [
+                {"action": str(s.action), "text": s.text or str(s.action), "reason": s.reason}
+                for s in self.steps
+            ],
             "phase": str(self.phase) if self.phase is not None else None,
             "missing": self.missing,
             "outs": [{"card": str(card), "unseen": n} for card, n in self.outs],
@@ -128,25 +134,33 @@ def plan_turn(
     *,
     seen: Sequence[Card] = (),
     floating: bool = False,
+    owners: Sequence[str] | None = None,
 ) -> Hint:
     """Advice for a hand that has drawn: lay ``phase`` down if it can (None: it is down
     already), hit the ``table`` groups, and discard. ``seen`` are other cards in sight
     (the discard pile), left out of the unseen cards for the odds. A ``floating`` player
     (the floating variant) must hit every card that fits, even the last one.
+    ``owners`` names whose each table group is in the advice's words (``Ann's``, ``your``;
+    default ``the``: ``hit G12 on the run 8-11``).
     """
     hand = list(hand)
     check_hand_size(hand)
     groups = list(table)
+    whose = list(owners) if owners is not None else ["the"] * len(groups)
+    if len(whose) != len(groups):
+        raise ValueError(f"name the owner of each of the {len(groups)} table groups")
     steps: list[Advice] = []
     if phase is not None:
         lay = best_lay_down(phase, hand, natural_min)
         if lay is not None:
             laid = sum(len(g.cards) for g in lay)
-            steps.append(Advice(LayDown(lay), f"lays {phase} with {laid} cards"))
+            action = LayDown(lay)
+            steps.append(Advice(action, f"lays {phase} with {laid} cards", action_text(action)))
             for group in lay:
                 for card in group.cards:
                     hand.remove(card)
             groups.extend(lay)
+            whose.extend(["your"] * len(lay))
             phase_left = None
         else:
             phase_left = phase
@@ -156,9 +170,11 @@ def plan_turn(
         for hit in best_hits(groups, hand):
             if len(hand) == 1 and not floating:
                 break  # keep a card to discard
-            steps.append(
-                Advice(hit, f"sheds {_points(hit.card)} onto {groups[hit.group].describe()}")
-            )
+            titles = [
+                f"{owner} {group_text(group)}" for owner, group in zip(whose, groups, strict=True)
+            ]
+            reason = f"sheds {_points(hit.card)} onto {groups[hit.group].describe()}"
+            steps.append(Advice(hit, reason, action_text(hit, groups=titles)))
             hand.remove(hit.card)
             groups[hit.group] = groups[hit.group].hit(hit.card, hit.number)
     unseen = unseen_counts(hand + [card for group in groups for card in group.cards] + list(seen))
@@ -192,7 +208,8 @@ def _discard_advice(
 ) -> Advice:
     skips = [card for card in hand if card.is_skip]
     if skips:
-        return Advice(Discard(skips[0]), "a Skip is no use in hand (15 points)")
+        action = Discard(skips[0])
+        return Advice(action, "a Skip is no use in hand (15 points)", action_text(action))
     candidates = [card for card in hand if not card.is_wild] or hand
     phases = [phase] if phase is not None else []
     ranks = discard_ranks(hand, phases, natural_min, candidates)
@@ -213,11 +230,12 @@ def _discard_advice(
         reason = f"every card in hand is a Wild, and one must go ({_points(card)})"
     else:
         now = missing(phase, hand, natural_min)
-        closeness = "no further" if gap == now else f"{gap - now} card(s) further"
+        closeness = "no further" if gap == now else f"{plural(gap - now, 'card')} further"
         reason = (
             f"without it the phase is {closeness} from done, it pairs with little ({_points(card)})"
         )
-    return Advice(Discard(card), reason)
+    action = Discard(card)
+    return Advice(action, reason, action_text(action))
 
 
 def _with_distance(
@@ -259,14 +277,19 @@ def hint(view: PlayerView) -> Hint:
     )
     unseen = view_unseen_counts(view)
     if view.stage is Stage.GIVE_WILD:
-        step = Advice(GiveWild(me), "a Wild is the best card in the game: keep it")
+        keep = GiveWild(me)
+        step = Advice(keep, "a Wild is the best card in the game", view_action_text(view, keep))
         return Hint((step,))
     if view.stage is Stage.DECLARE:
         action = player.choose(view)
         assert isinstance(action, Declare)
         chosen = view.phase_of(action.phase - 1)
         gap = missing(chosen, hand, natural_min)
-        step = Advice(action, f"{chosen} is the closest ({gap} card(s) away)")
+        step = Advice(
+            action,
+            f"{chosen} is the closest ({plural(gap, 'card')} away)",
+            view_action_text(view, action),
+        )
         return _with_distance(Hint((step,)), chosen, hand, natural_min, unseen)
     if view.stage is Stage.DRAW:
         action = player.choose(view)
@@ -279,10 +302,10 @@ def hint(view: PlayerView) -> Hint:
             else:
                 before = missing(aim, hand, natural_min)
                 after = missing(aim, [*hand, top], natural_min)
-                reason = f"{top} brings {aim} from {before} card(s) away to {after}"
+                reason = f"{top} brings {aim} from {plural(before, 'card')} away to {after}"
         else:
             shown = f"the {top}" if top is not None else "the discard pile"
-            reason = f"{shown} does not help: draw a fresh card"
+            reason = f"{shown} does not help"
             action = Draw() if isinstance(action, Draw) else action
         if isinstance(action, TakeDiscard) and top is not None:
             hand = [*hand, top]  # how far the phase is once the card is taken
@@ -292,7 +315,8 @@ def hint(view: PlayerView) -> Hint:
                 dropped = _discard_advice(aim, hand, table, natural_min).action
                 assert isinstance(dropped, Discard)
                 hand.remove(dropped.card)
-        return _with_distance(Hint((Advice(action, reason),)), aim, hand, natural_min, unseen)
+        step = Advice(action, reason, view_action_text(view, action))
+        return _with_distance(Hint((step,)), aim, hand, natural_min, unseen)
     # PLAY (or the Wild's discard): lay down, hit, then discard.
     laid_down = view.seats[me].laid is not None
     plan = plan_turn(
@@ -302,19 +326,26 @@ def hint(view: PlayerView) -> Hint:
         natural_min,
         seen=view.discard_pile,
         floating=view.seats[me].floating,
+        owners=[
+            "your" if meld.owner == me else f"{view.seats[meld.owner].name}'s"
+            for meld in view.melds
+        ],
     )
     steps = list(plan.steps)
     if phases and len(phases) > 1 and steps and isinstance(steps[0].action, LayDown):
         index = next(i for i, p in phases if p == aim)
-        steps[0] = replace(steps[0], action=LayDown(steps[0].action.groups, index + 1))
+        lay = LayDown(steps[0].action.groups, index + 1)
+        steps[0] = replace(steps[0], action=lay, text=action_text(lay))
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_skip:
         targets = view.skip_targets(me)
         if targets:
             target = max(targets, key=lambda seat: leader_key(view, seat))
             name = view.seats[target].name
+            skip = Discard(steps[-1].action.card, target)
             steps[-1] = Advice(
-                Discard(steps[-1].action.card, target),
-                f"skip {name}, the closest to winning (phase {view.seats[target].phase + 1})",
+                skip,
+                f"{name} is the closest to winning (phase {view.seats[target].phase + 1})",
+                view_action_text(view, skip),
             )
     if view.stage is Stage.WILD_DISCARD:
         steps = [step for step in steps if isinstance(step.action, Discard)]

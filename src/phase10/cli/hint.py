@@ -92,8 +92,8 @@ def hint(
         typer.Option(
             "--table",
             metavar="GROUP",
-            help="A group on the table, like 'run: R3 R4 R5' (repeat for each; its number in "
-            "the advice, g0, g1, ..., is its order here). Without a kind, the group is the "
+            help="A group on the table, like 'run: R3 R4 R5' (repeat for each; the advice names "
+            "it by what it holds: the run 3-5). Without a kind, the group is the "
             "first kind its cards make: set, run, color run, color, color even/odd, even/odd.",
         ),
     ] = None,

@@ -33,26 +33,37 @@ def _need_textual() -> None:
 
 def play(
     opponents: Annotated[
-        int, typer.Option("--opponents", metavar="N", help="Computer opponents (1-5).")
-    ] = 3,
+        int | None,
+        typer.Option(
+            "--opponents",
+            metavar="N",
+            help="Computer opponents (1-5; default: as last time, or 3).",
+        ),
+    ] = None,
     difficulty: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--difficulty",
             metavar="BOT",
-            help=f"The opponents: {BOT_HELP}.",
+            help=f"The opponents: {BOT_HELP} (default: as last time, or {DEFAULT_BOT}).",
         ),
-    ] = DEFAULT_BOT,
+    ] = None,
     rules_name: Annotated[
         str, typer.Option("--rules", metavar="PRESET", help="A rules preset (see: phase10 rules).")
     ] = "official",
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="N", help="The game's seed (default: random).")
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="Your name at the table (default: as last time, or You)."),
+    ] = None,
     undo: Annotated[
-        bool, typer.Option("--undo/--no-undo", help="Allow taking back your own moves.")
-    ] = True,
+        bool | None,
+        typer.Option(
+            "--undo/--no-undo", help="Allow taking back your own moves (default: as last time)."
+        ),
+    ] = None,
     quick: Annotated[
         bool, typer.Option("--quick", help="Skip the new-game screen: play these settings now.")
     ] = False,
@@ -69,37 +80,52 @@ def play(
         ),
     ] = None,
     delay: Annotated[
-        float,
+        float | None,
         typer.Option(
-            "--delay", metavar="SECONDS", help="Pause after each computer move (0 to 60 s)."
+            "--delay",
+            metavar="SECONDS",
+            help="Pause after each computer move (0 to 60 s; default: as last time, or 0.4).",
         ),
-    ] = 0.4,
-    colour_blind: ColourBlind = False,
+    ] = None,
+    colour_blind: Annotated[
+        bool | None,
+        typer.Option(
+            "--colour-blind/--no-colour-blind",
+            help="Show a letter and a mark on every colour (default: as last time).",
+        ),
+    ] = None,
 ) -> None:
     """Play Phase 10 in the terminal against computer opponents.
 
     The game is saved after every move; quit any time and go on with --resume (or
-    Resume, Ctrl+R, on the new-game screen).
+    Resume, Ctrl+R, on the new-game screen). Your settings (name, opponents, difficulty,
+    undo, colour-blind mode, the hand's order, the computer's speed) are remembered for
+    the next game; a flag given here overrides them.
     Press k at the table for the keys.
     """
     _need_textual()
     from phase10.tui.app import PlayApp
+    from phase10.tui.preferences import load_preferences
     from phase10.tui.session import Session, SessionError, Settings, data_dir
 
     if rules_name not in PRESETS:
         fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
+    prefs, problem = load_preferences()
+    if problem is not None:
+        typer.echo(f"Note: {problem}.", err=True)
+    delay = prefs.bot_delay if delay is None else delay
     if not 0 <= delay <= MAX_DELAY:  # also refuses nan
         fail(f"the delay is 0 to {MAX_DELAY:g} seconds, not {delay}")
     if save_file is not None:
         check_output_file(save_file, "--save-file")
     autosave = save_file if save_file is not None else data_dir() / "autosave.json"
     settings = Settings(
-        name=name,
-        opponents=opponents,
-        difficulty=difficulty,
+        name=prefs.name if name is None else name,
+        opponents=prefs.opponents if opponents is None else opponents,
+        difficulty=prefs.difficulty if difficulty is None else difficulty,
         rules=preset(rules_name),
         seed=seed,
-        undo=undo,
+        undo=prefs.undo if undo is None else undo,
     )
     session = None
     try:
@@ -119,8 +145,11 @@ def play(
         autosave=autosave,
         preset_name=rules_name,
         bot_delay=delay,
-        colour_blind=colour_blind,
+        colour_blind=prefs.colour_blind if colour_blind is None else colour_blind,
     )
+    app.sort_by = prefs.sort_by
+    app.remember = True
+    app.settings_problem = problem
     app.run()
     if app.session is not None and app.session.autosave is not None:
         if app.session.game.is_over:

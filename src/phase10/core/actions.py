@@ -35,6 +35,7 @@ from .cards import Card, CardError
 from .errors import InvalidActionError
 from .groups import Group, GroupError, parse_group
 from .phases import GroupSpec, Phase
+from .words import plural
 
 __all__ = [
     "Action",
@@ -211,7 +212,7 @@ def _parse_lay(rest: str, phase: Phase | None) -> LayDown:
     parts = [part for part in (p.strip() for p in rest.split("+"))]
     if len(parts) != len(phase.groups) or not all(parts):
         raise InvalidActionError(
-            f"{phase} has {len(phase.groups)} group(s); write them separated by '+', "
+            f"{phase} has {plural(len(phase.groups), 'group')}; write them separated by '+', "
             f"in that order ({len(parts)} given)"
         )
     # The groups may come in any order: read them in the phase's order first, then in each

@@ -16,31 +16,36 @@ names (never by seat numbers), groups by their owner and what they hold.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
-from .cards import Color
+from .cards import Card, Color
 from .feasibility import missing
 from .groups import Group
 from .phases import GroupKind
 from .rules import SkipTarget
 from .state import Stage
 from .views import PlayerView
+from .words import plural
 
 __all__ = [
     "RULE_OPTIONS",
     "Progress",
     "action_label",
+    "action_text",
+    "card_words",
     "group_text",
     "group_title",
     "hit_end",
     "lay_down_text",
     "option_label",
     "option_value_label",
+    "plural",
     "progress",
     "stage_prompt",
+    "view_action_text",
 ]
 
 #: each rules option that is a choice among names, as a menu asks it: its question and
@@ -145,6 +150,82 @@ def lay_down_text(view: PlayerView, action: LayDown) -> str:
     """The groups of a lay-down in words with their cards: ``set of 3s (R3 G3 B3) + ...``."""
     prefix = f"Phase {action.phase}: " if action.phase is not None else ""
     return prefix + " + ".join(f"{group_text(g)} ({g.describe()})" for g in action.groups)
+
+
+def card_words(card: Card) -> str:
+    """A card as a sentence names it: ``R7``, ``the Wild``, ``the Skip``."""
+    if card.is_wild:
+        return "the Wild"
+    if card.is_skip:
+        return "the Skip"
+    return str(card)
+
+
+def action_text(
+    action: Action,
+    *,
+    names: Sequence[str] = (),
+    groups: Sequence[str] = (),
+    me: int | None = None,
+    top: Card | None = None,
+) -> str:
+    """An action in words, as advice says it, from what is known about the table: ``names``
+    of the seats, ``groups`` (each table group named, like ``Ann's run 4-7``), the advised
+    player ``me`` and the top discard. What is not known is left out, never written in
+    engine notation.
+
+    >>> from phase10.core.actions import parse_action
+    >>> names = ["Ann", "Bob"]
+    >>> action_text(parse_action("discard S>p1"), names=names)
+    'discard the Skip on Bob'
+    >>> action_text(parse_action("hit W=9 g0"), groups=["Ann's run 4-8"])
+    "hit the Wild as a 9 on Ann's run 4-8"
+    >>> action_text(parse_action("take"), top=Card.parse("Y10"))
+    'take Y10 from the discard pile'
+    >>> action_text(parse_action("give p0"), names=names, me=0)
+    'keep the Wild'
+    """
+    match action:
+        case Draw():
+            return "draw from the pile"
+        case TakeDiscard():
+            return f"take {card_words(top) if top is not None else 'the top discard'} from the discard pile"
+        case Declare():
+            return f"declare phase {action.phase}"
+        case GiveWild() if action.player == me:
+            return "keep the Wild"
+        case GiveWild():
+            return f"give the Wild to {_seat_name(names, action.player)}"
+        case LayDown():
+            prefix = f"phase {action.phase}: " if action.phase is not None else ""
+            return "lay down " + prefix + " + ".join(g.written() for g in action.groups)
+        case Hit():
+            value = ""
+            if action.card.is_wild and action.number is not None:
+                value = f" as {'an' if action.number in (8, 11) else 'a'} {action.number}"
+            where = groups[action.group] if action.group < len(groups) else "a group"
+            return f"hit {card_words(action.card)}{value} on {where}"
+        case Discard() if action.target is not None:
+            return f"discard the Skip on {_seat_name(names, action.target)}"
+        case Discard():
+            return f"discard {card_words(action.card)}"
+        case _:
+            assert_never(action)
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"player {seat}"
+
+
+def view_action_text(view: PlayerView, action: Action) -> str:
+    """:func:`action_text` for a player's view: seats by name, groups by owner and kind."""
+    return action_text(
+        action,
+        names=[seat.name for seat in view.seats],
+        groups=[group_title(view, gid) for gid in range(len(view.melds))],
+        me=view.viewer,
+        top=view.discard_top,
+    )
 
 
 def action_label(view: PlayerView, action: Action) -> str:

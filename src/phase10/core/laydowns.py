@@ -19,6 +19,7 @@ from .errors import IllegalActionError, Refusal, SearchLimitError
 from .groups import Group, GroupError
 from .phases import GroupKind, GroupSpec, Phase
 from .rules import MAX_HAND, NaturalMin, natural_min_of
+from .words import plural
 
 __all__ = [
     "best_lay_down",
@@ -89,7 +90,7 @@ def check_lay_down(
     if len(groups) != len(phase.groups):
         raise IllegalActionError(
             Refusal.NOT_THE_PHASE,
-            f"{phase} is {len(phase.groups)} group(s), not {len(groups)}; no extra groups",
+            f"{phase} is {plural(len(phase.groups), 'group')}, not {len(groups)}; no extra groups",
         )
     groups = [_well_formed(group) for group in groups]
     # any order of the groups is the same lay-down: the kinds must match, not their order
@@ -110,7 +111,7 @@ def check_lay_down(
             if len(group.cards) < spec.size:
                 raise IllegalActionError(
                     Refusal.NOT_THE_PHASE,
-                    f"{group} has {len(group.cards)} card(s); {spec} needs at least {spec.size}",
+                    f"{group} has {plural(len(group.cards), 'card')}; {spec} needs at least {spec.size}",
                 )
         raise IllegalActionError(
             Refusal.NOT_THE_PHASE, f"these groups cannot fill {phase}"

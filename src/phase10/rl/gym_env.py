@@ -27,6 +27,7 @@ from gymnasium import spaces
 
 from phase10.bots import Player, make_player
 from phase10.core import Rules
+from phase10.core.words import plural
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
 from .encoding import DRAW
@@ -78,7 +79,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         )
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
-            raise ValueError(f"name {players - 1} opponent(s), not {len(specs)}")
+            raise ValueError(f"name {plural(players - 1, 'opponent')}, not {len(specs)}")
         for spec in specs:
             make_player(spec, random.Random(0))  # refuses an unknown name now
         self.opponent_specs = specs

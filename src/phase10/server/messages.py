@@ -207,6 +207,8 @@ class ChoicesAnswer(Wire):
 class HintStep(Wire):
     action: str
     """An action to play, ready to send."""
+    text: str
+    """The same action in words ("discard the Skip on Bob")."""
     reason: str
     """Why, in words."""
 

@@ -282,6 +282,8 @@ class PublicOptions(_Answer):
     """Every rules option, the preset's and the table's own together."""
     phase_sequence: list[str]
     """The phases played, in order, as phrases."""
+    rules_text: list[str]
+    """The rules in play as sentences, one per option (``phase10.core.rules_text``)."""
     public: bool
     """Whether the table is listed publicly."""
     seeded: bool

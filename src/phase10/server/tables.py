@@ -17,6 +17,7 @@ from phase10.bots.simple import Player
 from phase10.core import Game, PlayerView, Rules, Stage
 from phase10.core.narration import EventLog
 from phase10.core.records import event_to_dict
+from phase10.core.rules_text import explain_rules
 
 from .connection import Connection, dumps
 from .db import SeatRow, hash_token
@@ -101,6 +102,14 @@ class LiveTable:
         return texts
 
     @property
+    def rules_text(self) -> list[str]:
+        """The rules in sentences (phase10.core.rules_text), worked out once per table."""
+        texts = self.results.get("rules_text")
+        if texts is None:
+            texts = self.results["rules_text"] = explain_rules(self.rules)
+        return texts
+
+    @property
     def version(self) -> int:
         return len(self.game.actions) if self.game is not None else 0
 
@@ -156,6 +165,7 @@ class LiveTable:
                 "away_seconds": self.options.away_seconds,
                 "rules": self.options.rules,
                 "phase_sequence": self.phase_texts,
+                "rules_text": self.rules_text,
                 "public": self.options.public,
                 "seeded": self.options.seed is not None,
             },

@@ -27,10 +27,12 @@ from phase10.core import (
 )
 from phase10.core.narration import and_list
 
-from .moves import KEYS, TableMoves
+from .extras import TableExtras
+from .moves import KEYS
 from .saves import SavedGame, keep_unfinished, unfinished_games
 from .screens import RESUME, ChoiceScreen, GameOverScreen, HandEndScreen, NewGameScreen
 from .session import Session, SessionError, Settings
+from .stats import GameResult, record_result
 
 __all__ = ["KEYS", "PlayApp"]
 
@@ -55,7 +57,7 @@ def result_headline(names: Sequence[str], human: int, event: GameEnded) -> str:
     return f"You share the win with {and_list(others)} ({event.reason})"
 
 
-class PlayApp(TableMoves):
+class PlayApp(TableExtras):
     """The terminal game. Give ``settings`` and ``start=True`` to skip the new-game screen,
     or ``session`` to go on with a game (``--resume``).
     """
@@ -117,6 +119,7 @@ class PlayApp(TableMoves):
             return
         assert isinstance(settings, Settings)
         self.settings = settings
+        self.remember_settings()
         in_progress = [game for game in self.saved_games if game.path == self.autosave]
         if not in_progress:
             self.start_new(settings)
@@ -283,6 +286,10 @@ class PlayApp(TableMoves):
     def show_game_over(self, event: GameEnded) -> None:
         assert self.session is not None
         headline = result_headline(self.session.names, self.session.human, event)
+        if self.remember:
+            problem = record_result(GameResult.of(self.session, event))
+            if problem is not None:
+                self.notify(problem, severity="warning")
         table = Table(box=None, header_style="bold")
         table.add_column("player")
         table.add_column("phases done", justify="right")

@@ -30,7 +30,7 @@ from phase10.core import (
 )
 
 from .render import meld_title, refusal_text
-from .screens import ChoiceScreen, InfoScreen, phase_list_table, rules_table, score_sheet_table
+from .screens import ChoiceScreen, InfoScreen, phase_list_table, rules_page, score_sheet_table
 from .session import ChoiceError, SessionError, Settings, hit_choices, lay_down_choices, save_copy
 from .table import TableApp
 from .widgets import CardChip, GroupRow, PilesPanel
@@ -366,7 +366,7 @@ class TableMoves(TableApp):
 
     def action_rules(self) -> None:
         rules = self.session.game.rules if self.session else self.settings.rules
-        self.push_screen(InfoScreen("Rules", rules_table(rules)))
+        self.push_screen(InfoScreen("Rules", rules_page(rules)))
 
     def action_keys(self) -> None:
         table = Table(box=None, show_header=False)

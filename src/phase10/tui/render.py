@@ -30,6 +30,7 @@ from phase10.core import (
 )
 from phase10.core.feasibility import missing
 from phase10.core.labels import stage_prompt
+from phase10.core.words import plural
 
 __all__ = [
     "CARD_STYLES",
@@ -119,20 +120,17 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
     info = view.seats[seat]
     count = view.rules.phase_count
     if view.rules.phase_order.value == "any":
-        return f"{len(info.completed)}/{count} done"
+        # the phase declared after the deal is public (rules §8), and so is one laid down
+        done = f"{len(info.completed)}/{count}"
+        if info.laid is not None:
+            return f"{done} · {info.laid + 1} down"
+        if info.declared is not None:
+            return f"{done} · {info.declared + 1} declared"
+        return f"{done} done"
     if info.phase >= count:
         return "all done"
     laid = " down" if info.laid is not None else ""
     return f"{info.phase + 1}{laid}"
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``.
-
-    >>> plural(1, "card"), plural(0, "card")
-    ('1 card', '0 cards')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def my_phase_text(view: PlayerView) -> str:

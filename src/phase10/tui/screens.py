@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
 from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
 from phase10.core.labels import option_label, option_value_label
+from phase10.core.rules_text import explain_rules
 
 from .session import SessionError, Settings
 
@@ -134,13 +135,13 @@ def score_sheet_table(names: Sequence[str], results: Sequence[HandEnded]) -> Tab
     return table
 
 
-def rules_table(rules: Rules) -> Table:
-    table = Table(box=None, show_header=False)
-    table.add_column(style="bold")
-    table.add_column()
-    for name, value in rules.describe():
-        table.add_row(name, value)
-    return table
+def rules_page(rules: Rules) -> Text:
+    """The rules in play in sentences (phase10.core.rules_text), one a line."""
+    text = Text()
+    for number, sentence in enumerate(explain_rules(rules)):
+        text.append(("\n" if number else "") + "• " + sentence)
+    text.append("\n\np shows the phase list; docs/rules.md has the whole rule book.", "dim")
+    return text
 
 
 class HandEndScreen(ModalScreen[None]):
@@ -253,6 +254,8 @@ class NewGameScreen(Screen[Settings | str]):
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "resume", "Resume", show=False),
         Binding("escape", "app.quit", "Quit"),
+        Binding("f1", "app.how_to_play", "How to play"),
+        Binding("f2", "app.statistics", "Statistics"),
     ]
 
     def __init__(
@@ -312,6 +315,7 @@ class NewGameScreen(Screen[Settings | str]):
                 if self.saved is not None:
                     yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
+            yield Label("F1 how to play · F2 your statistics", classes="muted", id="new-help")
             if self.saved is not None:
                 yield Label(self.saved, classes="muted", id="saved")
 

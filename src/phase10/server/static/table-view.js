@@ -81,7 +81,15 @@ function Bar({ client, lobby = false }) {
       ${table.last_game.record_id && html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`}</p>`}
     ${lobby ? html`<div class="links">${links}</div>`
       : html`<details class="links"><summary>Invite</summary>${links}</details>`}
+    <${RulesPanel} sentences=${table.options.rules_text} />
   </section>`;
+}
+
+// The rules in play in sentences, as the server words them (the same as the terminal's r page).
+function RulesPanel({ sentences }) {
+  if (!sentences || !sentences.length) return null;
+  return html`<details class="rules-panel" id="rules-panel"><summary>Rules</summary>
+    <ul>${sentences.map((text, k) => html`<li key=${k}>${text}</li>`)}</ul></details>`;
 }
 
 // the host's buttons for one seat: remove its player, give it to a bot, make its player host
