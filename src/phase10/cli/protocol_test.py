@@ -21,6 +21,7 @@ from phase10.bots import make_player, play_game
 from phase10.bots.program import BotError, SubprocessPlayer, finish_game
 from phase10.bots.simple import Player
 from phase10.core import PRESETS, Action, Game, GiveWild, PlayerView, Rules, Stage
+from phase10.core.words import plural
 
 from .common import fail as _fail
 
@@ -233,9 +234,10 @@ def protocol_test(
     def show(report: Report) -> None:
         _, _, what = RULE_SETS[report.name]
         stages = ", ".join(stage.value for stage in sorted(report.stages)) or "none"
-        verdict = "ok" if not report.deviations else f"{len(report.deviations)} deviation(s)"
+        verdict = "ok" if not report.deviations else plural(len(report.deviations), "deviation")
         typer.echo(
-            f"{report.name} ({what}): {report.games} game(s), {report.decisions} decisions, "
+            f"{report.name} ({what}): {plural(report.games, 'game')}, "
+            f"{plural(report.decisions, 'decision')}, "
             f"stages {stages}: {verdict}"
         )
         for deviation in report.deviations:
@@ -244,7 +246,7 @@ def protocol_test(
     reports = run_checks(command, timeout=timeout, seed=seed, rule_sets=rule_sets, on_report=show)
     failed = sum(len(report.deviations) for report in reports)
     if failed:
-        typer.echo(f"{failed} deviation(s) from the bot protocol.")
+        typer.echo(f"{plural(failed, 'deviation')} from the bot protocol.")
         raise typer.Exit(1)
     tried = "every rule set" if len(rule_sets) == len(RULE_SETS) else ", ".join(rule_sets)
     typer.echo(f"The bot follows the bot protocol under {tried}.")
