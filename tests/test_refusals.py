@@ -41,7 +41,7 @@ from phase10 import (
 )
 from phase10.core.choices import ChoiceError, NotHeldError, hit_choices, lay_down_choices
 from randomplay import choose
-from test_properties import refused_actions, sample_lay
+from refusable import refused_actions, sample_lay
 
 #: a key hint an interface adds, like " (d)", "space" or "click" (not the "(s)" of "group(s)")
 KEY_HINT = re.compile(r"(?<!\w)\([a-z]\)|\bspace\b|\bclick")
