@@ -106,8 +106,23 @@ class EventLog:
         #: whether the last event got a line of its own
         self.told = False
         self.hands = 0
+        self._stand_in: int | None = None
 
-    def feed(self, events: Iterable[Event]) -> None:
+    def feed(self, events: Iterable[Event], *, stand_in_for: int | None = None) -> None:
+        """Narrate ``events``; ``stand_in_for``: a computer stand-in played them for that
+        seat, and the lines of its actions say so ("Bot plays for Ann: Ann draws a card";
+        what it tells of others, a skipped turn or the scores, stays as it is).
+
+        >>> from phase10.core.rules import preset
+        >>> log = EventLog(["Ann", "Bob"], preset("official"), viewer=1, you=1, verbose=True)
+        >>> log.feed([Drew(0, None)], stand_in_for=0)
+        >>> log.feed([Drew(1, None)], stand_in_for=1)
+        >>> for line in log.lines:
+        ...     print(line)
+          turn 1: Bot plays for Ann: Ann draws a card
+          turn 2: Bot plays for you: You draw a card
+        """
+        self._stand_in = stand_in_for
         events = list(events)
         for index, event in enumerate(events):
             public = event.seen_by(self.viewer)
@@ -121,6 +136,9 @@ class EventLog:
             self.last = public
 
     def _say(self, text: str) -> str:
+        seat = self._stand_in
+        if seat is not None and text.startswith(f"{self._who(seat)} "):
+            text = f"Bot plays for {self._who(seat, start=False)}: {text}"
         return f"  {'deal' if self.turn == 0 else f'turn {self.turn}'}: {text}"
 
     def _who(self, seat: int, *, start: bool = True) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,30 +236,11 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
             end = number + 1
             while end < len(game.history) and table.marked.get(end) == seat:
                 end += 1
-            before = len(event_log.lines)
-            event_log.feed(game.history[number:end])
-            if seat is not None:
-                name = "you" if seat == viewer else table.names[seat]
-                subject = "You" if seat == viewer else table.names[seat]
-                event_log.lines[before:] = [
-                    _stand_in(line, name, subject) for line in event_log.lines[before:]
-                ]
+            event_log.feed(game.history[number:end], stand_in_for=seat)
             number = end
         del event_log.lines[:-LOG_LINES]
     table.logs[viewer] = (event_log, len(game.history))
     return event_log.lines
-
-
-_TURN_LINE = re.compile(r"^(\s*(?:turn \d+|deal): )(.*)$")
-
-
-def _stand_in(line: str, name: str, subject: str) -> str:
-    """A log line of an action a stand-in played for a person: ``Bot plays for Ann: ...``
-    (the lines it tells of others, a skipped turn or the scores, stay as they are)."""
-    match = _TURN_LINE.match(line)
-    if match is None or not match.group(2).startswith(f"{subject} "):
-        return line
-    return f"{match.group(1)}Bot plays for {name}: {match.group(2)}"
 
 
 def _view_dict(table: LiveTable, game: Game, seat: int | None) -> dict[str, Any]:
