@@ -297,6 +297,21 @@ def test_whole_deck_deals_hold_every_phase_and_one_card_deals_a_set_of_one() -> 
     assert one.phases[1].hits == 0 and one.phases[1].one_in is None
 
 
+def test_the_deck_option_is_dealt_from() -> None:
+    """Rules §1 "Other decks": the odds deal from the deck asked for (default the preset's)."""
+    skips = [Phase.parse("1 set of 1")]  # a hand of nothing but Skips and Wilds holds no set
+    whole = phase_odds(skips, deals=10, cards=110, deck="masters_12_wilds")
+    assert whole.deck.value == "masters_12_wilds" and whole.to_dict()["deck"] == "masters_12_wilds"
+    with pytest.raises(ValueError, match="cards must be from 1 to 106"):
+        phase_odds(skips, deals=10, cards=107, deck="masters")
+    with pytest.raises(ValueError, match="deck must be one of"):
+        phase_odds(skips, deals=10, deck="tin")
+    assert choose_phases(None, [], "masters").deck.value == "masters"
+    result = run("odds", "--deals", "200", "--rules", "masters", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["deck"] == "masters"
+
+
 # -- determinism, chunks and workers --------------------------------------------------
 
 

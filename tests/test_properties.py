@@ -1,7 +1,7 @@
 """Properties of seeded random legal play, for every preset.
 
 Every game is played to its end by the policy in ``randomplay``. After every action:
-the 108 cards are all there, phases never go back, scores only grow, and each
+the deck's cards (108, or the rules' deck) are all there, phases never go back, scores only grow, and each
 hand's points are the points of the cards left in hand. On a sample of steps and
 games: every refused action leaves the state unchanged, the legal actions all pass
 ``check`` without duplicates, views hide what they must, records replay and
@@ -30,6 +30,7 @@ from phase10 import (
     Action,
     Card,
     Dealt,
+    Deck,
     Discard,
     Draw,
     Drew,
@@ -95,6 +96,18 @@ REFUSED = (IllegalActionError, InvalidActionError)
 #: ``DECK_COUNTS`` by card index, as a plain dict: the same table, faster to build and
 #: compare after every action (a Counter compares itself in Python, a dict in C).
 DECK_INDEX_COUNTS = {card.index: copies for card, copies in DECK_COUNTS.items()}
+
+
+#: the same for every deck (option ``deck``)
+DECK_INDEX_COUNTS_OF = {
+    deck: {card.index: copies for card, copies in Rules(deck=deck).deck_counts.items()}
+    for deck in Deck
+}
+
+
+def deck_index_counts(game: Game) -> dict[int, int]:
+    """The deck the game's rules name (option ``deck``), by card index."""
+    return DECK_INDEX_COUNTS_OF[game.rules.deck]
 
 
 def card_counts(game: Game) -> dict[int, int]:
@@ -229,7 +242,7 @@ def assert_hand_end(
     if not ended:
         return None
     result = ended[0]
-    assert Counter(game.all_cards()) == DECK_COUNTS  # the new deal holds the 108 cards
+    assert Counter(game.all_cards()) == game.rules.deck_counts  # the new deal holds the deck
     left = [Counter(hand) for hand in hands_before]
     left[actor] -= Counter(_removed_by(action))
     for seat in range(game.num_players):
@@ -266,7 +279,7 @@ def play_checked(
     replay_at = checks.randrange(400) if deep else -1
     phases = [seat.phase for seat in game.seats]
     completed = [set(seat.completed) for seat in game.seats]
-    assert Counter(game.all_cards()) == DECK_COUNTS
+    assert Counter(game.all_cards()) == game.rules.deck_counts
     while not game.is_over:
         step = stats.actions
         actions = legal_list(game)
@@ -306,7 +319,7 @@ def play_checked(
         stats.actions += 1
         stats.kinds[type(action).__name__] += 1
 
-        assert card_counts(game) == DECK_INDEX_COUNTS, f"cards lost or made after {action}"
+        assert card_counts(game) == deck_index_counts(game), f"cards lost or made after {action}"
         for seat, info in enumerate(game.seats):
             assert info.phase >= phases[seat], "a phase went back"
             assert info.completed >= completed[seat], "a completed phase was lost"

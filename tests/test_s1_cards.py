@@ -19,13 +19,18 @@ from phase10 import (
     CardError,
     CardKind,
     Color,
+    Deck,
     Game,
     HandEnded,
+    Rules,
+    RulesError,
     check_deck_can_hold,
+    deck_counts,
     format_cards,
     full_deck,
     hand_points,
     parse_cards,
+    preset,
 )
 
 ALL_CARDS = [Card.from_index(index) for index in range(50)]
@@ -268,6 +273,51 @@ def test_s1_game_conserves_the_108_cards_through_play(seed: int) -> None:
         game.apply(chooser.choice(actions))
         assert len(game.all_cards()) == 108
         assert Counter(game.all_cards()) == Counter(DECK_COUNTS)
+
+
+# -- other decks (rules §1 "Other decks", option deck) --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("deck", "wilds", "skips", "size"),
+    [("standard", 8, 4, 108), ("masters", 8, 2, 106), ("masters_12_wilds", 12, 2, 110)],
+)
+def test_s1_other_decks_hold_their_wilds_and_skips(
+    deck: str, wilds: int, skips: int, size: int
+) -> None:
+    rules = Rules(deck=deck)
+    cards = Counter(full_deck(rules.deck_counts))
+    assert (cards[WILD], cards[SKIP], rules.deck_size) == (wilds, skips, size)
+    assert all(cards[card] == 2 for card in ALL_CARDS[:48])
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert (Deck(deck).wilds, Deck(deck).skips) == (wilds, skips)
+
+
+def test_s1_the_masters_preset_plays_the_tin_and_conserves_its_106_cards() -> None:
+    rules = preset("masters")
+    assert rules.deck is Deck.MASTERS
+    game = Game(3, seed=5, rules=rules)
+    chooser = random.Random(5)
+    for _ in range(120):
+        assert Counter(game.all_cards()) == Counter(rules.deck_counts)
+        if game.is_over:
+            break
+        game.apply(chooser.choice(list(game.legal_actions)))
+
+
+def test_s1_a_deck_refuses_more_copies_than_it_holds() -> None:
+    with pytest.raises(CardError, match="the deck holds only 2 S, not 3"):
+        check_deck_can_hold(parse_cards("S S S"), Rules(deck="masters").deck_counts)
+    check_deck_can_hold(parse_cards("W " * 12), Rules(deck="masters_12_wilds").deck_counts)
+    arrangement = Arrangement(
+        hands=(parse_cards("S S"), parse_cards("S")), discard=parse_cards("Y1")
+    )
+    with pytest.raises(ValueError, match="more cards than the deck"):
+        Game(2, seed=1, rules=Rules(deck="masters"), arrangement=arrangement)
+    with pytest.raises(RulesError, match="deck must be one of"):
+        Rules(deck="tin")
+    with pytest.raises(CardError, match="0 or more Skips"):
+        deck_counts(8, -2)
 
 
 # -- points left in hand -------------------------------------------------------------

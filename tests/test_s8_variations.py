@@ -29,6 +29,7 @@ from phase10 import (
     WILD,
     Advance,
     Card,
+    Deck,
     Declare,
     Declared,
     DeclareWhen,
@@ -682,7 +683,7 @@ def test_s8_preset_plays(name: str) -> None:
     game = Game(3, rules=PRESETS[name], seed=sum(map(ord, name)))
     events = play_until(game, lambda g: len(g.actions) >= 40, greedy_action)
     assert any(isinstance(event, (Drew, TookDiscard)) for event in events)
-    assert Counter(game.all_cards()) == Counter(full_deck())
+    assert Counter(game.all_cards()) == Counter(full_deck(PRESETS[name].deck_counts))
     replayed = loads(dumps(game)).replay()
     assert replayed.rules == PRESETS[name]
     assert snapshot(replayed) == snapshot(game)
@@ -699,6 +700,7 @@ def test_s8_every_option_value_is_in_some_preset() -> None:
         "natural_min": NaturalMin,
         "end_when": EndWhen,
         "empty_draw_pile": EmptyDrawPile,
+        "deck": Deck,
     }
     for option, enum in options.items():
         used = {getattr(rules, option) for rules in PRESETS.values()}
@@ -721,6 +723,7 @@ def test_s8_official_preset_is_the_default() -> None:
         "natural_min": "group",
         "end_when": "hand_end",
         "empty_draw_pile": "reshuffle",
+        "deck": "standard",
     }
 
 

@@ -164,6 +164,7 @@ def test_table_options_take_every_rules_option(client: TestClient) -> None:
         "natural_min": "phase",
         "end_when": "immediately",
         "empty_draw_pile": "end_hand",
+        "deck": "masters",
     }
     assert set(every) == set(Rules().to_dict())  # a rules option added is added here too
     host = create(client, options=every)

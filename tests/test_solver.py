@@ -20,14 +20,18 @@ from phase10.core import (
     SKIP,
     WILD,
     Card,
+    Deck,
+    Game,
     Group,
     GroupKind,
     NaturalMin,
     Phase,
+    Rules,
     full_deck,
     lay_downs,
     parse_cards,
     parse_group,
+    preset,
 )
 from phase10.core.feasibility import IMPOSSIBLE
 from phase10.solver import (
@@ -40,6 +44,7 @@ from phase10.solver import (
     missing,
     wilds_needed,
 )
+from phase10.solver.tactics import unseen_counts, view_unseen_counts
 
 ALL_PHASES = list(dict.fromkeys(phase for phases in PHASE_LISTS.values() for phase in phases))
 HOUSE_PHASES = [
@@ -224,6 +229,20 @@ def test_deal_counts_deals_real_hands() -> None:
     assert (same == dealt).all()
     with pytest.raises(ValueError, match="1 to 108 cards"):
         deal_counts(np.random.default_rng(3), 5, 0)
+
+
+def test_deal_counts_and_unseen_counts_follow_the_rules_deck() -> None:
+    """Rules §1 "Other decks": the odds deal from, and count, the deck the rules name."""
+    tin = Rules(deck=Deck.MASTERS_12_WILDS).deck_counts
+    dealt = deal_counts(np.random.default_rng(4), 2000, 110, tin)
+    assert (dealt[:, 48] == 12).all() and (dealt[:, 49] == 2).all()
+    hand = parse_cards("W W S R7")
+    unseen = unseen_counts(hand, deck=tin)
+    assert (unseen[48], unseen[49], unseen[Card.parse("R7").index]) == (10, 1, 1)
+    with pytest.raises(ValueError, match="more copies of S seen"):
+        unseen_counts(parse_cards("S S S"), deck=Rules(deck=Deck.MASTERS).deck_counts)
+    view = Game(2, seed=2, rules=preset("masters")).view(0)
+    assert sum(view_unseen_counts(view)) == 106 - len(view.hand) - len(view.discard_pile)
 
 
 @settings(max_examples=300, deadline=None)

@@ -21,6 +21,7 @@ from phase10.core import Color, GroupKind, Parity, Stage
 from phase10.core.codec import EVENT_READERS
 from phase10.core.rules import (
     Advance,
+    Deck,
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
@@ -118,6 +119,9 @@ class RulesData(Wire):
     empty_draw_pile: EmptyDrawPile
     """``reshuffle`` the discard pile (the default), or ``end_hand`` as if nobody went
     out."""
+    deck: Deck
+    """The deck: ``standard`` (8 Wilds, 4 Skips; the default), ``masters`` (8 Wilds,
+    2 Skips) or ``masters_12_wilds`` (12 Wilds, 2 Skips)."""
 
 
 class GroupData(Wire):

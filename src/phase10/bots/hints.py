@@ -20,10 +20,11 @@ discard Y9: it cannot be hit anywhere, and it is the costliest to keep (5 points
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from phase10.core import (
+    DECK_COUNTS,
     Action,
     Card,
     Declare,
@@ -135,13 +136,15 @@ def plan_turn(
     seen: Sequence[Card] = (),
     floating: bool = False,
     owners: Sequence[str] | None = None,
+    deck: Mapping[Card, int] = DECK_COUNTS,
 ) -> Hint:
     """Advice for a hand that has drawn: lay ``phase`` down if it can (None: it is down
     already), hit the ``table`` groups, and discard. ``seen`` are other cards in sight
     (the discard pile), left out of the unseen cards for the odds. A ``floating`` player
     (the floating variant) must hit every card that fits, even the last one.
     ``owners`` names whose each table group is in the advice's words (``Ann's``, ``your``;
-    default ``the``: ``hit G12 on the run 8-11``).
+    default ``the``: ``hit G12 on the run 8-11``). ``deck`` is the copies of each card the
+    deck holds (``Rules.deck_counts``; default the standard deck), for the odds.
     """
     hand = list(hand)
     check_hand_size(hand)
@@ -177,7 +180,9 @@ def plan_turn(
             steps.append(Advice(hit, reason, action_text(hit, groups=titles)))
             hand.remove(hit.card)
             groups[hit.group] = groups[hit.group].hit(hit.card, hit.number)
-    unseen = unseen_counts(hand + [card for group in groups for card in group.cards] + list(seen))
+    unseen = unseen_counts(
+        hand + [card for group in groups for card in group.cards] + list(seen), deck=deck
+    )
     if hand:
         advice = _discard_advice(phase_left, hand, groups, natural_min)
         steps.append(advice)
@@ -330,6 +335,7 @@ def hint(view: PlayerView) -> Hint:
             "your" if meld.owner == me else f"{view.seats[meld.owner].name}'s"
             for meld in view.melds
         ],
+        deck=view.rules.deck_counts,
     )
     steps = list(plan.steps)
     if phases and len(phases) > 1 and steps and isinstance(steps[0].action, LayDown):

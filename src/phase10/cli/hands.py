@@ -13,10 +13,11 @@ phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from phase10.core import (
+    DECK_COUNTS,
     HAND_SIZE,
     Card,
     CardError,
@@ -43,16 +44,22 @@ __all__ = [
 MAX_HAND = HAND_SIZE + 1
 
 
-def read_cards(tokens: Sequence[str], *, limit: int | None = MAX_HAND) -> tuple[Card, ...]:
+def read_cards(
+    tokens: Sequence[str],
+    *,
+    limit: int | None = MAX_HAND,
+    deck: Mapping[Card, int] = DECK_COUNTS,
+) -> tuple[Card, ...]:
     """Cards from command-line words: several words or one quoted string, commas allowed.
 
-    Raises :class:`~phase10.core.CardError` naming a bad card, or when one deck
-    cannot hold the cards, or when they are more than ``limit``.
+    Raises :class:`~phase10.core.CardError` naming a bad card, or when one deck (``deck``:
+    the copies of each card, default the standard deck) cannot hold the cards, or when they
+    are more than ``limit``.
     """
     cards = parse_cards(" ".join(tokens))
     if not cards:
         raise CardError("no cards given: write them like R7 B7 W G3")
-    check_deck_can_hold(cards)
+    check_deck_can_hold(cards, deck)
     if limit is not None and len(cards) > limit:
         raise CardError(
             f"a hand holds at most {limit} cards (ten dealt and one drawn), not {len(cards)}"

@@ -18,7 +18,16 @@ from typing import Annotated
 import typer
 
 from phase10.bots.hints import plan_turn
-from phase10.core import Group, GroupError, GroupKind, NaturalMin, check_deck_can_hold, parse_group
+from phase10.core import (
+    Deck,
+    Group,
+    GroupError,
+    GroupKind,
+    NaturalMin,
+    Rules,
+    check_deck_can_hold,
+    parse_group,
+)
 
 from .hands import read_cards, read_phase
 
@@ -110,6 +119,10 @@ def hint(
             "--natural-min", help="A numbered card in every group, or one in the whole phase."
         ),
     ] = NaturalMin.GROUP,
+    deck: Annotated[
+        Deck,
+        typer.Option("--deck", help="The deck (rules §1): its Wilds and Skips, for the odds."),
+    ] = Deck.STANDARD,
     as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
 ) -> None:
     """Advise a hand that has drawn: what to lay, what to hit, what to discard and why,
@@ -122,7 +135,8 @@ def hint(
     refuse_unknown_options("hint", (phase, *cards))
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
-        hand = read_cards(cards)
+        counts = Rules(deck=deck).deck_counts
+        hand = read_cards(cards, deck=counts)
         groups = [read_table_group(text) for text in table or []]
         if natural_min is NaturalMin.GROUP:
             for group in groups:
@@ -131,12 +145,12 @@ def hint(
                         f"{group.describe()} is all Wilds, which no table holds when every "
                         "group needs a numbered card (--natural-min phase allows it)"
                     )
-        seen = read_cards([discards], limit=None) if discards.strip() else ()
+        seen = read_cards([discards], limit=None, deck=counts) if discards.strip() else ()
         everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
-        check_deck_can_hold(everything)
+        check_deck_can_hold(everything, counts)
     except ValueError as error:
         _fail(str(error))
-    advice = plan_turn(aim, hand, groups, natural_min, seen=seen)
+    advice = plan_turn(aim, hand, groups, natural_min, seen=seen, deck=counts)
     if as_json:
         _print_json(advice.to_dict())
     else:

@@ -2,11 +2,14 @@
 
 The phases come from a shipped list (``--list``), from phrases (``--phase``, a
 house list numbered in the order given) or from a rules preset's phase sequence
-(``--rules`` alone); the natural-card rule from ``--natural-min`` or the preset.
+(``--rules`` alone); the natural-card rule from ``--natural-min`` or the preset, and the
+deck from ``--deck`` or the preset.
 
 >>> chosen = choose_phases(None, [], None)
 >>> chosen.name, len(chosen.phases), chosen.numbers[-1], chosen.natural_min.value
 ('standard', 10, 10, 'group')
+>>> choose_phases(None, [], "masters").deck.value
+'masters'
 >>> chosen = choose_phases(None, [], "even-phases")
 >>> chosen.numbers, str(chosen.phases[0])
 ((2, 4, 6, 8, 10), '1 set of 3 + 1 run of 4')
@@ -37,7 +40,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from phase10.core import HAND_SIZE, PRESETS, NaturalMin, Phase, Rules
+from phase10.core import HAND_SIZE, PRESETS, Deck, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
@@ -55,12 +58,14 @@ DEFAULT_DEALS = 100_000
 
 @dataclass(frozen=True, slots=True)
 class PhaseChoice:
-    """The phases to deal for, their numbers, the list's name and the natural-card rule."""
+    """The phases to deal for, their numbers, the list's name, the natural-card rule and
+    the deck."""
 
     name: str
     phases: tuple[Phase, ...]
     numbers: tuple[int, ...]
     natural_min: NaturalMin
+    deck: Deck = Deck.STANDARD
 
 
 def choose_phases(
@@ -68,8 +73,10 @@ def choose_phases(
     phrases: Sequence[str],
     rules_name: str | None,
     natural_min: NaturalMin | None = None,
+    deck: Deck | None = None,
 ) -> PhaseChoice:
-    """The phases and rule that ``--list``, ``--phase``, ``--rules`` and ``--natural-min`` ask for.
+    """The phases and rules that ``--list``, ``--phase``, ``--rules``, ``--natural-min`` and
+    ``--deck`` ask for.
 
     Raises :class:`ValueError` with the reason (both ``--list`` and ``--phase``, an
     unknown list or preset, a phrase that does not read).
@@ -80,6 +87,7 @@ def choose_phases(
         raise ValueError(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
     rules = PRESETS[rules_name] if rules_name is not None else Rules()
     rule = natural_min if natural_min is not None else rules.natural_min
+    dealt = deck if deck is not None else rules.deck
     if phrases:
         phases: list[Phase] = []
         for number, phrase in enumerate(phrases, start=1):
@@ -88,16 +96,16 @@ def choose_phases(
             except ValueError as error:
                 raise ValueError(f"--phase {number}: {error}") from None
         numbers = tuple(range(1, len(phases) + 1))
-        return PhaseChoice("custom", tuple(phases), numbers, rule)
+        return PhaseChoice("custom", tuple(phases), numbers, rule, dealt)
     if list_name is not None:
         if list_name not in PHASE_LISTS:
             known = ", ".join(PHASE_LISTS)
             raise ValueError(f"no phase list named {list_name!r}; known lists: {known}")
         chosen = PHASE_LISTS[list_name]
-        return PhaseChoice(list_name, chosen, tuple(range(1, len(chosen) + 1)), rule)
+        return PhaseChoice(list_name, chosen, tuple(range(1, len(chosen) + 1)), rule, dealt)
     name = dict(rules.describe())["phase_list"]
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    return PhaseChoice(name, rules.phase_sequence, numbers, rule)
+    return PhaseChoice(name, rules.phase_sequence, numbers, rule, dealt)
 
 
 def percent(probability: float, like: float | None = None) -> str:
@@ -224,8 +232,8 @@ def odds(
         typer.Option(
             "--rules",
             metavar="PRESET",
-            help="A rules preset: its natural-card rule, and its phases unless --list or "
-            "--phase is given.",
+            help="A rules preset: its natural-card rule and deck, and its phases unless --list "
+            "or --phase is given.",
             show_default=False,
         ),
     ] = None,
@@ -235,6 +243,14 @@ def odds(
             "--natural-min",
             help="A numbered card in every group, or one in the whole phase "
             "(default: the rules' choice, group).",
+            show_default=False,
+        ),
+    ] = None,
+    deck: Annotated[
+        Deck | None,
+        typer.Option(
+            "--deck",
+            help="The deck dealt from: its Wilds and Skips (default: the rules' choice, standard).",
             show_default=False,
         ),
     ] = None,
@@ -252,10 +268,10 @@ def odds(
     """The probability that a fresh deal already holds each phase, with a 95% interval.
 
     Every phase is checked on the same DEALS random deals of CARDS cards from the
-    full 108-card deck. The seed alone fixes the answer, whatever --jobs is.
+    full deck (108 cards, or the one --deck or the preset names). The seed alone fixes the answer, whatever --jobs is.
     """
     try:
-        chosen = choose_phases(list_name, phrases or [], rules_name, natural_min)
+        chosen = choose_phases(list_name, phrases or [], rules_name, natural_min, deck)
         if plot is not None:
             plot_format(plot)
     except ValueError as error:
@@ -283,6 +299,7 @@ def odds(
                 seed=seed,
                 jobs=jobs,
                 natural_min=chosen.natural_min,
+                deck=chosen.deck,
                 numbers=chosen.numbers,
                 progress=lambda done: progress.advance(task, done),
             )

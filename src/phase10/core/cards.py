@@ -1,4 +1,4 @@
-"""Cards, the 108-card deck and the points a card counts in hand (docs/rules.md §1).
+"""Cards, the deck (108 cards; other printings by rules §8 ``deck``) and the points a card counts in hand (docs/rules.md §1).
 
 A card is a small frozen value with a notation that round-trips:
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Final
@@ -30,6 +30,8 @@ __all__ = [
     "NUMBERS",
     "SKIP",
     "SKIP_INDEX",
+    "STANDARD_SKIPS",
+    "STANDARD_WILDS",
     "WILD",
     "WILD_INDEX",
     "Card",
@@ -38,6 +40,7 @@ __all__ = [
     "Color",
     "Parity",
     "check_deck_can_hold",
+    "deck_counts",
     "format_cards",
     "full_deck",
     "hand_points",
@@ -106,7 +109,7 @@ class Card:
     """One card: a numbered card (colour and 1-12), a Wild or a Skip.
 
     Two physical cards of the same colour and number are the same value: they are
-    interchangeable in play, and the engine counts copies to conserve the 108 cards.
+    interchangeable in play, and the engine counts copies to conserve the deck's cards.
     """
 
     kind: CardKind
@@ -234,11 +237,31 @@ _BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _BY_INDEX}
 WILD: Final = _BY_INDEX[WILD_INDEX]
 SKIP: Final = _BY_INDEX[SKIP_INDEX]
 
-#: How many copies of each card value the deck holds.
-DECK_COUNTS: Final[dict[Card, int]] = {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]} | {
-    WILD: 8,
-    SKIP: 4,
-}
+#: The Wilds and Skips of the standard deck (rules §1); other printings differ (rules §8 ``deck``).
+STANDARD_WILDS: Final = 8
+STANDARD_SKIPS: Final = 4
+
+
+def deck_counts(wilds: int = STANDARD_WILDS, skips: int = STANDARD_SKIPS) -> dict[Card, int]:
+    """How many copies of each card value a deck holds: two of each numbered card, and
+    ``wilds`` Wilds and ``skips`` Skips.
+
+    >>> counts = deck_counts(8, 2)
+    >>> counts[WILD], counts[SKIP], sum(counts.values())
+    (8, 2, 106)
+    >>> deck_counts(-1, 2)
+    Traceback (most recent call last):
+    ...
+    phase10.core.cards.CardError: a deck holds 0 or more Wilds, not -1
+    """
+    for count, noun in ((wilds, "Wilds"), (skips, "Skips")):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise CardError(f"a deck holds 0 or more {noun}, not {count!r}")
+    return {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]} | {WILD: wilds, SKIP: skips}
+
+
+#: How many copies of each card value the standard deck holds.
+DECK_COUNTS: Final[dict[Card, int]] = deck_counts()
 
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -266,9 +289,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def full_deck() -> list[Card]:
-    """The 108 cards in a fixed order: two of each numbered card, 8 Wilds, 4 Skips."""
-    return [card for card, copies in DECK_COUNTS.items() for _ in range(copies)]
+def full_deck(counts: Mapping[Card, int] = DECK_COUNTS) -> list[Card]:
+    """The deck's cards in a fixed order: by default the standard 108, two of each numbered
+    card, 8 Wilds and 4 Skips; ``counts`` (:func:`deck_counts`) names another deck.
+
+    >>> len(full_deck(deck_counts(12, 2)))
+    110
+    """
+    return [card for card, copies in counts.items() for _ in range(copies)]
 
 
 def hand_points(cards: Iterable[Card]) -> int:
@@ -280,14 +308,19 @@ def hand_points(cards: Iterable[Card]) -> int:
     return sum(card.points for card in cards)
 
 
-def check_deck_can_hold(cards: Iterable[Card]) -> None:
-    """Raise :class:`CardError` if one deck cannot hold all these cards.
+def check_deck_can_hold(cards: Iterable[Card], counts: Mapping[Card, int] = DECK_COUNTS) -> None:
+    """Raise :class:`CardError` if one deck (by default the standard one) cannot hold all
+    these cards.
 
     >>> check_deck_can_hold(parse_cards("R7 R7 R7"))
     Traceback (most recent call last):
     ...
     phase10.core.cards.CardError: the deck holds only 2 R7, not 3
+    >>> check_deck_can_hold(parse_cards("S S S"), deck_counts(8, 2))
+    Traceback (most recent call last):
+    ...
+    phase10.core.cards.CardError: the deck holds only 2 S, not 3
     """
     for card, count in Counter(cards).items():
-        if count > DECK_COUNTS[card]:
-            raise CardError(f"the deck holds only {DECK_COUNTS[card]} {card}, not {count}")
+        if count > counts[card]:
+            raise CardError(f"the deck holds only {counts[card]} {card}, not {count}")

@@ -627,7 +627,7 @@ class Game(Rulebook):
 
     def _deal_deck(self, arrangement: Arrangement | None) -> list[Card]:
         """The deck for this hand, top card last, dealt as in :meth:`_start_hand`."""
-        deck = full_deck()
+        deck = full_deck(self.rules.deck_counts)
         self.rng.shuffle(deck)
         if arrangement is None:
             return deck
@@ -643,7 +643,7 @@ class Game(Rulebook):
             *arrangement.draw,
         ]
         try:
-            check_deck_can_hold(placed)
+            check_deck_can_hold(placed, self.rules.deck_counts)
         except CardError as error:
             raise ValueError(f"the arrangement holds more cards than the deck: {error}") from None
         rest = list(deck)
@@ -778,7 +778,7 @@ class Game(Rulebook):
     # -- invariants -------------------------------------------------------------------
 
     def all_cards(self) -> list[Card]:
-        """Every physical card the game holds: hands, piles and table (always the 108)."""
+        """Every physical card the game holds: hands, piles and table (always the whole deck)."""
         cards = [card for seat in self.seats for card in seat.hand]
         cards += self.draw_pile + self.discard_pile
         cards += [card for meld in self.melds for card in meld.group.cards]

@@ -87,6 +87,14 @@ RULE_OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "Empty draw pile",
         {"reshuffle": "reshuffle the discards", "end_hand": "the hand ends"},
     ),
+    "deck": (
+        "The deck",
+        {
+            "standard": "8 Wilds, 4 Skips (108 cards)",
+            "masters": "8 Wilds, 2 Skips (Masters, 106)",
+            "masters_12_wilds": "12 Wilds, 2 Skips (Masters, 110)",
+        },
+    ),
 }
 
 

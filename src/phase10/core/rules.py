@@ -18,6 +18,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final
 
+from .cards import STANDARD_SKIPS, STANDARD_WILDS, Card, deck_counts
 from .phase_lists import PHASE_LISTS, STANDARD_PHASES, parse_phase_list
 from .phases import Phase, PhaseParseError
 
@@ -28,6 +29,7 @@ __all__ = [
     "PRESETS",
     "PRESET_NOTES",
     "Advance",
+    "Deck",
     "DeclareWhen",
     "EmptyDrawPile",
     "EndWhen",
@@ -115,6 +117,37 @@ class EndWhen(StrEnum):
     IMMEDIATELY = "immediately"  #: a lone player on the last phase who lays it down wins at once
 
 
+class Deck(StrEnum):
+    """Which printing's deck is shuffled: all have two of each numbered card (rules §1, §8)."""
+
+    STANDARD = "standard"  #: 8 Wilds and 4 Skips: 108 cards (official)
+    MASTERS = "masters"  #: 8 Wilds and 2 Skips: 106 cards (the Masters Edition tin)
+    MASTERS_12_WILDS = "masters_12_wilds"  #: 12 Wilds and 2 Skips: 110 cards (another printing)
+
+    @property
+    def wilds(self) -> int:
+        """How many Wilds this deck holds."""
+        return _DECK_WILDS_SKIPS[self][0]
+
+    @property
+    def skips(self) -> int:
+        """How many Skips this deck holds."""
+        return _DECK_WILDS_SKIPS[self][1]
+
+
+_DECK_WILDS_SKIPS: Final[dict[Deck, tuple[int, int]]] = {
+    Deck.STANDARD: (STANDARD_WILDS, STANDARD_SKIPS),
+    Deck.MASTERS: (8, 2),
+    Deck.MASTERS_12_WILDS: (12, 2),
+}
+
+
+#: each deck's copies of each card value, read-only and shared (a rules object is pickled)
+_DECK_COUNTS: Final[dict[Deck, Mapping[Card, int]]] = {
+    deck: MappingProxyType(deck_counts(deck.wilds, deck.skips)) for deck in Deck
+}
+
+
 class EmptyDrawPile(StrEnum):
     RESHUFFLE = "reshuffle"  #: shuffle the discard pile, all but its top card, into a new pile
     END_HAND = "end_hand"  #: the hand ends as if nobody went out
@@ -130,6 +163,7 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
     "natural_min": NaturalMin,
     "end_when": EndWhen,
     "empty_draw_pile": EmptyDrawPile,
+    "deck": Deck,
 }
 
 
@@ -152,6 +186,7 @@ class Rules:
     natural_min: NaturalMin = NaturalMin.GROUP
     end_when: EndWhen = EndWhen.HAND_END
     empty_draw_pile: EmptyDrawPile = EmptyDrawPile.RESHUFFLE
+    deck: Deck = Deck.STANDARD
     phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
     #: :meth:`to_dict`'s options, written once (every view sent to a client holds them)
     _options: dict[str, str] = field(init=False, repr=False, compare=False)
@@ -199,6 +234,20 @@ class Rules:
             raise RulesError("advance='all' plays the phases in order; it cannot go with any order")
         if self.advance is Advance.ALL and self.end_when is EndWhen.IMMEDIATELY:
             raise RulesError("advance='all' always plays every hand; end_when must be 'hand_end'")
+
+    @property
+    def deck_counts(self) -> Mapping[Card, int]:
+        """How many copies of each card value :attr:`deck` holds (see :func:`deck_counts`)."""
+        return _DECK_COUNTS[self.deck]
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck holds.
+
+        >>> Rules().deck_size, preset("masters").deck_size
+        (108, 106)
+        """
+        return sum(self.deck_counts.values())
 
     @property
     def phase_count(self) -> int:
@@ -272,8 +321,12 @@ _PRESETS: dict[str, tuple[Rules, str]] = {
     "even-phases": (Rules(phases=(2, 4, 6, 8, 10)), "play only phases 2, 4, 6, 8 and 10"),
     "odd-phases": (Rules(phases=(1, 3, 5, 7, 9)), "play only phases 1, 3, 5, 7 and 9"),
     "masters": (
-        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL),
-        "any phase not yet completed, named after the deal",
+        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL, deck=Deck.MASTERS),
+        "any phase not yet completed, named after the deal; 8 Wilds and 2 Skips",
+    ),
+    "masters-12-wilds": (
+        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL, deck=Deck.MASTERS_12_WILDS),
+        "masters with the printing of 12 Wilds and 2 Skips",
     ),
     "arkansas": (
         Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN),

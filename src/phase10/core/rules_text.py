@@ -22,6 +22,7 @@ from typing import Final
 from .phase_lists import PHASE_LISTS
 from .rules import (
     Advance,
+    Deck,
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
@@ -91,6 +92,13 @@ OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
         "if several do, the lowest total wins.",
         EndWhen.IMMEDIATELY: "A player who is alone on the last phase wins the moment they lay it "
         "down; otherwise the game ends with the hand, and the lowest total wins.",
+    },
+    "deck": {
+        Deck.STANDARD: "The deck holds 108 cards: two of each number card, 8 Wilds and 4 Skips.",
+        Deck.MASTERS: "The deck holds 106 cards, as in the Masters Edition tin: two of each "
+        "number card, 8 Wilds and 2 Skips.",
+        Deck.MASTERS_12_WILDS: "The deck holds 110 cards, as in a Masters Edition printing: two "
+        "of each number card, 12 Wilds and 2 Skips.",
     },
 }
 

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .cards import DECK_COUNTS, Card, format_cards
+from .cards import Card, format_cards
 from .codec import (
     RecordError,
     action_from_dict,
@@ -95,7 +95,7 @@ def restore(data: Mapping[str, Any]) -> Game:
     the wrong type) or that no legal game reaches. The checks run from the plainest to the
     most thorough, and the first that fails names the problem:
 
-    1. the parts fit together: the deck's 108 cards, seats and phases that exist, a
+    1. the parts fit together: the deck's cards, seats and phases that exist, a
        history that starts the current hand, the record's actions and stated result;
     2. the rules of play hold (each named in the message): the stage and the per-hand
        fields the options allow, a pending skip passed before the skipped player draws,
@@ -236,12 +236,13 @@ def _check_parts(game: Game, record: GameRecord) -> None:
     held = Counter(game.all_cards())
     wrong = [
         f"{held[card]} {card} (the deck has {copies})"
-        for card, copies in DECK_COUNTS.items()
+        for card, copies in game.rules.deck_counts.items()
         if held[card] != copies
     ]
     if wrong:
         raise fail(
-            f"its cards are not the deck's 108: it holds {sum(held.values())}, with "
+            f"its cards are not the deck's {game.rules.deck_size}: it holds "
+            f"{sum(held.values())}, with "
             + ", ".join(wrong[:4])
             + (", ..." if len(wrong) > 4 else "")
         )

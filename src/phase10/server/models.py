@@ -16,6 +16,7 @@ from phase10.bots.registry import builtin_bot
 from phase10.core.rules import (
     MAX_PHASES,
     Advance,
+    Deck,
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
@@ -167,6 +168,9 @@ class RuleOptions(_Strict):
     """``hand_end`` (official) or ``immediately``."""
     empty_draw_pile: Word[EmptyDrawPile] = None
     """``reshuffle`` (official) or ``end_hand``."""
+    deck: Word[Deck] = None
+    """``standard`` (official: 8 Wilds, 4 Skips), ``masters`` (8 Wilds, 2 Skips) or
+    ``masters_12_wilds`` (12 Wilds, 2 Skips)."""
 
     def given(self) -> dict[str, Any]:
         """The options sent, as ``Rules.from_dict`` reads them."""

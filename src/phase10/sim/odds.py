@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from phase10.core import HAND_SIZE, NaturalMin, Phase, natural_min_of
+from phase10.core import HAND_SIZE, Deck, NaturalMin, Phase, deck_counts, natural_min_of
 from phase10.solver import BatchChecker, deal_counts
 from phase10.solver.batch import DECK_INDICES
 from phase10.solver.blas import set_blas_threads, single_blas_thread
@@ -56,7 +56,7 @@ __all__ = [
 CHUNK = 50_000
 #: the most deals one call makes (about five hours on two cores)
 MAX_DEALS = 10**10
-#: The most cards one deal can hold: the whole deck.
+#: The most cards one deal can hold: the whole standard deck (another deck: its size).
 DECK_SIZE = len(DECK_INDICES)
 
 
@@ -103,6 +103,7 @@ class OddsResult:
     cards: int
     seed: int
     natural_min: NaturalMin
+    deck: Deck = Deck.STANDARD
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"phases": [...], "deals": N, "cards": ..., ...}``."""
@@ -112,6 +113,7 @@ class OddsResult:
             "cards": self.cards,
             "seed": self.seed,
             "natural_min": self.natural_min.value,
+            "deck": self.deck.value,
         }
 
 
@@ -132,6 +134,7 @@ def phase_odds(
     seed: int = 0,
     jobs: int = 1,
     natural_min: NaturalMin | str = NaturalMin.GROUP,
+    deck: Deck | str = Deck.STANDARD,
     numbers: Sequence[int] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> OddsResult:
@@ -140,7 +143,7 @@ def phase_odds(
     Every phase is checked against the same deals. ``jobs`` worker processes share
     the chunks (0: one per CPU; 1: this process only); the result is the same for
     any ``jobs``. ``numbers`` gives the phases' numbers in their list (default 1, 2,
-    ...). ``progress`` is called with the number of deals each finished chunk held,
+    ...). ``deck`` is the deck dealt from (rules §1). ``progress`` is called with the number of deals each finished chunk held,
     so its calls add up to ``deals``.
     """
     phases = tuple(phases)
@@ -150,7 +153,12 @@ def phase_odds(
         if not isinstance(phase, Phase):
             raise ValueError(f"expected phases, not {phase!r}")
     _check_int("deals", deals, 1, MAX_DEALS)
-    _check_int("cards", cards, 1, DECK_SIZE)
+    try:
+        chosen = Deck(deck)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in Deck)
+        raise ValueError(f"deck must be one of {choices}, not {deck!r}") from None
+    _check_int("cards", cards, 1, sum(deck_counts(chosen.wilds, chosen.skips).values()))
     _check_int("seed", seed, 0)
     _check_int("jobs", jobs, 0)
     rule = natural_min_of(natural_min)
@@ -171,11 +179,11 @@ def phase_odds(
         with single_blas_thread():
             checkers = _checkers(phases, rule)
             for index, size in chunks:
-                totals += _hits(checkers, seed, index, size, cards)
+                totals += _hits(checkers, seed, index, size, cards, chosen)
                 if progress is not None:
                     progress(size)
     else:
-        for hits, size in _in_processes(chunks, workers, phases, rule, seed, cards):
+        for hits, size in _in_processes(chunks, workers, phases, rule, seed, cards, chosen):
             totals += hits
             if progress is not None:
                 progress(size)
@@ -183,7 +191,9 @@ def phase_odds(
         PhaseOdds(number=number, phase=phase, hits=int(hits), deals=deals)
         for number, phase, hits in zip(numbers, phases, totals, strict=True)
     )
-    return OddsResult(phases=entries, deals=deals, cards=cards, seed=seed, natural_min=rule)
+    return OddsResult(
+        phases=entries, deals=deals, cards=cards, seed=seed, natural_min=rule, deck=chosen
+    )
 
 
 def chunk_hits(
@@ -194,9 +204,10 @@ def chunk_hits(
     size: int = CHUNK,
     cards: int = HAND_SIZE,
     natural_min: NaturalMin = NaturalMin.GROUP,
+    deck: Deck = Deck.STANDARD,
 ) -> list[int]:
     """How many deals of chunk number ``chunk`` hold each phase (what one worker computes)."""
-    hits = _hits(_checkers(tuple(phases), natural_min), seed, chunk, size, cards)
+    hits = _hits(_checkers(tuple(phases), natural_min), seed, chunk, size, cards, deck)
     return [int(count) for count in hits]
 
 
@@ -210,9 +221,10 @@ def _checkers(phases: tuple[Phase, ...], rule: NaturalMin) -> list[BatchChecker]
 
 
 def _hits(
-    checkers: Sequence[BatchChecker], seed: int, chunk: int, size: int, cards: int
+    checkers: Sequence[BatchChecker], seed: int, chunk: int, size: int, cards: int, deck: Deck
 ) -> np.ndarray[Any, np.dtype[np.int64]]:
-    counts = deal_counts(chunk_generator(seed, chunk), size, cards)
+    copies = deck_counts(deck.wilds, deck.skips)
+    counts = deal_counts(chunk_generator(seed, chunk), size, cards, copies)
     return np.array([np.count_nonzero(checker(counts)) for checker in checkers], dtype=np.int64)
 
 
@@ -221,14 +233,18 @@ def _hits(
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(phases: tuple[Phase, ...], rule: NaturalMin, seed: int, cards: int) -> None:
+def _start_worker(
+    phases: tuple[Phase, ...], rule: NaturalMin, seed: int, cards: int, deck: Deck
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     set_blas_threads(1)
-    _WORKER.update(checkers=_checkers(phases, rule), seed=seed, cards=cards)
+    _WORKER.update(checkers=_checkers(phases, rule), seed=seed, cards=cards, deck=deck)
 
 
 def _work(chunk: int, size: int) -> tuple[list[int], int]:
-    hits = _hits(_WORKER["checkers"], _WORKER["seed"], chunk, size, _WORKER["cards"])
+    hits = _hits(
+        _WORKER["checkers"], _WORKER["seed"], chunk, size, _WORKER["cards"], _WORKER["deck"]
+    )
     return hits.tolist(), size
 
 
@@ -239,6 +255,7 @@ def _in_processes(
     rule: NaturalMin,
     seed: int,
     cards: int,
+    deck: Deck,
 ) -> Iterator[tuple[np.ndarray[Any, np.dtype[np.int64]], int]]:
     """Each chunk's hits as the workers finish them (in any order)."""
     # "spawn": fresh workers, whatever threads this process runs (a progress bar's).
@@ -246,7 +263,7 @@ def _in_processes(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
-        initargs=(phases, rule, seed, cards),
+        initargs=(phases, rule, seed, cards, deck),
     )
     try:
         pending: set[Future[tuple[list[int], int]]] = {

@@ -20,13 +20,14 @@ is answered exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 import numpy as np
 import numpy.typing as npt
 
 from phase10.core import (
+    DECK_COUNTS,
     DISTINCT_CARDS,
     NUMBERED_CARDS,
     WILD_INDEX,
@@ -39,13 +40,21 @@ from phase10.core import (
 )
 from phase10.core.feasibility import Anchor, can_lay, compile_phase
 
-__all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts"]
+__all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts", "deck_indices"]
 
 Counts = npt.NDArray[np.int16]
 Mask = npt.NDArray[np.bool_]
 
-#: the 108 cards of the deck as card indices
+#: the standard deck's 108 cards as card indices
 DECK_INDICES = np.array([card.index for card in full_deck()], dtype=np.int64)
+
+
+def deck_indices(counts: Mapping[Card, int] = DECK_COUNTS) -> npt.NDArray[np.int64]:
+    """A deck's cards as card indices (``counts``: ``Rules.deck_counts``; default the standard)."""
+    if counts is DECK_COUNTS:
+        return DECK_INDICES
+    return np.array([card.index for card in full_deck(counts)], dtype=np.int64)
+
 
 # Above this many (anchor choice, group subset) columns a phase is checked row by row.
 _MAX_COLUMNS = 40_000
@@ -67,12 +76,16 @@ def counts_matrix(hands: Iterable[Iterable[Card]]) -> Counts:
     return np.array(rows, dtype=np.int16).reshape(len(rows), DISTINCT_CARDS)
 
 
-def deal_counts(rng: np.random.Generator, deals: int, cards: int) -> Counts:
-    """``deals`` fresh deals of ``cards`` cards each from the full deck, as a count matrix.
+def deal_counts(
+    rng: np.random.Generator, deals: int, cards: int, deck: Mapping[Card, int] = DECK_COUNTS
+) -> Counts:
+    """``deals`` fresh deals of ``cards`` cards each from the full deck (``deck``: the copies
+    of each card, ``Rules.deck_counts``; default the standard 108), as a count matrix.
 
-    Each row is a partial Fisher-Yates shuffle of the 108 cards, done for all rows at once.
+    Each row is a partial Fisher-Yates shuffle of the deck's cards, done for all rows at once.
     """
-    size = len(DECK_INDICES)
+    indices = deck_indices(deck)
+    size = len(indices)
     if not 1 <= cards <= size:
         raise ValueError(f"a deal holds 1 to {size} cards, not {cards}")
     decks = np.broadcast_to(np.arange(size, dtype=np.int8), (deals, size)).copy()
@@ -82,7 +95,7 @@ def deal_counts(rng: np.random.Generator, deals: int, cards: int) -> Counts:
         chosen = decks[rows, swap]
         decks[rows, swap] = decks[:, position]
         decks[:, position] = chosen
-    picked = DECK_INDICES[decks[:, :cards]]
+    picked = indices[decks[:, :cards]]
     flat = (rows[:, None] * DISTINCT_CARDS + picked).ravel()
     counts = np.bincount(flat, minlength=deals * DISTINCT_CARDS)
     return counts.reshape(deals, DISTINCT_CARDS).astype(np.int16)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -76,9 +76,13 @@ def check_hand_size(hand: Sequence[Card]) -> None:
         raise SearchLimitError(f"a hand holds at most {MAX_HAND} cards, not {len(hand)}")
 
 
-def unseen_counts(*seen: Iterable[Card]) -> list[int]:
-    """The full deck's counts (by card index) less every card in ``seen``."""
-    counts = list(_DECK)
+def unseen_counts(*seen: Iterable[Card], deck: Mapping[Card, int] = DECK_COUNTS) -> list[int]:
+    """The full deck's counts (by card index) less every card in ``seen``; ``deck`` is the
+    copies of each card the deck holds (``Rules.deck_counts``; default the standard deck)."""
+    if deck is DECK_COUNTS:
+        counts = list(_DECK)
+    else:
+        counts = [deck[Card.from_index(index)] for index in range(DISTINCT_CARDS)]
     for cards in seen:
         for card in cards:
             counts[card.index] -= 1
@@ -90,7 +94,10 @@ def unseen_counts(*seen: Iterable[Card]) -> list[int]:
 def view_unseen_counts(view: PlayerView) -> list[int]:
     """The cards ``view``'s player cannot see: other hands and the draw pile."""
     return unseen_counts(
-        view.hand, (card for meld in view.melds for card in meld.group.cards), view.discard_pile
+        view.hand,
+        (card for meld in view.melds for card in meld.group.cards),
+        view.discard_pile,
+        deck=view.rules.deck_counts,
     )
 
 
