@@ -232,7 +232,7 @@ def test_api_actions_with_values_of_the_wrong_type_are_invalid_and_change_nothin
 ) -> None:
     game = position()
     assert_refused(game, action, InvalidActionError, phrase)
-    assert len(game.all_cards()) == 108
+    assert len(game.all_cards()) == game.rules.deck_size
     assert game.view(game.current).is_legal(action) is False
 
 

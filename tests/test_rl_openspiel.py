@@ -12,10 +12,11 @@ from pathlib import Path
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts
 
 import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
-from phase10.core import Drew, HandStarted, full_deck
+from phase10.core import SKIP_INDEX, WILD_INDEX, Drew, HandStarted, full_deck
 from phase10.rl.encoding import CARDS
 
 DECK = Counter(card.index for card in full_deck())
@@ -80,6 +81,17 @@ def test_chance_deals_and_draws_the_unseen_cards_and_the_engine_agrees() -> None
     assert sum(isinstance(event, HandStarted) for event in engine.history) == hands
     drawn = [event.card.index for event in engine.history if isinstance(event, Drew)]
     assert drawn == draws and engine.winners
+
+
+def test_chance_deals_from_the_rules_deck() -> None:
+    """Rules §1 "Other decks": the masters preset deals from the tin's 106 cards."""
+    state = pyspiel.load_game(
+        "python_phase10", {"players": 2, "rules": "masters"}
+    ).new_initial_state()
+    state.apply_action(0)  # the first dealer
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes[SKIP_INDEX] == pytest.approx(2 / 106)
+    assert outcomes[WILD_INDEX] == pytest.approx(8 / 106)
 
 
 def test_clones_are_fast_copies_and_independent() -> None:

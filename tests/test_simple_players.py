@@ -101,7 +101,7 @@ def test_simple_players_play_only_legal_actions_to_the_end(
     ]
     play_game(game, bots)
     assert game.is_over and game.winners
-    assert len(game.all_cards()) == 108
+    assert len(game.all_cards()) == game.rules.deck_size
     assert all(bot.choices > 0 for bot in bots)
 
 
@@ -117,7 +117,7 @@ def test_random_players_play_only_legal_actions(rules: str, players: int, seed: 
         game.apply(bots[game.current].choose(game.view(game.current)))
     assert sum(bot.choices for bot in bots) >= min(250, len(game.actions))
     assert len(game.actions) > 20
-    assert len(game.all_cards()) == 108
+    assert len(game.all_cards()) == game.rules.deck_size
 
 
 @pytest.mark.parametrize("seed", range(6))

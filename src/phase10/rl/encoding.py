@@ -194,8 +194,9 @@ class Layout:
         self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
         high = np.ones(self.observation_size, np.float32)
-        high[: 4 * CARDS] = 8.0  # card counts (8 Wilds)
-        high[self.known_offset :] = 8.0
+        most = float(max(self.rules.deck_counts.values()))  # the most copies: the Wilds
+        high[: 4 * CARDS] = most  # card counts
+        high[self.known_offset :] = most
         for seat in range(players):
             high[self.seat_offset + seat * SEAT_FEATURES] = 10.8  # hand size / 10
             high[self.seat_offset + seat * SEAT_FEATURES + 1] = 100.0  # score / 100, capped

@@ -50,7 +50,6 @@ from phase10.core import (
     HandStarted,
     Rules,
     format_cards,
-    full_deck,
 )
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
@@ -66,7 +65,6 @@ _DEFAULTS: dict[str, Any] = {
     "max_steps": DEFAULT_MAX_STEPS,
 }
 _CARD = tuple(Card.from_index(index) for index in range(CARDS))
-_DECK_COUNTS = Counter(card.index for card in full_deck())
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_phase10",
@@ -256,7 +254,8 @@ class _Play:
         order = [*players[at:], *players[:at]]
         self.deal_to = [*(order * HAND_SIZE), None]
         self.dealt = []
-        self.left = [_DECK_COUNTS[index] for index in range(CARDS)]
+        deck = self.game.rules.deck_counts  # the rules' deck (option deck)
+        self.left = [deck[_CARD[index]] for index in range(CARDS)]
 
     def apply_chance(self, action: int) -> None:
         if self.first_dealer is None:
