@@ -272,3 +272,31 @@ def test_every_rules_choice_has_words_for_the_form() -> None:
         if isinstance(value, StrEnum):
             question, words = RULE_OPTIONS[item.name]
             assert question and set(words) == {member.value for member in type(value)}
+
+
+async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> None:
+    session = six_players_with_groups_down()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        box = app.query_one("#table-groups")
+        before = list(app.query(GroupRow))
+        # the person draws and discards; the bots then play (hitting groups) until the
+        # person's next turn; the table is redrawn several times per move
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("1", "x")
+        hands: set[int] = set()
+        for _ in range(12):
+            await pilot.pause()
+            shown = [r for r in app.query(GroupRow) if box.region.overlaps(r.region)]
+            hands.add(app.session.view.hand_number)  # type: ignore[union-attr]
+            if app.session.view.melds:  # type: ignore[union-attr]
+                assert shown, "the table shows empty lines though groups are down"
+        await settle(pilot, app)
+        assert len(hands) == 1  # the seed keeps this within one hand
+        if not app.waiting:
+            # the rows already on the table were redrawn in place, not rebuilt
+            assert list(app.query(GroupRow))[: len(before)] == before
+        assert len(app.query(GroupRow)) == len(app.session.view.melds)  # type: ignore[union-attr]
+
