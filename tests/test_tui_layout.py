@@ -300,3 +300,16 @@ async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> 
             assert list(app.query(GroupRow))[: len(before)] == before
         assert len(app.query(GroupRow)) == len(app.session.view.melds)  # type: ignore[union-attr]
 
+
+async def test_the_footer_fits_80_columns_and_names_the_key_for_every_key() -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        keys = list(app.query(FooterKey))
+        assert keys and all(on_screen(key, SMALL) for key in keys)
+        assert keys[-1].region.right <= SMALL[0]
+        shown = {key.key: key.description for key in keys}
+        assert shown["k"] == "All keys" and {"d", "t", "l", "h", "x", "q"} <= set(shown)
+

@@ -71,22 +71,21 @@ class TableMoves(TableApp):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the footer shows only the moves, the hint and k (every key): it fits 80 columns
         Binding("d", "draw", "Draw"),
-        # the prompt names t whenever the discard can be taken: the footer has no room
-        Binding("t", "take", "Take", show=False),
-        Binding("l", "lay", "Lay down"),
+        Binding("t", "take", "Take"),
+        Binding("l", "lay", "Lay"),
         Binding("h", "hit", "Hit"),
         Binding("x", "discard", "Discard"),
         Binding("question_mark", "hint", "Hint"),
-        # Keys and Quit early: an 80-column footer cuts off what comes after Quit
-        Binding("k", "keys", "Keys"),
+        Binding("k", "keys", "All keys"),
         Binding("q", "quit_game", "Quit"),
-        Binding("o", "scores", "Scores"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "sort", "Sort"),
-        Binding("c", "colour_blind", "Colour-blind"),
-        Binding("p", "phases", "Phases"),
-        Binding("r", "rules", "Rules"),
+        Binding("o", "scores", "Scores", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("s", "sort", "Sort", show=False),
+        Binding("c", "colour_blind", "Colour-blind", show=False),
+        Binding("p", "phases", "Phases", show=False),
+        Binding("r", "rules", "Rules", show=False),
         Binding("e", "declare", "Declare", show=False),
         Binding("g", "give", "Give Wild", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),

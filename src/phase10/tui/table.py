@@ -63,7 +63,8 @@ class TableApp(App[None]):
         yield Horizontal(id="hand")
         # the hint's line is there only while it says something (80 x 24 has no line to spare)
         yield Static(id="hint", classes="-hidden")
-        yield Footer()
+        # the palette's hint would push the keys past 80 columns (ctrl+p still opens it)
+        yield Footer(show_command_palette=False)
 
     def name_panels(self) -> None:
         """Title the table's bordered panels (once mounted)."""
