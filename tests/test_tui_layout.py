@@ -313,3 +313,16 @@ async def test_the_footer_fits_80_columns_and_names_the_key_for_every_key() -> N
         shown = {key.key: key.description for key in keys}
         assert shown["k"] == "All keys" and {"d", "t", "l", "h", "x", "q"} <= set(shown)
 
+
+async def test_the_new_game_form_takes_a_typed_name_and_enter_plays() -> None:
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert app.focused is screen.query_one("#name")
+        # every focus stop is a field or a button one can see (the form itself is none)
+        assert all(widget.id != "new-game" for widget in screen.focus_chain)
+        await pilot.press("ctrl+a", "ctrl+k", *"Zoe", "enter")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.names[app.session.human] == "Zoe"

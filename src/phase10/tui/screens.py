@@ -268,7 +268,8 @@ class NewGameScreen(Screen[Settings | str]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        with VerticalScroll(id="new-game"):
+        # the form itself takes no focus: Tab goes from Quit straight back to the name
+        with VerticalScroll(id="new-game", can_focus=False):
             yield Label("Phase 10 — a new game", id="new-title")
             # what most people choose comes first; everything else is folded below
             with Grid(classes="new-grid"):
@@ -320,7 +321,8 @@ class NewGameScreen(Screen[Settings | str]):
                 yield Label(self.saved, classes="muted", id="saved")
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus(scroll_visible=False)
+        # the name first: typing a name works at once (Enter there starts the game)
+        self.query_one("#name", Input).focus(scroll_visible=False)
         # the form opens at its top, whatever the terminal's height
         self.query_one("#new-game").scroll_home(animate=False)
 
@@ -341,6 +343,7 @@ class NewGameScreen(Screen[Settings | str]):
     def quit_pressed(self) -> None:
         self.app.exit()
 
+    @on(Input.Submitted, "#name")
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:
