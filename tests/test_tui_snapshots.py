@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.table import Table
 from textual.pilot import Pilot
 
 from phase10.bots.greedy import GreedyPlayer
@@ -252,3 +253,27 @@ def test_six_players(snap_compare: Compare, size: tuple[int, int]) -> None:
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
     assert app.session is not None and len(app.session.view.seats) == 6
+
+
+async def test_the_hand_summary_comes_on_top_of_an_open_page() -> None:
+    session, last = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert not app.waiting and app.session is not None and app.session.human_to_move
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        app.play(last)  # the hand ends while the phase list is open
+        await pilot.pause()
+        assert isinstance(app.screen, HandEndScreen) and len(app.screen_stack) == 2
+        await pilot.press("enter")
+        await settle(pilot, app)
+        # the phase list marks the phase the person may make now, not an old one
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InfoScreen) and isinstance(screen.body, Table)
+        marks = list(screen.body.columns[2].cells)
+        me = app.session.view.seats[app.session.human]
+        assert [i for i, mark in enumerate(marks) if mark == "← now"] == [me.phase]

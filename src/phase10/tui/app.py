@@ -254,9 +254,15 @@ class PlayApp(TableExtras):
         ended = [event for event in events if isinstance(event, HandEnded)]
         over = [event for event in events if isinstance(event, GameEnded)]
         if over:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
             self.show_game_over(over[-1])
             return
         if ended:
+            # an info page or dialog left open must not hide the summary (Esc would close it
+            # unseen): the summary comes on top of the table alone
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
             self.waiting = True
             self.refresh_table()  # the prompt says the game waits for the person
             assert self.session is not None

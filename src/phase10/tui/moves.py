@@ -354,7 +354,15 @@ class TableMoves(TableApp):
         view = self.session.view
         me = view.seats[self.session.human]
         self.push_screen(
-            InfoScreen("Phases", phase_list_table(view.rules, sorted(me.completed), me.phase))
+            InfoScreen(
+                "Phases",
+                phase_list_table(
+                    view.rules,
+                    sorted(me.completed),
+                    view.allowed_phases(self.session.human),
+                    me.laid,
+                ),
+            )
         )
 
     def action_scores(self) -> None:

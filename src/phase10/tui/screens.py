@@ -103,14 +103,22 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def phase_list_table(rules: Rules, done: Sequence[int] = (), current: int | None = None) -> Table:
-    """The phase list, marking the phases done and the one being worked on."""
+def phase_list_table(
+    rules: Rules, done: Sequence[int] = (), now: Sequence[int] = (), laid: int | None = None
+) -> Table:
+    """The phase list, marking the phases done, the one laid down this hand and the ones
+    that may be made now (the engine's allowed phases)."""
     table = Table(box=None, show_header=True, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("phase")
     table.add_column("")
     for index, phase in enumerate(rules.phase_sequence):
-        mark = "done" if index in done else ("← now" if index == current else "")
+        if index == laid:
+            mark = "down this hand"
+        elif index in done:
+            mark = "done"
+        else:
+            mark = "← now" if index in now and laid is None else ""
         table.add_row(str(index + 1), str(phase), mark)
     return table
 
