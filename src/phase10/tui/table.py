@@ -105,6 +105,11 @@ class TableApp(App[None]):
         session = self.session
         if session is None:
             return
+        if self.waiting:
+            # a hand's summary is up: the table keeps showing the ended hand (the engine
+            # has dealt the next one) until the summary is dismissed
+            self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
+            return
         view = session.view
         kinds = [
             "you" if who == HUMAN else who.replace("strong:", "strong ")
@@ -119,7 +124,7 @@ class TableApp(App[None]):
         self._refresh_hand()
         # your phase and how close you are stay in sight under your hand
         self.query_one("#hand").border_subtitle = my_phase_text(view)
-        prompt = Text(turn_prompt(view) if not self.waiting else "The hand is over: Enter goes on.")
+        prompt = Text(turn_prompt(view))
         if self.error_text:
             prompt.append(f"   ✗ {self.error_text}", style="bold red")
         if self.last_move:
