@@ -326,3 +326,33 @@ async def test_the_new_game_form_takes_a_typed_name_and_enter_plays() -> None:
         await pilot.press("ctrl+a", "ctrl+k", *"Zoe", "enter")
         await settle(pilot, app)
         assert app.session is not None and app.session.names[app.session.human] == "Zoe"
+
+
+async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
+    from phase10.bots.hints import hint
+    from phase10.core import Discard, Hit, LayDown
+
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        count = len(app.session.view.hand)  # type: ignore[union-attr]
+        assert count >= 10
+        await pilot.press("0")  # the 10th card
+        assert app.selected == {9}
+        await pilot.press("end", "right")  # the cursor stops at the end...
+        assert app.cursor == count - 1
+        await pilot.press("home", "left")  # ...and at the start
+        assert app.cursor == 0
+        advice = hint(app.session.view)  # type: ignore[union-attr]
+        await pilot.press("a")
+        await pilot.pause()
+        action = advice.steps[0].action
+        if isinstance(action, (Discard, Hit)):
+            wanted = [action.card]
+        else:
+            assert isinstance(action, LayDown)
+            wanted = [card for group in action.groups for card in group.cards]
+        shown = app._shown_hand()
+        assert sorted(shown[p] for p in app.selected) == sorted(wanted)

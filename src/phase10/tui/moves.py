@@ -21,8 +21,10 @@ from phase10.core import (
     Draw,
     Event,
     GiveWild,
+    Hit,
     IllegalActionError,
     InvalidActionError,
+    LayDown,
     PlayerView,
     SkipTarget,
     Stage,
@@ -41,7 +43,9 @@ __all__ = ["KEYS", "TableMoves"]
 KEYS = (
     ("d / t", "draw from the pile / take the top discard (or click the pile)"),
     ("← →, space", "move along your hand, select or unselect a card (or click it)"),
-    ("1-9", "select or unselect the card at that place"),
+    ("1-9, 0", "select or unselect the card at that place (0: the 10th)"),
+    ("home / end", "the cursor to the first / last card (← → stop at the ends)"),
+    ("a", "apply the hint: select the cards its first step names"),
     ("l", "lay down the selected cards as your phase"),
     ("h", "hit the selected card on a group (or click the group)"),
     ("x", "discard the selected card (select it first), or click the discard pile"),
@@ -61,7 +65,7 @@ KEYS = (
 _TABLE_ACTIONS = {
     "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
-    "clear", "save", "pick", "select", "scores",
+    "clear", "save", "pick", "select", "scores", "cursor_to", "apply_hint",
 }  # fmt: skip
 
 
@@ -90,10 +94,14 @@ class TableMoves(TableApp):
         Binding("g", "give", "Give Wild", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "cursor_to(0)", "First card", show=False),
+        Binding("end", "cursor_to(-1)", "Last card", show=False),
+        Binding("a", "apply_hint", "Apply hint", show=False),
         Binding("space", "select", "Select", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        Binding("0", "pick(10)", show=False),
     ]
 
     #: the new game's settings (the rules page shows theirs before a game starts)
@@ -292,10 +300,47 @@ class TableMoves(TableApp):
         self.action_hit(event.group_id)
 
     def action_cursor(self, step: int) -> None:
+        # the cursor stops at the ends (Home / End jump there): no surprise wrap
         count = len(self._shown_hand()) if self.session else 0
         if count:
-            self.cursor = (self.cursor + step) % count
+            self.cursor = max(0, min(count - 1, self.cursor + step))
             self._refresh_hand()
+
+    def action_cursor_to(self, place: int) -> None:
+        count = len(self._shown_hand()) if self.session else 0
+        if count:
+            self.cursor = place % count
+            self._refresh_hand()
+
+    def action_apply_hint(self) -> None:
+        """Select the cards the hint's first step names ("discard B11" selects B11)."""
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        advice = hint(self.session.view)
+        if not advice.steps:
+            self.say("the hint names no cards now")
+            return
+        action = advice.steps[0].action
+        if isinstance(action, (Discard, Hit)):
+            wanted = [action.card]
+        elif isinstance(action, LayDown):
+            wanted = [card for group in action.groups for card in group.cards]
+        else:
+            self.say(f"the hint says: {advice.steps[0]}")
+            return
+        shown = self._shown_hand()
+        chosen: set[int] = set()
+        for card in wanted:
+            place = next((i for i, c in enumerate(shown) if c == card and i not in chosen), None)
+            if place is not None:
+                chosen.add(place)
+        self.selected = chosen
+        if chosen:
+            self.cursor = min(chosen)
+        self.error_text = ""
+        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+        self.refresh_table()
 
     def action_select(self) -> None:
         if self.session is None or not self._shown_hand():
