@@ -355,4 +355,17 @@ async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
             assert isinstance(action, LayDown)
             wanted = [card for group in action.groups for card in group.cards]
         shown = app._shown_hand()
-        assert sorted(shown[p] for p in app.selected) == sorted(wanted)
+        assert sorted(str(shown[p]) for p in app.selected) == sorted(map(str, wanted))
+
+
+@pytest.mark.parametrize("key", ["d", "t"])
+async def test_the_selection_stays_across_drawing(key: str) -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("1", "3")
+        chosen = sorted(map(str, app._selected_cards()))
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.session is not None and app.session.view.stage is Stage.PLAY
+        assert sorted(map(str, app._selected_cards())) == chosen

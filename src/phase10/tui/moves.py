@@ -131,15 +131,27 @@ class TableMoves(TableApp):
         if self.thinking or self.waiting or not self.session.human_to_move:
             self.say("wait for your turn")
             return
+        # drawing keeps the cards chosen beforehand selected (they move as the hand sorts)
+        keep = self._selected_cards() if isinstance(action, (Draw, TakeDiscard)) else []
         try:
             events = self.session.apply(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
             self.say(refusal_text(error))
             return
         self.error_text = ""
-        self.selected.clear()
+        self.selected = self._places_of(keep)
         self.show_hint("")
         self.after(events)
+
+    def _places_of(self, cards: Sequence[Card]) -> set[int]:
+        """Where ``cards`` sit in the hand as shown (copies of a card take distinct places)."""
+        shown = self._shown_hand()
+        places: set[int] = set()
+        for card in cards:
+            place = next((i for i, c in enumerate(shown) if c == card and i not in places), None)
+            if place is not None:
+                places.add(place)
+        return places
 
     def _selected_cards(self) -> list[Card]:
         cards = self._shown_hand()
@@ -329,12 +341,7 @@ class TableMoves(TableApp):
         else:
             self.say(f"the hint says: {advice.steps[0]}")
             return
-        shown = self._shown_hand()
-        chosen: set[int] = set()
-        for card in wanted:
-            place = next((i for i, c in enumerate(shown) if c == card and i not in chosen), None)
-            if place is not None:
-                chosen.add(place)
+        chosen = self._places_of(wanted)
         self.selected = chosen
         if chosen:
             self.cursor = min(chosen)
