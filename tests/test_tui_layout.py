@@ -369,3 +369,27 @@ async def test_the_selection_stays_across_drawing(key: str) -> None:
         await pilot.pause()
         assert app.session is not None and app.session.view.stage is Stage.PLAY
         assert sorted(map(str, app._selected_cards())) == chosen
+
+
+async def test_l_with_nothing_selected_lays_down_the_best_way() -> None:
+    from phase10.bots.hints import hint
+    from phase10.core import LayDown
+    from phase10.tui.screens import ChoiceScreen
+
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        lambda s: (
+            s.view.stage is Stage.PLAY
+            and any(isinstance(step.action, LayDown) for step in hint(s.view).steps)
+        ),
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert not app.selected
+        await pilot.press("l")
+        await pilot.pause()
+        me = session.human
+        laid = session.view.seats[me].laid is not None
+        assert laid or isinstance(app.screen, ChoiceScreen), app.error_text
+        assert "select the cards" not in app.error_text

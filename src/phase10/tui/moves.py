@@ -46,7 +46,7 @@ KEYS = (
     ("1-9, 0", "select or unselect the card at that place (0: the 10th)"),
     ("home / end", "the cursor to the first / last card (← → stop at the ends)"),
     ("a", "apply the hint: select the cards its first step names"),
-    ("l", "lay down the selected cards as your phase"),
+    ("l", "lay down the selected cards as your phase (none selected: the best way)"),
     ("h", "hit the selected card on a group (or click the group)"),
     ("x", "discard the selected card (select it first), or click the discard pile"),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
@@ -191,6 +191,14 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
+        if not self.selected:
+            # nothing selected: lay down what the hint would (its best way comes first)
+            laid = next(
+                (s.action for s in hint(self.session.view).steps if isinstance(s.action, LayDown)),
+                None,
+            )
+            if laid is not None:
+                self.selected = self._places_of([c for g in laid.groups for c in g.cards])
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
         except ChoiceError as error:
