@@ -393,3 +393,16 @@ async def test_l_with_nothing_selected_lays_down_the_best_way() -> None:
         laid = session.view.seats[me].laid is not None
         assert laid or isinstance(app.screen, ChoiceScreen), app.error_text
         assert "select the cards" not in app.error_text
+
+
+async def test_a_refusal_goes_once_the_card_is_selected() -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "x")
+        await pilot.pause()
+        prompt = app.query_one("#prompt", Static)
+        assert "select the card to discard first" in str(prompt.render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert "✗" not in str(prompt.render())

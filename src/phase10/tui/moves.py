@@ -361,8 +361,11 @@ class TableMoves(TableApp):
         if self.session is None or not self._shown_hand():
             return
         self.selected ^= {self.cursor}
-        self.error_text = ""
-        self._refresh_hand()
+        if self.error_text:  # a refusal goes once a key does something
+            self.error_text = ""
+            self.refresh_table()
+        else:
+            self._refresh_hand()
 
     def action_pick(self, number: int) -> None:
         if self.session is None or number > len(self._shown_hand()):

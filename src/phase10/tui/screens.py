@@ -193,7 +193,7 @@ class HandEndScreen(ModalScreen[None]):
                 "-" if points is None else str(points),
                 str(result.totals[seat]),
                 Text(
-                    ("advanced ✓ " if advanced else "stays ✗ ") + f"({phase_done} done)",
+                    ("advanced ✓ " if advanced else "same phase ") + f"({phase_done} done)",
                     style="green" if advanced else "red",
                 ),
             )
