@@ -406,3 +406,14 @@ async def test_a_refusal_goes_once_the_card_is_selected() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert "✗" not in str(prompt.render())
+
+
+async def test_the_discard_line_fits_on_one_line_at_80_columns() -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        piles = app.query_one(PilesPanel)
+        width = piles.content_region.width
+        assert len("Discard  R12 ◂ (108 cards)") <= width
+        assert on_screen(app.query_one(SeatsPanel), SMALL)
+        assert app.query_one(SeatsPanel).content_region.width >= 40
