@@ -298,7 +298,7 @@ async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> 
         if not app.waiting:
             # the rows already on the table were redrawn in place, not rebuilt
             assert list(app.query(GroupRow))[: len(before)] == before
-        assert len(app.query(GroupRow)) == len(app.session.view.melds)  # type: ignore[union-attr]
+            assert len(app.query(GroupRow)) == len(app.session.view.melds)  # type: ignore[union-attr]
 
 
 async def test_the_footer_fits_80_columns_and_names_the_key_for_every_key() -> None:
