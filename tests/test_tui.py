@@ -418,7 +418,7 @@ async def test_the_hand_end_table_shows_cards_points_advances_and_a_tie_break() 
         cells = [line.replace("│", " ").replace("┃", " ").split() for line in text.splitlines()]
         rows = {cell[0]: cell[1:] for cell in cells if cell}
         assert rows["You"][:3] == ["2", "15", "120"] and "advanced" in " ".join(rows["You"])
-        assert rows["Bob"][:3] == ["5", "40", "300"] and "stays" in " ".join(rows["Bob"])
+        assert rows["Bob"][:3] == ["5", "40", "300"] and "same phase" in " ".join(rows["Bob"])
         assert str(app.screen.query_one("#hand-note", Label).render()) == note
         await pilot.press("enter")
         assert not isinstance(app.screen, HandEndScreen)
