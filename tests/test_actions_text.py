@@ -168,7 +168,7 @@ def test_malformed_texts_say_what_is_wrong(text: str, message: str) -> None:
         (
             "2 sets of 3",
             "lay R7 B7 W",
-            r"2 sets of 3 has 2 group\(s\); write them separated by '\+'",
+            r"2 sets of 3 has 2 groups; write them separated by '\+'",
         ),
         ("2 sets of 3", "lay R7 B7 W +", r"\(2 given\)"),
         ("2 sets of 3", "lay R7 B8 W + R3 B3 W", "set of 3: R7 B8 W is not a set: R7 and B8"),
@@ -189,7 +189,7 @@ def test_malformed_lay_texts_say_what_is_wrong(phase: str, text: str, message: s
 def test_game_reads_lay_texts_against_the_players_phase() -> None:
     game = Game(2, seed=3)
     game.apply("draw")
-    with pytest.raises(InvalidActionError, match=r"2 sets of 3 has 2 group\(s\)"):
+    with pytest.raises(InvalidActionError, match=r"2 sets of 3 has 2 groups"):
         game.parse_action("lay R1 R1 R1")
     with pytest.raises(InvalidActionError, match="there is no phase 11"):
         game.parse_action("lay 11: R1 R1 R1")

@@ -418,7 +418,7 @@ async def test_the_hand_end_table_shows_cards_points_advances_and_a_tie_break() 
         cells = [line.replace("│", " ").replace("┃", " ").split() for line in text.splitlines()]
         rows = {cell[0]: cell[1:] for cell in cells if cell}
         assert rows["You"][:3] == ["2", "15", "120"] and "advanced" in " ".join(rows["You"])
-        assert rows["Bob"][:3] == ["5", "40", "300"] and "stays" in " ".join(rows["Bob"])
+        assert rows["Bob"][:3] == ["5", "40", "300"] and "same phase" in " ".join(rows["Bob"])
         assert str(app.screen.query_one("#hand-note", Label).render()) == note
         await pilot.press("enter")
         assert not isinstance(app.screen, HandEndScreen)
@@ -540,17 +540,34 @@ async def test_a_long_refusal_wraps_and_an_old_one_clears_when_your_turn_comes()
     app = PlayApp(short_game(seed=3), start=True, autosave=None, bot_delay=600)
 
     async def bots_play() -> None:
-        for _ in range(100):
-            app.advance()
+        # a bot's answer lands a message later than its worker ends: wait for both
+        for _ in range(200):
             await app.workers.wait_for_complete()
             await pilot.pause()
-            if app.session is not None and app.session.human_to_move and not app.thinking:
+            session = app.session
+            idle = not app.thinking and not list(app.workers)
+            if session is not None and session.human_to_move and idle:
                 return
+            app.advance()
+        raise AssertionError("the bots never handed the move back")
 
     async with app.run_test(size=(80, 24)) as pilot:
         await bots_play()
-        await pilot.press("d", "1", "h")  # hitting before laying down is refused
-        assert app.error_text.startswith("lay down your phase (l) before you hit")
+        assert app.session is not None and app.session.human_to_move
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.session.human_to_move and app.session.game.stage is Stage.PLAY, app.error_text
+        app.action_pick(1)  # the first card (this test is about the refusal, not the keys)
+        await pilot.pause()
+        assert app.selected == {0}, (app.selected, app.error_text)
+        await pilot.press("h")  # hitting before laying down is refused
+        await pilot.pause()
+        assert app.error_text.startswith("lay down your phase (l) before you hit"), (
+            app.selected,
+            app.session.game.stage,
+            len(app.session.game.actions),
+            app.last_move,
+        )
         prompt = app.query_one("#prompt", Static)
         text = str(prompt.render())
         assert app.error_text in text  # all of it, not cut at the edge

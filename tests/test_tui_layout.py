@@ -272,3 +272,148 @@ def test_every_rules_choice_has_words_for_the_form() -> None:
         if isinstance(value, StrEnum):
             question, words = RULE_OPTIONS[item.name]
             assert question and set(words) == {member.value for member in type(value)}
+
+
+async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> None:
+    session = six_players_with_groups_down()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        box = app.query_one("#table-groups")
+        before = list(app.query(GroupRow))
+        # the person draws and discards; the bots then play (hitting groups) until the
+        # person's next turn; the table is redrawn several times per move
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("1", "x")
+        hands: set[int] = set()
+        for _ in range(12):
+            await pilot.pause()
+            shown = [r for r in app.query(GroupRow) if box.region.overlaps(r.region)]
+            hands.add(app.session.view.hand_number)  # type: ignore[union-attr]
+            if app.session.view.melds:  # type: ignore[union-attr]
+                assert shown, "the table shows empty lines though groups are down"
+        await settle(pilot, app)
+        assert len(hands) == 1  # the seed keeps this within one hand
+        if not app.waiting:
+            # the rows already on the table were redrawn in place, not rebuilt
+            assert list(app.query(GroupRow))[: len(before)] == before
+            assert len(app.query(GroupRow)) == len(app.session.view.melds)  # type: ignore[union-attr]
+
+
+async def test_the_footer_fits_80_columns_and_names_the_key_for_every_key() -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        keys = list(app.query(FooterKey))
+        assert keys and all(on_screen(key, SMALL) for key in keys)
+        assert keys[-1].region.right <= SMALL[0]
+        shown = {key.key: key.description for key in keys}
+        assert shown["k"] == "All keys" and {"d", "t", "l", "h", "x", "q"} <= set(shown)
+
+
+async def test_the_new_game_form_takes_a_typed_name_and_enter_plays() -> None:
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert app.focused is screen.query_one("#name")
+        # every focus stop is a field or a button one can see (the form itself is none)
+        assert all(widget.id != "new-game" for widget in screen.focus_chain)
+        await pilot.press("ctrl+a", "ctrl+k", *"Zoe", "enter")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.names[app.session.human] == "Zoe"
+
+
+async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
+    from phase10.bots.hints import hint
+    from phase10.core import Discard, Hit, LayDown
+
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        count = len(app.session.view.hand)  # type: ignore[union-attr]
+        assert count >= 10
+        await pilot.press("0")  # the 10th card
+        assert app.selected == {9}
+        await pilot.press("end", "right")  # the cursor stops at the end...
+        assert app.cursor == count - 1
+        await pilot.press("home", "left")  # ...and at the start
+        assert app.cursor == 0
+        advice = hint(app.session.view)  # type: ignore[union-attr]
+        await pilot.press("a")
+        await pilot.pause()
+        action = advice.steps[0].action
+        if isinstance(action, (Discard, Hit)):
+            wanted = [action.card]
+        else:
+            assert isinstance(action, LayDown)
+            wanted = [card for group in action.groups for card in group.cards]
+        shown = app._shown_hand()
+        assert sorted(str(shown[p]) for p in app.selected) == sorted(map(str, wanted))
+
+
+@pytest.mark.parametrize("key", ["d", "t"])
+async def test_the_selection_stays_across_drawing(key: str) -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("1", "3")
+        chosen = sorted(map(str, app._selected_cards()))
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.session is not None and app.session.view.stage is Stage.PLAY
+        assert sorted(map(str, app._selected_cards())) == chosen
+
+
+async def test_l_with_nothing_selected_lays_down_the_best_way() -> None:
+    from phase10.bots.hints import hint
+    from phase10.core import LayDown
+    from phase10.tui.screens import ChoiceScreen
+
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        lambda s: (
+            s.view.stage is Stage.PLAY
+            and any(isinstance(step.action, LayDown) for step in hint(s.view).steps)
+        ),
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert not app.selected
+        await pilot.press("l")
+        await pilot.pause()
+        me = session.human
+        laid = session.view.seats[me].laid is not None
+        assert laid or isinstance(app.screen, ChoiceScreen), app.error_text
+        assert "select the cards" not in app.error_text
+
+
+async def test_a_refusal_goes_once_the_card_is_selected() -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "x")
+        await pilot.pause()
+        prompt = app.query_one("#prompt", Static)
+        assert "select the card to discard first" in str(prompt.render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert "✗" not in str(prompt.render())
+
+
+async def test_the_discard_line_fits_on_one_line_at_80_columns() -> None:
+    app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        piles = app.query_one(PilesPanel)
+        width = piles.content_region.width
+        assert len("Discard  R12 ◂ (108 cards)") <= width
+        assert on_screen(app.query_one(SeatsPanel), SMALL)
+        assert app.query_one(SeatsPanel).content_region.width >= 40

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.table import Table
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from phase10.bots.greedy import GreedyPlayer
 from phase10.core import SKIP, Action, Event, GameEnded, HandEnded, Rules, Stage
@@ -23,6 +25,7 @@ from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import ChoiceScreen, GameOverScreen, HandEndScreen, InfoScreen
 from phase10.tui.session import Session, Settings
+from phase10.tui.widgets import CardChip, hand_order
 from tui_driver import enter, select, settle, six_players_with_groups_down
 
 SIZE = (120, 40)
@@ -252,3 +255,49 @@ def test_six_players(snap_compare: Compare, size: tuple[int, int]) -> None:
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
     assert app.session is not None and len(app.session.view.seats) == 6
+
+
+async def test_the_hand_summary_comes_on_top_of_an_open_page() -> None:
+    session, last = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert not app.waiting and app.session is not None and app.session.human_to_move
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        app.play(last)  # the hand ends while the phase list is open
+        await pilot.pause()
+        assert isinstance(app.screen, HandEndScreen) and len(app.screen_stack) == 2
+        await pilot.press("enter")
+        await settle(pilot, app)
+        # the phase list marks the phase the person may make now, not an old one
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InfoScreen) and isinstance(screen.body, Table)
+        marks = list(screen.body.columns[2].cells)
+        me = app.session.view.seats[app.session.human]
+        assert [i for i, mark in enumerate(marks) if mark == "← now"] == [me.phase]
+
+
+async def test_the_table_shows_the_ended_hand_until_its_summary_is_dismissed() -> None:
+    session, last = just_before(HandEnded, Rules(phases=(1, 2)), seed=4)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and app.session.human_to_move
+
+        def chips() -> list[object]:
+            return [chip.card for chip in app.query(CardChip)]
+
+        before = chips()
+        app.play(last)
+        await pilot.pause()
+        assert isinstance(app.screen, HandEndScreen)
+        assert app.session.view.hand_number == 2  # dealt already...
+        assert chips() == before  # ...but the table still shows hand 1
+        assert "The hand is over" in str(app.query_one("#prompt", Static).render())
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert chips() == hand_order(app.session.view.hand, app.sort_by)

@@ -107,7 +107,8 @@ def test_playing_a_few_turns_by_keys_in_a_real_terminal(tmp_path: Path) -> None:
     printed = terminal.output.decode("utf-8", "replace")
     assert status == 0, printed[-2000:]
     assert "Game saved in" in printed
-    assert f"-m phase10.cli play --resume --save-file {save} goes on" in printed
+    assert "To go on with it, run:" in printed
+    assert f"-m phase10.cli play --resume --save-file {save}" in printed
     assert "; phase10 play" not in printed  # phase10 may not be on PATH
 
     record = loads(save.read_text(encoding="utf-8"))

@@ -67,11 +67,10 @@ async def select(pilot: Pilot[None], app: PlayApp, cards: list[Card], *, click: 
         if click:
             chip = next(chip for chip in app.query(CardChip) if chip.position == place)
             await pilot.click(chip)
-        elif place < 9:
-            await pilot.press(str(place + 1))
+        elif place < 10:
+            await pilot.press(str((place + 1) % 10))  # 0 is the 10th card
         else:
-            steps = (place - app.cursor) % len(app.session.view.hand)  # type: ignore[union-attr]
-            await pilot.press(*["right"] * steps, "space")
+            await pilot.press("home", *["right"] * place, "space")
     await pilot.pause()
     assert sorted(app.selected) == sorted(positions_of(app, cards))
 

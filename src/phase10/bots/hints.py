@@ -96,7 +96,8 @@ class Hint:
             lines.append(f"{self.phase}: {self._distance()}")
             if self.outs:
                 cards = ", ".join(f"{card} ({n})" for card, n in self.outs)
-                lines.append(f"outs: {cards}")
+                # the count says how many of that card are still unseen
+                lines.append(f"outs (copies left): {cards}")
             if self.odds and self.missing:
                 parts = ", ".join(
                     f"{_chance(p)} within {plural(n, 'draw')}"

@@ -156,7 +156,8 @@ def play(
             typer.echo(f"Game finished; its record is in {app.session.autosave}.")
         else:
             again = play_command(sys.argv[0], save_file)
-            typer.echo(f"Game saved in {app.session.autosave}; {again} goes on.")
+            # the command on a line of its own: a narrow terminal never breaks it mid-word
+            typer.echo(f"Game saved in {app.session.autosave}. To go on with it, run:\n  {again}")
 
 
 def play_command(script: str, save_file: Path | None = None) -> str:

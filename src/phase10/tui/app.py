@@ -250,15 +250,23 @@ class PlayApp(TableExtras):
             self.notify(self.session.save_error, severity="warning", timeout=10)
         self.shown_save_error = self.session.save_error
         self._feed(events)
-        self.refresh_table()
         ended = [event for event in events if isinstance(event, HandEnded)]
         over = [event for event in events if isinstance(event, GameEnded)]
+        # a hand ended: the next one is dealt already, but the table goes on showing the
+        # ended one (as it was before the hand's last move, which the log tells) until its
+        # summary is dismissed; the prompt says the game waits for the person
+        self.waiting = bool(ended) and not over
+        self.refresh_table()
         if over:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
             self.show_game_over(over[-1])
             return
         if ended:
-            self.waiting = True
-            self.refresh_table()  # the prompt says the game waits for the person
+            # an info page or dialog left open must not hide the summary (Esc would close it
+            # unseen): the summary comes on top of the table alone
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
             assert self.session is not None
             names = self.session.names
             note = ""

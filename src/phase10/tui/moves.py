@@ -21,8 +21,10 @@ from phase10.core import (
     Draw,
     Event,
     GiveWild,
+    Hit,
     IllegalActionError,
     InvalidActionError,
+    LayDown,
     PlayerView,
     SkipTarget,
     Stage,
@@ -41,8 +43,10 @@ __all__ = ["KEYS", "TableMoves"]
 KEYS = (
     ("d / t", "draw from the pile / take the top discard (or click the pile)"),
     ("← →, space", "move along your hand, select or unselect a card (or click it)"),
-    ("1-9", "select or unselect the card at that place"),
-    ("l", "lay down the selected cards as your phase"),
+    ("1-9, 0", "select or unselect the card at that place (0: the 10th)"),
+    ("home / end", "the cursor to the first / last card (← → stop at the ends)"),
+    ("a", "apply the hint: select the cards its first step names"),
+    ("l", "lay down the selected cards as your phase (none selected: the best way)"),
     ("h", "hit the selected card on a group (or click the group)"),
     ("x", "discard the selected card (select it first), or click the discard pile"),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
@@ -61,7 +65,7 @@ KEYS = (
 _TABLE_ACTIONS = {
     "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
-    "clear", "save", "pick", "select", "scores",
+    "clear", "save", "pick", "select", "scores", "cursor_to", "apply_hint",
 }  # fmt: skip
 
 
@@ -71,30 +75,33 @@ class TableMoves(TableApp):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the footer shows only the moves, the hint and k (every key): it fits 80 columns
         Binding("d", "draw", "Draw"),
-        # the prompt names t whenever the discard can be taken: the footer has no room
-        Binding("t", "take", "Take", show=False),
-        Binding("l", "lay", "Lay down"),
+        Binding("t", "take", "Take"),
+        Binding("l", "lay", "Lay"),
         Binding("h", "hit", "Hit"),
         Binding("x", "discard", "Discard"),
         Binding("question_mark", "hint", "Hint"),
-        # Keys and Quit early: an 80-column footer cuts off what comes after Quit
-        Binding("k", "keys", "Keys"),
+        Binding("k", "keys", "All keys"),
         Binding("q", "quit_game", "Quit"),
-        Binding("o", "scores", "Scores"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "sort", "Sort"),
-        Binding("c", "colour_blind", "Colour-blind"),
-        Binding("p", "phases", "Phases"),
-        Binding("r", "rules", "Rules"),
+        Binding("o", "scores", "Scores", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("s", "sort", "Sort", show=False),
+        Binding("c", "colour_blind", "Colour-blind", show=False),
+        Binding("p", "phases", "Phases", show=False),
+        Binding("r", "rules", "Rules", show=False),
         Binding("e", "declare", "Declare", show=False),
         Binding("g", "give", "Give Wild", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "cursor_to(0)", "First card", show=False),
+        Binding("end", "cursor_to(-1)", "Last card", show=False),
+        Binding("a", "apply_hint", "Apply hint", show=False),
         Binding("space", "select", "Select", show=False),
         Binding("escape", "clear", "Clear", show=False),
         Binding("ctrl+s", "save", "Save", show=False),
         *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+        Binding("0", "pick(10)", show=False),
     ]
 
     #: the new game's settings (the rules page shows theirs before a game starts)
@@ -124,15 +131,27 @@ class TableMoves(TableApp):
         if self.thinking or self.waiting or not self.session.human_to_move:
             self.say("wait for your turn")
             return
+        # drawing keeps the cards chosen beforehand selected (they move as the hand sorts)
+        keep = self._selected_cards() if isinstance(action, (Draw, TakeDiscard)) else []
         try:
             events = self.session.apply(action)
         except (IllegalActionError, InvalidActionError, SessionError) as error:
             self.say(refusal_text(error))
             return
         self.error_text = ""
-        self.selected.clear()
+        self.selected = self._places_of(keep)
         self.show_hint("")
         self.after(events)
+
+    def _places_of(self, cards: Sequence[Card]) -> set[int]:
+        """Where ``cards`` sit in the hand as shown (copies of a card take distinct places)."""
+        shown = self._shown_hand()
+        places: set[int] = set()
+        for card in cards:
+            place = next((i for i, c in enumerate(shown) if c == card and i not in places), None)
+            if place is not None:
+                places.add(place)
+        return places
 
     def _selected_cards(self) -> list[Card]:
         cards = self._shown_hand()
@@ -172,6 +191,14 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
+        if not self.selected:
+            # nothing selected: lay down what the hint would (its best way comes first)
+            laid = next(
+                (s.action for s in hint(self.session.view).steps if isinstance(s.action, LayDown)),
+                None,
+            )
+            if laid is not None:
+                self.selected = self._places_of([c for g in laid.groups for c in g.cards])
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
         except ChoiceError as error:
@@ -293,17 +320,52 @@ class TableMoves(TableApp):
         self.action_hit(event.group_id)
 
     def action_cursor(self, step: int) -> None:
+        # the cursor stops at the ends (Home / End jump there): no surprise wrap
         count = len(self._shown_hand()) if self.session else 0
         if count:
-            self.cursor = (self.cursor + step) % count
+            self.cursor = max(0, min(count - 1, self.cursor + step))
             self._refresh_hand()
+
+    def action_cursor_to(self, place: int) -> None:
+        count = len(self._shown_hand()) if self.session else 0
+        if count:
+            self.cursor = place % count
+            self._refresh_hand()
+
+    def action_apply_hint(self) -> None:
+        """Select the cards the hint's first step names ("discard B11" selects B11)."""
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        advice = hint(self.session.view)
+        if not advice.steps:
+            self.say("the hint names no cards now")
+            return
+        action = advice.steps[0].action
+        if isinstance(action, (Discard, Hit)):
+            wanted = [action.card]
+        elif isinstance(action, LayDown):
+            wanted = [card for group in action.groups for card in group.cards]
+        else:
+            self.say(f"the hint says: {advice.steps[0]}")
+            return
+        chosen = self._places_of(wanted)
+        self.selected = chosen
+        if chosen:
+            self.cursor = min(chosen)
+        self.error_text = ""
+        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+        self.refresh_table()
 
     def action_select(self) -> None:
         if self.session is None or not self._shown_hand():
             return
         self.selected ^= {self.cursor}
-        self.error_text = ""
-        self._refresh_hand()
+        if self.error_text:  # a refusal goes once a key does something
+            self.error_text = ""
+            self.refresh_table()
+        else:
+            self._refresh_hand()
 
     def action_pick(self, number: int) -> None:
         if self.session is None or number > len(self._shown_hand()):
@@ -355,7 +417,15 @@ class TableMoves(TableApp):
         view = self.session.view
         me = view.seats[self.session.human]
         self.push_screen(
-            InfoScreen("Phases", phase_list_table(view.rules, sorted(me.completed), me.phase))
+            InfoScreen(
+                "Phases",
+                phase_list_table(
+                    view.rules,
+                    sorted(me.completed),
+                    view.allowed_phases(self.session.human),
+                    me.laid,
+                ),
+            )
         )
 
     def action_scores(self) -> None:

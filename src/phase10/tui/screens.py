@@ -103,14 +103,22 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def phase_list_table(rules: Rules, done: Sequence[int] = (), current: int | None = None) -> Table:
-    """The phase list, marking the phases done and the one being worked on."""
+def phase_list_table(
+    rules: Rules, done: Sequence[int] = (), now: Sequence[int] = (), laid: int | None = None
+) -> Table:
+    """The phase list, marking the phases done, the one laid down this hand and the ones
+    that may be made now (the engine's allowed phases)."""
     table = Table(box=None, show_header=True, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("phase")
     table.add_column("")
     for index, phase in enumerate(rules.phase_sequence):
-        mark = "done" if index in done else ("← now" if index == current else "")
+        if index == laid:
+            mark = "down this hand"
+        elif index in done:
+            mark = "done"
+        else:
+            mark = "← now" if index in now and laid is None else ""
         table.add_row(str(index + 1), str(phase), mark)
     return table
 
@@ -185,7 +193,7 @@ class HandEndScreen(ModalScreen[None]):
                 "-" if points is None else str(points),
                 str(result.totals[seat]),
                 Text(
-                    ("advanced ✓ " if advanced else "stays ✗ ") + f"({phase_done} done)",
+                    ("advanced ✓ " if advanced else "same phase ") + f"({phase_done} done)",
                     style="green" if advanced else "red",
                 ),
             )
@@ -268,7 +276,8 @@ class NewGameScreen(Screen[Settings | str]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        with VerticalScroll(id="new-game"):
+        # the form itself takes no focus: Tab goes from Quit straight back to the name
+        with VerticalScroll(id="new-game", can_focus=False):
             yield Label("Phase 10 — a new game", id="new-title")
             # what most people choose comes first; everything else is folded below
             with Grid(classes="new-grid"):
@@ -320,7 +329,8 @@ class NewGameScreen(Screen[Settings | str]):
                 yield Label(self.saved, classes="muted", id="saved")
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus(scroll_visible=False)
+        # the name first: typing a name works at once (Enter there starts the game)
+        self.query_one("#name", Input).focus(scroll_visible=False)
         # the form opens at its top, whatever the terminal's height
         self.query_one("#new-game").scroll_home(animate=False)
 
@@ -341,6 +351,7 @@ class NewGameScreen(Screen[Settings | str]):
     def quit_pressed(self) -> None:
         self.app.exit()
 
+    @on(Input.Submitted, "#name")
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         try:

@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
-from phase10.core import Card, Event
+from phase10.core import Card, Event, PlayerView
 from phase10.core.narration import EventLog
 
 from .render import last_turn, my_phase_text, turn_prompt
@@ -63,7 +63,8 @@ class TableApp(App[None]):
         yield Horizontal(id="hand")
         # the hint's line is there only while it says something (80 x 24 has no line to spare)
         yield Static(id="hint", classes="-hidden")
-        yield Footer()
+        # the palette's hint would push the keys past 80 columns (ctrl+p still opens it)
+        yield Footer(show_command_palette=False)
 
     def name_panels(self) -> None:
         """Title the table's bordered panels (once mounted)."""
@@ -104,6 +105,11 @@ class TableApp(App[None]):
         session = self.session
         if session is None:
             return
+        if self.waiting:
+            # a hand's summary is up: the table keeps showing the ended hand (the engine
+            # has dealt the next one) until the summary is dismissed
+            self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
+            return
         view = session.view
         kinds = [
             "you" if who == HUMAN else who.replace("strong:", "strong ")
@@ -114,36 +120,51 @@ class TableApp(App[None]):
         self.query_one(PilesPanel).show(
             view, colour_blind=self.colour_blind, just_discarded=discarded
         )
-        groups = self.query_one("#table-groups")
-        groups.remove_children()
-        if view.melds:
-            width = title_width(view)
-            rows = [
-                GroupRow(
-                    view,
-                    gid,
-                    colour_blind=self.colour_blind,
-                    last=gid in touched,
-                    title_width=width,
-                )
-                for gid in range(len(view.melds))
-            ]
-            groups.mount_all(rows)
-            marked = [row for row in rows if row.group_id in touched]
-            if marked:
-                # the table scrolls: bring the last move's group into sight
-                self.call_after_refresh(marked[-1].scroll_visible, animate=False)
-        else:
-            groups.mount(Label("No phase is down yet.", classes="muted"))
+        self._draw_groups(view, touched)
         self._refresh_hand()
         # your phase and how close you are stay in sight under your hand
         self.query_one("#hand").border_subtitle = my_phase_text(view)
-        prompt = Text(turn_prompt(view) if not self.waiting else "The hand is over: Enter goes on.")
+        prompt = Text(turn_prompt(view))
         if self.error_text:
             prompt.append(f"   ✗ {self.error_text}", style="bold red")
         if self.last_move:
             prompt.append(f"\nLast move: {self.last_move}", style="not bold dim")
         self.query_one("#prompt", Static).update(prompt)
+
+    def _draw_groups(self, view: PlayerView, touched: set[int]) -> None:
+        """Draw the groups, redrawing the rows already there in place. Removing every row
+        and mounting new ones on each move raced with the scroll to the last move's group:
+        while a bot played, the table could show empty lines though groups were down."""
+        box = self.query_one("#table-groups", VerticalScroll)
+        width = title_width(view) if view.melds else 0
+        rows = [
+            GroupRow(
+                view, gid, colour_blind=self.colour_blind, last=gid in touched, title_width=width
+            )
+            for gid in range(len(view.melds))
+        ]
+        shown = [row for row in box.children if isinstance(row, GroupRow)]
+        if not rows or len(shown) > len(rows) or len(shown) != len(box.children):
+            # a new hand, or the "No phase is down yet." line: start the box afresh
+            box.remove_children()
+            box.scroll_to(y=0, animate=False)
+            shown = []
+            if not rows:
+                box.mount(Label("No phase is down yet.", classes="muted"))
+                return
+        for row, new in zip(shown, rows, strict=False):
+            row.redraw(new)
+        if len(rows) > len(shown):
+            box.mount_all(rows[len(shown) :])
+        on_table = shown + rows[len(shown) :]
+        marked = [row for row in on_table if row.group_id in touched]
+        if marked:
+            # the table scrolls: bring the last move's group into sight
+            self.call_after_refresh(self._scroll_to_group, marked[-1])
+
+    def _scroll_to_group(self, row: GroupRow) -> None:
+        if row.is_attached:  # a later redraw may have removed it
+            row.scroll_visible(animate=False)
 
     def _shown_hand(self) -> list[Card]:
         assert self.session is not None

@@ -103,6 +103,17 @@ class GroupRow(Horizontal):
         yield title
         yield Static(self.cards, classes="group-cards")
 
+    def redraw(self, other: GroupRow) -> None:
+        """Show what ``other`` (a row for the same group, never mounted) shows, in place:
+        a row that stays mounted never leaves the table blank while it is rebuilt."""
+        self.title, self.cards, self.title_width = other.title, other.cards, other.title_width
+        self.set_class(other.has_class("last"), "last")
+        if self.is_mounted and self.children:
+            title = self.query_one(".group-title", Static)
+            title.update(Text(self.title, style="bold"))
+            title.styles.width = self.title_width
+            self.query_one(".group-cards", Static).update(self.cards)
+
     def on_click(self, event: Click) -> None:
         event.stop()
         self.post_message(self.Clicked(self.group_id))
