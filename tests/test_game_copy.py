@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 from phase10.core import Game, parse_cards
-from phase10.core.game import _copy_seat
+from phase10.core.positions import copy_seat as _copy_seat
 from phase10.core.state import Seat
 
 

@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, assert_never
+from typing import assert_never
 
 from .actions import (
     Action,
@@ -56,6 +56,7 @@ from .events import (
 from .feasibility import can_lay, hand_counts
 from .legality import Rulebook, SeatLike
 from .phases import Phase
+from .positions import Arrangement, GameState, copy_seat, is_int, is_seq
 from .rules import (
     HAND_SIZE,
     Advance,
@@ -74,55 +75,6 @@ __all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "Arrangement", "Game", "Ga
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-
-
-@dataclass(frozen=True, slots=True)
-class Arrangement:
-    """An exact first deal, for tests, puzzles and teaching.
-
-    ``hands`` per seat; ``discard`` from bottom to top; ``draw`` the next cards of the
-    draw pile in the order they will be drawn (the rest of the deck is shuffled below
-    them). ``phases`` (1-based, per seat) and ``scores`` set where each player starts.
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    discard: tuple[Card, ...]
-    draw: tuple[Card, ...] = ()
-    phases: tuple[int, ...] | None = None
-    scores: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """Every field of a game's state but its header (players, rules, seed, first dealer,
-    arrangement): what :meth:`Game.state` reads and :meth:`Game.from_state` builds a game
-    from. A snapshot (:mod:`phase10.core.snapshots`) writes these fields out as JSON.
-
-    The seats are copies: changing them changes neither the game they were read from nor
-    one built from them.
-    """
-
-    #: the random generator's state, as ``random.Random.getstate()`` gives it
-    rng: tuple[Any, ...]
-    hand_number: int
-    dealer: int
-    current: int
-    stage: Stage
-    players_in_hand: tuple[int, ...]
-    tie_break: bool
-    winners: tuple[int, ...]
-    draw_pile: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    melds: tuple[Meld, ...]
-    seats: tuple[Seat, ...]
-    #: the players still to declare a phase this hand, next first
-    declare_queue: tuple[int, ...]
-    #: who plays the hand's first turn (the player after the dealer)
-    first_player: int
-    #: where this hand's events begin in the history
-    hand_start: int
-    history: tuple[Event, ...]
-    actions: tuple[Action, ...]
 
 
 @dataclass(slots=True)
@@ -176,11 +128,11 @@ class Game(Rulebook):
             )
         if any(not isinstance(name, str) or not name.strip() for name in names):
             raise ValueError("every player needs a non-empty name")
-        if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(names)):
+        if dealer is not None and (not is_int(dealer) or not 0 <= dealer < len(names)):
             raise ValueError(
                 f"the dealer must be a seat from 0 to {len(names) - 1}, not {dealer!r}"
             )
-        if seed is not None and not _is_int(seed):
+        if seed is not None and not is_int(seed):
             raise ValueError(f"the seed must be a whole number (or None), not {seed!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules object (see preset()), not {rules!r}")
@@ -250,7 +202,7 @@ class Game(Rulebook):
             draw_pile=tuple(self.draw_pile),
             discard_pile=tuple(self.discard_pile),
             melds=tuple(self.melds),
-            seats=tuple(_copy_seat(seat) for seat in self.seats),
+            seats=tuple(copy_seat(seat) for seat in self.seats),
             declare_queue=tuple(self._hand.declare_queue),
             first_player=self._hand.first_player,
             hand_start=self.hand_start,
@@ -277,7 +229,7 @@ class Game(Rulebook):
             rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
             rng.setstate(self.rng.getstate())
         twin.rng = rng
-        twin.seats = [_copy_seat(seat) for seat in self.seats]
+        twin.seats = [copy_seat(seat) for seat in self.seats]
         twin.draw_pile = list(self.draw_pile)
         twin.discard_pile = list(self.discard_pile)
         twin.melds = list(self.melds)
@@ -305,7 +257,7 @@ class Game(Rulebook):
         self.draw_pile = list(state.draw_pile)
         self.discard_pile = list(state.discard_pile)
         self.melds = list(state.melds)
-        self.seats = [_copy_seat(seat) for seat in state.seats]
+        self.seats = [copy_seat(seat) for seat in state.seats]
         self._hand = _Hand(list(state.declare_queue), state.first_player)
         self.hand_start = state.hand_start
         self.history = list(state.history)
@@ -605,11 +557,11 @@ class Game(Rulebook):
     def _apply_start(self, arrangement: Arrangement) -> None:
         n = self.num_players
         hands = arrangement.hands
-        piles = [*hands, arrangement.discard, arrangement.draw] if _is_seq(hands) else [hands]
-        if not all(_is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in piles):
+        piles = [*hands, arrangement.discard, arrangement.draw] if is_seq(hands) else [hands]
+        if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in piles):
             raise ValueError("the arrangement's hands and piles must be tuples of cards")
         for label, values in (("phases", arrangement.phases), ("scores", arrangement.scores)):
-            if values is not None and (not _is_seq(values) or not all(map(_is_int, values))):
+            if values is not None and (not is_seq(values) or not all(map(is_int, values))):
                 raise ValueError(f"the arrangement's {label} must be whole numbers")
             if values is not None and len(values) != n:
                 raise ValueError(f"the arrangement's {label} need one value per player ({n})")
@@ -787,28 +739,3 @@ class Game(Rulebook):
     def __repr__(self) -> str:
         names = ", ".join(seat.name for seat in self.seats)
         return f"<Game [{names}] hand {self.hand_number}, {self.stage}, p{self.current} to move>"
-
-
-def _copy_seat(seat: Seat) -> Seat:
-    # every field by name: several times faster than dataclasses.replace (games are copied
-    # often); tests/test_game.py checks that no field is left out
-    return Seat(
-        seat.name,
-        list(seat.hand),
-        seat.score,
-        seat.phase,
-        set(seat.completed),
-        seat.laid,
-        seat.declared,
-        seat.pending_skip,
-        seat.floating,
-    )
-
-
-def _is_int(value: object) -> bool:
-    """A whole number (not a bool, a float or a numeric string)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seq(value: object) -> bool:
-    return isinstance(value, (tuple, list))

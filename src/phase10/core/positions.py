@@ -1,0 +1,89 @@
+"""The game's state as plain values: an exact first deal (:class:`Arrangement`) and every
+field of a position (:class:`GameState`), which snapshots write out and games are built from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .cards import Card
+from .events import Event
+from .state import Meld, Seat, Stage
+
+__all__ = ["Arrangement", "GameState", "copy_seat", "is_int", "is_seq"]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """An exact first deal, for tests, puzzles and teaching.
+
+    ``hands`` per seat; ``discard`` from bottom to top; ``draw`` the next cards of the
+    draw pile in the order they will be drawn (the rest of the deck is shuffled below
+    them). ``phases`` (1-based, per seat) and ``scores`` set where each player starts.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    draw: tuple[Card, ...] = ()
+    phases: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Every field of a game's state but its header (players, rules, seed, first dealer,
+    arrangement): what :meth:`Game.state` reads and :meth:`Game.from_state` builds a game
+    from. A snapshot (:mod:`phase10.core.snapshots`) writes these fields out as JSON.
+
+    The seats are copies: changing them changes neither the game they were read from nor
+    one built from them.
+    """
+
+    #: the random generator's state, as ``random.Random.getstate()`` gives it
+    rng: tuple[Any, ...]
+    hand_number: int
+    dealer: int
+    current: int
+    stage: Stage
+    players_in_hand: tuple[int, ...]
+    tie_break: bool
+    winners: tuple[int, ...]
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    melds: tuple[Meld, ...]
+    seats: tuple[Seat, ...]
+    #: the players still to declare a phase this hand, next first
+    declare_queue: tuple[int, ...]
+    #: who plays the hand's first turn (the player after the dealer)
+    first_player: int
+    #: where this hand's events begin in the history
+    hand_start: int
+    history: tuple[Event, ...]
+    actions: tuple[Action, ...]
+
+
+def copy_seat(seat: Seat) -> Seat:
+    # every field by name: several times faster than dataclasses.replace (games are copied
+    # often); tests/test_game.py checks that no field is left out
+    return Seat(
+        seat.name,
+        list(seat.hand),
+        seat.score,
+        seat.phase,
+        set(seat.completed),
+        seat.laid,
+        seat.declared,
+        seat.pending_skip,
+        seat.floating,
+    )
+
+
+def is_int(value: object) -> bool:
+    """A whole number (not a bool, a float or a numeric string)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_seq(value: object) -> bool:
+    return isinstance(value, (tuple, list))
