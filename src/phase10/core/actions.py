@@ -13,6 +13,9 @@ text                    action
 ``discard S>p2``        discard a Skip and skip player 2 (seats count from 0)
 ``declare 4``           name phase 4 for this hand (Masters: ``declare = "deal"``)
 ``give p1``             the dealer gives a turned-up Wild to player 1 (wild deal-up)
+``save R7``             put R7 on your save pile, ending the turn (``save_pile``)
+``take-saved R7``       take R7 back from your save pile instead of drawing
+``give-up``             give up your laid-down phase (``give_up``, Masters Variant #2)
 ======================  =====================================================
 
 >>> parse_action("discard s>p2")
@@ -42,11 +45,14 @@ __all__ = [
     "Declare",
     "Discard",
     "Draw",
+    "GiveUp",
     "GiveWild",
     "Hit",
     "InvalidActionError",
     "LayDown",
+    "Save",
     "TakeDiscard",
+    "TakeSaved",
     "parse_action",
 ]
 
@@ -138,15 +144,49 @@ class GiveWild:
         return f"give p{self.player}"
 
 
+@dataclass(frozen=True, slots=True)
+class Save:
+    """End the turn by putting a card on your own save pile instead of discarding it."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"save {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSaved:
+    """Take a card back from your save pile instead of drawing."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"take-saved {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """Give up your laid-down phase: its groups leave the table and, after this turn's
+    discard or save, you draw back up to ten cards."""
+
+    def __str__(self) -> str:
+        return "give-up"
+
+
 #: Every action a player can submit. The union is closed: a ``match`` over an action ends
 #: in :func:`typing.assert_never`, so mypy names every place a new kind must be handled.
-Action: TypeAlias = Draw | TakeDiscard | LayDown | Hit | Discard | Declare | GiveWild
+Action: TypeAlias = (
+    Draw | TakeDiscard | LayDown | Hit | Discard | Declare | GiveWild | Save | TakeSaved | GiveUp
+)
 
 _HIT = re.compile(r"^(\S+?)(?:=(\d+))?\s+g(\d+)$", re.IGNORECASE)
 _DISCARD = re.compile(r"^(\S+?)(?:\s*>\s*p(\d+))?$", re.IGNORECASE)
 _PLAYER = re.compile(r"^p(\d+)$", re.IGNORECASE)
 _LAY_PREFIX = re.compile(r"^(\d+)\s*:\s*(.*)$", re.DOTALL)
-_USAGE = "draw, take, lay ..., hit CARD gN, discard CARD, discard S>pN, declare N or give pN"
+_USAGE = (
+    "draw, take, lay ..., hit CARD gN, discard CARD, discard S>pN, declare N, give pN, "
+    "save CARD, take-saved CARD or give-up"
+)
 
 
 def parse_action(text: str, phase: Phase | None = None) -> Action:
@@ -161,10 +201,16 @@ def parse_action(text: str, phase: Phase | None = None) -> Action:
     verb = verb.lower()
     rest = rest.strip()
     try:
-        if verb in ("draw", "take"):
+        if verb in ("draw", "take", "give-up"):
             if rest:
                 raise InvalidActionError(f"{verb!r} takes nothing after it, not {rest!r}")
-            return Draw() if verb == "draw" else TakeDiscard()
+            plain: dict[str, Action] = {"draw": Draw(), "take": TakeDiscard(), "give-up": GiveUp()}
+            return plain[verb]
+        if verb in ("save", "take-saved"):
+            if not rest or " " in rest:
+                raise InvalidActionError(f"write '{verb} CARD' with one card (e.g. '{verb} R7')")
+            card = Card.parse(rest)
+            return Save(card) if verb == "save" else TakeSaved(card)
         if verb == "hit":
             match = _HIT.match(rest)
             if match is None:

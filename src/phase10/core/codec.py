@@ -29,7 +29,19 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, assert_never
 
-from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from .actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    GiveUp,
+    GiveWild,
+    Hit,
+    LayDown,
+    Save,
+    TakeDiscard,
+    TakeSaved,
+)
 from .cards import Card, Color, Parity, format_cards, parse_cards
 from .events import (
     CardHit,
@@ -40,13 +52,17 @@ from .events import (
     Event,
     Floating,
     GameEnded,
+    GaveUp,
     HandEnded,
     HandStarted,
     LaidDown,
+    Refilled,
     Reshuffled,
+    Saved,
     Skipped,
     TieBreakStarted,
     TookDiscard,
+    TookSaved,
     WentOut,
     WildGiven,
 )
@@ -254,6 +270,12 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"type": "Declare", "phase": action.phase}
         case GiveWild():
             return {"type": "GiveWild", "player": action.player}
+        case Save():
+            return {"type": "Save", "card": str(action.card)}
+        case TakeSaved():
+            return {"type": "TakeSaved", "card": str(action.card)}
+        case GiveUp():
+            return {"type": "GiveUp"}
         case _:
             assert_never(action)
 
@@ -282,6 +304,9 @@ ACTION_READERS: Mapping[str, Callable[[_Fields], Action]] = {
     "Discard": lambda f: Discard(f.card("card"), f.optional_number("target")),
     "Declare": lambda f: Declare(f.number("phase")),
     "GiveWild": lambda f: GiveWild(f.number("player")),
+    "Save": lambda f: Save(f.card("card")),
+    "TakeSaved": lambda f: TakeSaved(f.card("card")),
+    "GiveUp": lambda f: GiveUp(),
 }
 
 
@@ -338,6 +363,26 @@ def event_to_dict(event: Event) -> dict[str, Any]:
                 "player": event.player,
                 "card": str(event.card),
                 "target": event.target,
+            }
+        case Saved() | TookSaved():
+            card = None if event.card is None else str(event.card)
+            kind = type(event).__name__
+            return {"type": kind, "player": event.player, "card": card, "public": event.public}
+        case GaveUp():
+            return {
+                "type": "GaveUp",
+                "player": event.player,
+                "phase": event.phase,
+                "group_ids": list(event.group_ids),
+                "cards": event.cards,
+            }
+        case Refilled():
+            cards = None if event.cards is None else [str(card) for card in event.cards]
+            return {
+                "type": "Refilled",
+                "player": event.player,
+                "count": event.count,
+                "cards": cards,
             }
         case Skipped():
             return {"type": "Skipped", "player": event.player}
@@ -425,6 +470,18 @@ EVENT_READERS: Mapping[str, Callable[[_Fields], Event]] = {
     ),
     "Discarded": lambda f: Discarded(
         f.number("player"), f.card("card"), f.optional_number("target")
+    ),
+    "Saved": lambda f: Saved(
+        f.number("player"), f.optional_card("card"), f.flag("public", default=False)
+    ),
+    "TookSaved": lambda f: TookSaved(
+        f.number("player"), f.optional_card("card"), f.flag("public", default=False)
+    ),
+    "GaveUp": lambda f: GaveUp(
+        f.number("player"), f.number("phase"), f.numbers("group_ids"), f.number("cards")
+    ),
+    "Refilled": lambda f: Refilled(
+        f.number("player"), f.number("count"), f.optional_cards("cards")
     ),
     "Skipped": lambda f: Skipped(f.number("player")),
     "Floating": lambda f: Floating(f.number("player")),

@@ -112,6 +112,18 @@ class Refusal(StrEnum):
     NAME_RUN_END = "name_run_end"
     #: a hit that gives a card a value the group cannot take
     WRONG_VALUE = "wrong_value"
+    #: a save or a take from a save pile where the rules have no save piles
+    NO_SAVE_PILE = "no_save_pile"
+    #: a second save in one hand
+    ALREADY_SAVED = "already_saved"
+    #: a save of the last card in hand (going out needs a discard or a hit)
+    SAVE_LAST_CARD = "save_last_card"
+    #: a take of a card that is not on the player's save pile
+    NOT_SAVED = "not_saved"
+    #: a give-up where the rules have none, before the phase is down, or a second one in a hand
+    NO_GIVE_UP = "no_give_up"
+    #: a lay-down or hit on the turn the player gave up their phase
+    GAVE_UP_THIS_TURN = "gave_up_this_turn"
     #: no cards selected where a selection is needed
     NOTHING_SELECTED = "nothing_selected"
     #: several cards selected where just one is needed

@@ -26,13 +26,17 @@ __all__ = [
     "Event",
     "Floating",
     "GameEnded",
+    "GaveUp",
     "HandEnded",
     "HandStarted",
     "LaidDown",
+    "Refilled",
     "Reshuffled",
+    "Saved",
     "Skipped",
     "TieBreakStarted",
     "TookDiscard",
+    "TookSaved",
     "WentOut",
     "WildGiven",
 ]
@@ -137,6 +141,55 @@ class Discarded(_Public):
 
 
 @dataclass(frozen=True, slots=True)
+class Saved(_Public):
+    """A player ended the turn by saving a card. ``public`` (rules ``save_pile = "public"``):
+    everyone sees it; otherwise only that player does."""
+
+    player: int
+    card: Card | None
+    public: bool = False
+
+    def seen_by(self, viewer: int | None) -> Saved:
+        return self if self.public or viewer == self.player else Saved(self.player, None)
+
+
+@dataclass(frozen=True, slots=True)
+class TookSaved(_Public):
+    """A player took a card back from their save pile, seen as :class:`Saved` is."""
+
+    player: int
+    card: Card | None
+    public: bool = False
+
+    def seen_by(self, viewer: int | None) -> TookSaved:
+        return self if self.public or viewer == self.player else TookSaved(self.player, None)
+
+
+@dataclass(frozen=True, slots=True)
+class GaveUp(_Public):
+    """A player gave up their laid-down phase (its number): the groups with these ids left
+    the table, and their ``cards`` went to the bottom of the discard pile. The groups
+    after them move down to fill the gap."""
+
+    player: int
+    phase: int
+    group_ids: tuple[int, ...]
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refilled(_Public):
+    """After giving up a phase, a player drew back up to ten cards; only they see which."""
+
+    player: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def seen_by(self, viewer: int | None) -> Refilled:
+        return self if viewer == self.player else Refilled(self.player, self.count, None)
+
+
+@dataclass(frozen=True, slots=True)
 class Skipped(_Public):
     """A player's turn was passed because of a pending skip (the skip is now cleared)."""
 
@@ -198,6 +251,10 @@ Event: TypeAlias = (
     | LaidDown
     | CardHit
     | Discarded
+    | Saved
+    | TookSaved
+    | GaveUp
+    | Refilled
     | Skipped
     | Floating
     | WentOut

@@ -26,10 +26,13 @@ from .actions import (
     Declare,
     Discard,
     Draw,
+    GiveUp,
     GiveWild,
     Hit,
     LayDown,
+    Save,
     TakeDiscard,
+    TakeSaved,
     parse_action,
 )
 from .cards import Card, CardError, check_deck_can_hold, full_deck, hand_points
@@ -43,13 +46,17 @@ from .events import (
     Event,
     Floating,
     GameEnded,
+    GaveUp,
     HandEnded,
     HandStarted,
     LaidDown,
+    Refilled,
     Reshuffled,
+    Saved,
     Skipped,
     TieBreakStarted,
     TookDiscard,
+    TookSaved,
     WentOut,
     WildGiven,
 )
@@ -64,8 +71,13 @@ from .rules import (
     EndWhen,
     GoingOut,
     Rules,
+    SavedScore,
+    SavePile,
     SkipTarget,
     WildDealUp,
+)
+from .rules import (
+    GiveUp as GiveUpRule,
 )
 from .standings import decide
 from .state import Meld, Seat, Stage
@@ -281,6 +293,9 @@ class Game(Rulebook):
     def _acting_hand(self) -> Sequence[Card] | None:
         return self.seats[self.current].hand if self.stage is not Stage.GAME_OVER else None
 
+    def _acting_saved(self) -> Sequence[Card]:
+        return self.seats[self.current].saved
+
     # -- public questions -------------------------------------------------------------
 
     @property
@@ -407,6 +422,15 @@ class Game(Rulebook):
                 self._declare(seat, action)
             case GiveWild():
                 self._give_wild(action)
+            case Save():
+                self._save(seat, action)
+            case TakeSaved():
+                self.seats[seat].saved.remove(action.card)
+                self.seats[seat].hand.append(action.card)
+                self._emit(TookSaved(seat, action.card, self._public_saves))
+                self.stage = Stage.PLAY
+            case GiveUp():
+                self._give_up(seat)
             case _:
                 assert_never(action)
         return self.history[start:]
@@ -415,16 +439,66 @@ class Game(Rulebook):
         self.history.append(event)
 
     def _draw(self, seat: int) -> None:
-        if not self.draw_pile:
+        self._refill_draw_pile()
+        card = self.draw_pile.pop()
+        self.seats[seat].hand.append(card)
+        self._emit(Drew(seat, card))
+        self.stage = Stage.PLAY
+
+    def _refill_draw_pile(self) -> None:
+        """An empty draw pile takes the discard pile but its top card, shuffled."""
+        if not self.draw_pile and len(self.discard_pile) >= 2:
             top = self.discard_pile.pop()
             self.draw_pile = self.discard_pile
             self.rng.shuffle(self.draw_pile)
             self.discard_pile = [top]
             self._emit(Reshuffled(len(self.draw_pile)))
-        card = self.draw_pile.pop()
-        self.seats[seat].hand.append(card)
-        self._emit(Drew(seat, card))
-        self.stage = Stage.PLAY
+
+    @property
+    def _public_saves(self) -> bool:
+        return self.rules.save_pile is SavePile.PUBLIC
+
+    def _save(self, seat: int, action: Save) -> None:
+        info = self.seats[seat]
+        info.hand.remove(action.card)
+        info.saved.append(action.card)
+        info.saved_this_hand = True
+        self._emit(Saved(seat, action.card, self._public_saves))
+        self._end_turn(seat)
+
+    def _give_up(self, seat: int) -> None:
+        """Variant #2: the player's groups leave the table for the bottom of the discard pile."""
+        info = self.seats[seat]
+        laid = info.laid
+        assert laid is not None  # checked: the phase is down
+        ids = tuple(i for i, meld in enumerate(self.melds) if meld.owner == seat)
+        cards = [card for i in ids for card in self.melds[i].group.cards]
+        self.melds = [meld for meld in self.melds if meld.owner != seat]
+        self.discard_pile[0:0] = cards
+        if self.rules.give_up is GiveUpRule.KEEP:  # completed now: the next lay-down is another
+            info.completed.add(laid)
+            info.phase = min(
+                (i for i in range(self.rules.phase_count) if i not in info.completed),
+                default=self.rules.phase_count,
+            )
+        info.laid = None
+        info.gave_up = info.refill = True
+        self._emit(GaveUp(seat, laid + 1, ids, len(cards)))
+
+    def _end_turn(self, seat: int) -> None:
+        """After a discard or a save that leaves cards in hand: any refill, then the next turn."""
+        info = self.seats[seat]
+        if info.refill:
+            info.refill = False
+            drawn: list[Card] = []
+            while len(info.hand) < HAND_SIZE:
+                self._refill_draw_pile()
+                if not self.draw_pile:
+                    break
+                drawn.append(self.draw_pile.pop())
+                info.hand.append(drawn[-1])
+            self._emit(Refilled(seat, len(drawn), tuple(drawn)))
+        self._next_turn()
 
     def _lay_down(self, seat: int, action: LayDown) -> None:
         info = self.seats[seat]
@@ -485,7 +559,7 @@ class Game(Rulebook):
             self._emit(WentOut(seat))
             self._end_hand(seat, "went out")
         else:
-            self._next_turn()
+            self._end_turn(seat)
 
     def _declare(self, seat: int, action: Declare) -> None:
         self.seats[seat].declared = action.phase - 1
@@ -523,7 +597,7 @@ class Game(Rulebook):
         if not self.draw_pile and self.rules.empty_draw_pile is EmptyDrawPile.END_HAND:
             self._end_hand(None, "the draw pile ran out")
             return
-        if not self.can_draw() and not self.can_take():
+        if not self.can_draw() and not self.can_take() and not self.seats[self.current].saved:
             self._end_hand(None, "the draw pile is exhausted and the top discard cannot be taken")
             return
         if not self.draw_pile and self.hand_is_dead():
@@ -540,7 +614,7 @@ class Game(Rulebook):
         """
         if any(self.seats[p].floating for p in self.players_in_hand):
             return False
-        loose = Counter(card for seat in self.seats for card in seat.hand)
+        loose = Counter(card for seat in self.seats for card in [*seat.hand, *seat.saved])
         loose.update(self.draw_pile)
         loose.update(self.discard_pile)
         if any(meld.group.placements(card) for card in loose for meld in self.melds):
@@ -576,10 +650,25 @@ class Game(Rulebook):
             seat.completed = set(range(phase - 1))
         for seat, score in zip(self.seats, arrangement.scores or (), strict=False):
             seat.score = score
+        saved = arrangement.saved
+        if saved is not None:
+            if not is_seq(saved) or len(saved) != n:
+                raise ValueError(f"the arrangement's saved needs one save pile per player ({n})")
+            if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in saved):
+                raise ValueError("the arrangement's save piles must be tuples of cards")
+            if any(saved) and self.rules.save_pile is SavePile.OFF:
+                raise ValueError(
+                    "the arrangement has saved cards, but these rules have no save piles"
+                )
+            for seat, pile in zip(self.seats, saved, strict=True):
+                seat.saved = list(pile)
 
     def _deal_deck(self, arrangement: Arrangement | None) -> list[Card]:
         """The deck for this hand, top card last, dealt as in :meth:`_start_hand`."""
         deck = full_deck(self.rules.deck_counts)
+        saved = [card for seat in self.seats for card in seat.saved]
+        for card in saved:  # saved cards stay out of the deal (no save, no change to the shuffle)
+            deck.remove(card)
         self.rng.shuffle(deck)
         if arrangement is None:
             return deck
@@ -595,7 +684,7 @@ class Game(Rulebook):
             *arrangement.draw,
         ]
         try:
-            check_deck_can_hold(placed, self.rules.deck_counts)
+            check_deck_can_hold(placed + saved, self.rules.deck_counts)
         except CardError as error:
             raise ValueError(f"the arrangement holds more cards than the deck: {error}") from None
         rest = list(deck)
@@ -609,6 +698,7 @@ class Game(Rulebook):
             info.hand = []
             info.laid = info.declared = None
             info.pending_skip = info.floating = False
+            info.saved_this_hand = info.gave_up = info.refill = False
         self.melds = []
         deck = self._deal_deck(arrangement)
         participants = self.players_in_hand
@@ -657,8 +747,10 @@ class Game(Rulebook):
     def _end_hand(self, went_out: int | None, reason: str, winner: int | None = None) -> None:
         participants = self.players_in_hand
         points: list[int | None] = [None] * self.num_players
+        saved_score = self.rules.saved_score is SavedScore.PENALTY
         for seat in participants:
-            points[seat] = 0 if seat == went_out else hand_points(self.seats[seat].hand)
+            held = hand_points(self.seats[seat].hand) if seat != went_out else 0
+            points[seat] = held + (hand_points(self.seats[seat].saved) if saved_score else 0)
         advanced: list[int] = []
         if not self.tie_break:
             for seat in participants:
@@ -666,10 +758,11 @@ class Game(Rulebook):
                 info.score += points[seat] or 0
                 if info.laid is not None:
                     info.completed.add(info.laid)
+                kept = info.gave_up and self.rules.give_up is GiveUpRule.KEEP
                 if self.rules.advance is Advance.ALL:
                     info.phase += 1
                     advanced.append(seat)
-                elif info.laid is not None:
+                elif info.laid is not None or kept:
                     info.phase = min(
                         (i for i in range(self.rules.phase_count) if i not in info.completed),
                         default=self.rules.phase_count,
@@ -730,8 +823,9 @@ class Game(Rulebook):
     # -- invariants -------------------------------------------------------------------
 
     def all_cards(self) -> list[Card]:
-        """Every physical card the game holds: hands, piles and table (always the whole deck)."""
-        cards = [card for seat in self.seats for card in seat.hand]
+        """Every physical card the game holds: hands, save piles, piles and table (always the
+        whole deck)."""
+        cards = [card for seat in self.seats for card in [*seat.hand, *seat.saved]]
         cards += self.draw_pile + self.discard_pile
         cards += [card for meld in self.melds for card in meld.group.cards]
         return cards

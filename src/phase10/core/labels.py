@@ -20,7 +20,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from .actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    GiveUp,
+    GiveWild,
+    Hit,
+    LayDown,
+    Save,
+    TakeDiscard,
+    TakeSaved,
+)
 from .cards import Card, Color
 from .feasibility import missing
 from .groups import Group
@@ -94,6 +106,18 @@ RULE_OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
             "masters": "8 Wilds, 2 Skips (Masters, 106)",
             "masters_12_wilds": "12 Wilds, 2 Skips (Masters, 110)",
         },
+    ),
+    "save_pile": (
+        "Save pile",
+        {"off": "none", "private": "others see how many", "public": "face up"},
+    ),
+    "saved_score": (
+        "Saved cards at a hand's end",
+        {"none": "do not count", "penalty": "count as penalty points"},
+    ),
+    "give_up": (
+        "Give up a laid phase",
+        {"off": "never", "forfeit": "yes, it is not completed", "keep": "yes, it stays completed"},
     ),
 }
 
@@ -217,6 +241,12 @@ def action_text(
             return f"discard the Skip on {_seat_name(names, action.target)}"
         case Discard():
             return f"discard {card_words(action.card)}"
+        case Save():
+            return f"save {card_words(action.card)} on your save pile"
+        case TakeSaved():
+            return f"take {card_words(action.card)} back from your save pile"
+        case GiveUp():
+            return "give up your phase and draw back up to ten"
         case _:
             assert_never(action)
 
@@ -267,6 +297,12 @@ def action_label(view: PlayerView, action: Action) -> str:
             return "Discard S (skips nobody)"
         case Discard():
             return f"Discard {action.card}"
+        case Save():
+            return f"Save {action.card}"
+        case TakeSaved():
+            return f"Take {action.card} from your save pile"
+        case GiveUp():
+            return "Give up your phase"
         case _:
             assert_never(action)
 

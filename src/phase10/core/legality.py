@@ -11,13 +11,26 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Protocol, assert_never
 
-from .actions import Action, Declare, Discard, Draw, GiveWild, Hit, LayDown, TakeDiscard
+from .actions import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    GiveUp,
+    GiveWild,
+    Hit,
+    LayDown,
+    Save,
+    TakeDiscard,
+    TakeSaved,
+)
 from .cards import Card
 from .errors import IllegalActionError, InvalidActionError, Refusal
 from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
-from .rules import DeclareWhen, PhaseOrder, Rules, SkipTarget
+from .rules import DeclareWhen, PhaseOrder, Rules, SavePile, SkipTarget
+from .rules import GiveUp as GiveUpRule
 from .state import Meld, Stage
 
 __all__ = ["LegalActions", "Rulebook", "SeatLike"]
@@ -36,6 +49,12 @@ class SeatLike(Protocol):
     def pending_skip(self) -> bool: ...
     @property
     def floating(self) -> bool: ...
+    @property
+    def saved_this_hand(self) -> bool: ...
+    @property
+    def gave_up(self) -> bool: ...
+    @property
+    def refill(self) -> bool: ...
 
 
 class Rulebook:
@@ -58,6 +77,10 @@ class Rulebook:
 
     def _acting_hand(self) -> Sequence[Card] | None:
         """The hand of the player to move, or None where it may not be seen."""
+        raise NotImplementedError
+
+    def _acting_saved(self) -> Sequence[Card]:
+        """The save pile of the player to move (asked only when their hand may be seen)."""
         raise NotImplementedError
 
     # -- questions about the position -------------------------------------------------
@@ -191,9 +214,20 @@ class Rulebook:
                 )
             case Draw() | TakeDiscard():
                 return self._check_draw(action)
+            case TakeSaved():
+                return self._check_take_saved(action)
             case _ if stage is Stage.DRAW:
                 raise IllegalActionError(
                     Refusal.MUST_DRAW_FIRST, "you must draw a card (or take the top discard) first"
+                )
+            case Save():
+                return self._check_save(action, hand)
+            case GiveUp():
+                return self._check_give_up(action)
+            case LayDown() | Hit() if self._seat(self.current).refill:
+                raise IllegalActionError(
+                    Refusal.GAVE_UP_THIS_TURN,
+                    "you gave up your phase this turn: end it with a discard or a save",
                 )
             case LayDown():
                 return self._check_lay_down(action, hand)
@@ -201,6 +235,61 @@ class Rulebook:
                 return self._check_hit(action, hand)
             case _:
                 assert_never(action)
+
+    def _check_save(self, action: Save, hand: Sequence[Card]) -> Action:
+        if self.rules.save_pile is SavePile.OFF:
+            raise IllegalActionError(Refusal.NO_SAVE_PILE, "these rules have no save piles")
+        info = self._seat(self.current)
+        if info.saved_this_hand:
+            raise IllegalActionError(
+                Refusal.ALREADY_SAVED, "you have already saved a card this hand (one per hand)"
+            )
+        if action.card not in hand:
+            raise IllegalActionError(Refusal.NOT_HELD, f"you have no {action.card} to save")
+        if len(hand) == 1:
+            raise IllegalActionError(
+                Refusal.SAVE_LAST_CARD,
+                "you cannot save your last card: going out takes a discard or a hit",
+            )
+        if info.floating and self.fits_anywhere(action.card):
+            raise IllegalActionError(
+                Refusal.FLOATING_MUST_HIT,
+                f"you are floating: {action.card} fits on the table, so you must hit it",
+            )
+        return action
+
+    def _check_take_saved(self, action: TakeSaved) -> Action:
+        if self.rules.save_pile is SavePile.OFF:
+            raise IllegalActionError(Refusal.NO_SAVE_PILE, "these rules have no save piles")
+        if self.stage is not Stage.DRAW:
+            raise IllegalActionError(Refusal.ALREADY_DREW, "you have already drawn this turn")
+        if action.card not in self._acting_saved():
+            raise IllegalActionError(
+                Refusal.NOT_SAVED, f"there is no {action.card} on your save pile"
+            )
+        top = self.discard_top
+        floating = self._seat(self.current).floating
+        if floating and self.can_take() and top is not None and self.fits_anywhere(top):
+            raise IllegalActionError(
+                Refusal.FLOATING_MUST_TAKE, f"you are floating: you must take {top} and hit it"
+            )
+        return action
+
+    def _check_give_up(self, action: GiveUp) -> Action:
+        if self.rules.give_up is GiveUpRule.OFF:
+            raise IllegalActionError(
+                Refusal.NO_GIVE_UP, "these rules do not let a phase be given up"
+            )
+        if self.tie_break:
+            raise IllegalActionError(Refusal.NO_GIVE_UP, "a phase is not given up in a tie-break")
+        info = self._seat(self.current)
+        if info.laid is None:
+            raise IllegalActionError(Refusal.NO_GIVE_UP, "you have no phase down to give up")
+        if info.gave_up:
+            raise IllegalActionError(
+                Refusal.NO_GIVE_UP, "you have already given up a phase this hand (one per hand)"
+            )
+        return action
 
     def _check_give(self, action: GiveWild) -> Action:
         if self.stage is not Stage.GIVE_WILD:
@@ -378,25 +467,33 @@ class Rulebook:
             for action in (Draw(), TakeDiscard()):
                 if self.is_legal(action):
                     yield action
+            if self.rules.save_pile is not SavePile.OFF:
+                for card in sorted(set(self._acting_saved()), key=lambda card: card.sort_key):
+                    if self.is_legal(TakeSaved(card)):
+                        yield TakeSaved(card)
             return
         distinct = sorted(set(hand), key=lambda card: card.sort_key)
         seat = self.current
         info = self._seat(seat)
         floating_bound = info.floating and any(self.fits_anywhere(card) for card in hand)
-        if stage is Stage.PLAY and not floating_bound:
+        if stage is Stage.PLAY and not floating_bound and not info.refill:
             explicit = self.names_phase_when_laid
             for index in self.allowed_phases(seat):
                 # an arranged deal may hold more cards than a dealt hand: no bound here
                 ways = lay_downs(self.phase_of(index), hand, self.rules.natural_min, max_cards=None)
                 for groups in ways:
                     yield LayDown(groups, index + 1 if explicit else None)
-        if stage is Stage.PLAY and info.laid is not None:
+        if stage is Stage.PLAY and info.laid is not None and not info.refill:
             for card in distinct:
                 for gid, meld in enumerate(self.melds):
                     for spot in meld.group.placements(card):
                         yield Hit(card, gid, spot if card.is_wild else None)
+        if stage is Stage.PLAY and self.is_legal(GiveUp()):
+            yield GiveUp()
         if floating_bound:
             return
+        if stage is Stage.PLAY and self.rules.save_pile is not SavePile.OFF:
+            yield from (Save(card) for card in distinct if self.is_legal(Save(card)))
         for card in distinct:
             if card.is_skip and self.rules.skip_target is SkipTarget.CHOOSE:
                 targets = self.skip_targets(seat)
@@ -438,7 +535,11 @@ def _check_fields(action: Action) -> None:
     name = type(action).__name__
     numbers: tuple[tuple[str, object, bool], ...]  # (field, value, may be None)
     match action:
-        case Draw() | TakeDiscard():
+        case Draw() | TakeDiscard() | GiveUp():
+            return
+        case Save() | TakeSaved():
+            if not isinstance(action.card, Card):
+                raise InvalidActionError(f"{name}.card must be a card, not {action.card!r}")
             return
         case Hit() | Discard() if not isinstance(action.card, Card):
             raise InvalidActionError(f"{name}.card must be a card, not {action.card!r}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import assert_never
 
-from .cards import SKIP, WILD
+from .cards import SKIP, WILD, format_cards
 from .events import (
     CardHit,
     Dealt,
@@ -32,19 +32,24 @@ from .events import (
     Event,
     Floating,
     GameEnded,
+    GaveUp,
     HandEnded,
     HandStarted,
     LaidDown,
+    Refilled,
     Reshuffled,
+    Saved,
     Skipped,
     TieBreakStarted,
     TookDiscard,
+    TookSaved,
     WentOut,
     WildGiven,
 )
 from .groups import Group, wild_value_text
 from .phases import GroupKind
 from .rules import Advance, PhaseOrder, Rules
+from .words import plural
 
 __all__ = ["EventLog", "and_list"]
 
@@ -227,6 +232,30 @@ class EventLog:
                 return self._say(f"{act(event.player, 'discard')} {event.card}")
             case Discarded() | Dealt():
                 pass
+            case Saved():
+                card = f"{event.card}" if event.card is not None else "a card"
+                return self._say(f"{act(event.player, 'save')} {card} on the save pile")
+            case TookSaved():
+                self.turn += 1
+                card = f"{event.card}" if event.card is not None else "a card"
+                pile = f"{self._whose(event.player)} save pile"
+                return self._say(f"{act(event.player, 'take')} {card} back from {pile}")
+            case GaveUp():
+                gone = set(event.group_ids)
+                kept = sorted(gid for gid in self.owners if gid not in gone)
+                self.owners = {
+                    new: self.owners[old] for new, old in enumerate(kept)
+                }  # the groups after the given-up ones move down
+                return self._say(
+                    f"{act(event.player, 'give')} up phase {event.phase}: "
+                    f"its {plural(event.cards, 'card')} leave the table for the discard pile"
+                )
+            case Refilled():
+                cards = f": {format_cards(event.cards)}" if event.cards else ""
+                return self._say(
+                    f"{act(event.player, 'draw')} {plural(event.count, 'card')} "
+                    f"back up to ten{cards}"
+                )
             case Floating():
                 whose = self._whose(event.player, start=True)
                 return self._say(f"{whose} hand is empty: floating until a discard")

@@ -21,7 +21,8 @@ class Arrangement:
 
     ``hands`` per seat; ``discard`` from bottom to top; ``draw`` the next cards of the
     draw pile in the order they will be drawn (the rest of the deck is shuffled below
-    them). ``phases`` (1-based, per seat) and ``scores`` set where each player starts.
+    them). ``phases`` (1-based, per seat) and ``scores`` set where each player starts;
+    ``saved`` gives each seat a save pile to start with.
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -29,6 +30,8 @@ class Arrangement:
     draw: tuple[Card, ...] = ()
     phases: tuple[int, ...] | None = None
     scores: tuple[int, ...] | None = None
+    #: each seat's save pile, oldest first (rules ``save_pile``)
+    saved: tuple[tuple[Card, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,10 @@ def copy_seat(seat: Seat) -> Seat:
         seat.declared,
         seat.pending_skip,
         seat.floating,
+        list(seat.saved),
+        seat.saved_this_hand,
+        seat.gave_up,
+        seat.refill,
     )
 
 

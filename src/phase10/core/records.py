@@ -327,6 +327,9 @@ def _arrangement_to_dict(arrangement: Arrangement | None) -> dict[str, Any] | No
         "draw": format_cards(arrangement.draw),
         "phases": None if arrangement.phases is None else list(arrangement.phases),
         "scores": None if arrangement.scores is None else list(arrangement.scores),
+        "saved": None
+        if arrangement.saved is None
+        else [format_cards(p) for p in arrangement.saved],
     }
 
 
@@ -334,11 +337,14 @@ def _arrangement_from_dict(data: Mapping[str, Any] | None) -> Arrangement | None
     if data is None:
         return None
     data = read_object(data, "arrangement")
-    phases, scores = data.get("phases"), data.get("scores")
+    phases, scores, saved = data.get("phases"), data.get("scores"), data.get("saved")
     return Arrangement(
         hands=tuple(read_cards(hand, "a hand") for hand in read_list(data["hands"], "hands")),
         discard=read_cards(data["discard"], "the discard pile"),
         draw=read_cards(data.get("draw", ""), "the draw pile"),
         phases=None if phases is None else read_ints(phases, "the arrangement's phases"),
         scores=None if scores is None else read_ints(scores, "the arrangement's scores"),
+        saved=None
+        if saved is None
+        else tuple(read_cards(pile, "a save pile") for pile in read_list(saved, "saved")),
     )

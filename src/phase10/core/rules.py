@@ -33,11 +33,14 @@ __all__ = [
     "DeclareWhen",
     "EmptyDrawPile",
     "EndWhen",
+    "GiveUp",
     "GoingOut",
     "NaturalMin",
     "PhaseOrder",
     "Rules",
     "RulesError",
+    "SavePile",
+    "SavedScore",
     "SkipTarget",
     "WildDealUp",
     "natural_min_of",
@@ -148,6 +151,29 @@ _DECK_COUNTS: Final[dict[Deck, Mapping[Card, int]]] = {
 }
 
 
+class SavePile(StrEnum):
+    """Whether a player may end a turn by saving a card on their own save pile (rules §4)."""
+
+    OFF = "off"  #: no save piles (official)
+    PRIVATE = "private"  #: others see how many cards a player has saved, not which (Masters)
+    PUBLIC = "public"  #: everyone sees every save pile
+
+
+class SavedScore(StrEnum):
+    """Whether saved cards count as penalty points at a hand's end (rules §4)."""
+
+    NONE = "none"  #: saved cards are not in the hand: they never score
+    PENALTY = "penalty"  #: they score like cards in hand at every hand's end
+
+
+class GiveUp(StrEnum):
+    """Masters Variant #2: a player whose phase is down may give it up (rules §4)."""
+
+    OFF = "off"  #: no giving up (official, Masters)
+    FORFEIT = "forfeit"  #: the given-up phase is not completed
+    KEEP = "keep"  #: the given-up phase stays completed
+
+
 class EmptyDrawPile(StrEnum):
     RESHUFFLE = "reshuffle"  #: shuffle the discard pile, all but its top card, into a new pile
     END_HAND = "end_hand"  #: the hand ends as if nobody went out
@@ -164,6 +190,9 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
     "end_when": EndWhen,
     "empty_draw_pile": EmptyDrawPile,
     "deck": Deck,
+    "save_pile": SavePile,
+    "saved_score": SavedScore,
+    "give_up": GiveUp,
 }
 
 
@@ -187,6 +216,9 @@ class Rules:
     end_when: EndWhen = EndWhen.HAND_END
     empty_draw_pile: EmptyDrawPile = EmptyDrawPile.RESHUFFLE
     deck: Deck = Deck.STANDARD
+    save_pile: SavePile = SavePile.OFF
+    saved_score: SavedScore = SavedScore.NONE
+    give_up: GiveUp = GiveUp.OFF
     phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
     #: :meth:`to_dict`'s options, written once (every view sent to a client holds them)
     _options: dict[str, str] = field(init=False, repr=False, compare=False)
@@ -234,6 +266,8 @@ class Rules:
             raise RulesError("advance='all' plays the phases in order; it cannot go with any order")
         if self.advance is Advance.ALL and self.end_when is EndWhen.IMMEDIATELY:
             raise RulesError("advance='all' always plays every hand; end_when must be 'hand_end'")
+        if self.advance is Advance.ALL and self.give_up is not GiveUp.OFF:
+            raise RulesError("advance='all' moves everyone on every hand; give_up must be 'off'")
 
     @property
     def deck_counts(self) -> Mapping[Card, int]:
@@ -314,6 +348,14 @@ class Rules:
         return rows
 
 
+#: The Masters Edition: any phase, named after the deal, its tin's deck and a save pile.
+_MASTERS: Final = Rules(
+    phase_order=PhaseOrder.ANY,
+    declare=DeclareWhen.DEAL,
+    deck=Deck.MASTERS,
+    save_pile=SavePile.PRIVATE,
+)
+
 _PRESETS: dict[str, tuple[Rules, str]] = {
     "official": (Rules(), "the official 40th-anniversary rules (the default)"),
     "ten-hands": (Rules(advance=Advance.ALL), "everyone advances every hand; lowest total wins"),
@@ -321,12 +363,20 @@ _PRESETS: dict[str, tuple[Rules, str]] = {
     "even-phases": (Rules(phases=(2, 4, 6, 8, 10)), "play only phases 2, 4, 6, 8 and 10"),
     "odd-phases": (Rules(phases=(1, 3, 5, 7, 9)), "play only phases 1, 3, 5, 7 and 9"),
     "masters": (
-        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL, deck=Deck.MASTERS),
-        "any phase not yet completed, named after the deal; 8 Wilds and 2 Skips",
+        _MASTERS,
+        "any phase not yet completed, named after the deal; a save pile; 8 Wilds and 2 Skips",
     ),
     "masters-12-wilds": (
-        Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.DEAL, deck=Deck.MASTERS_12_WILDS),
+        _MASTERS.with_options(deck=Deck.MASTERS_12_WILDS),
         "masters with the printing of 12 Wilds and 2 Skips",
+    ),
+    "masters-variant-1": (
+        _MASTERS.with_options(declare=DeclareWhen.LAYDOWN),
+        "masters with the phase named when it is laid down",
+    ),
+    "masters-variant-2": (
+        _MASTERS.with_options(declare=DeclareWhen.LAYDOWN, give_up=GiveUp.FORFEIT),
+        "masters variant #1, and a laid-down phase may be given up for a fresh hand",
     ),
     "arkansas": (
         Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN),

@@ -26,10 +26,13 @@ from .rules import (
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
+    GiveUp,
     GoingOut,
     NaturalMin,
     PhaseOrder,
     Rules,
+    SavedScore,
+    SavePile,
     SkipTarget,
     WildDealUp,
 )
@@ -100,6 +103,30 @@ OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
         Deck.MASTERS_12_WILDS: "The deck holds 110 cards, as in a Masters Edition printing: two "
         "of each number card, 12 Wilds and 2 Skips.",
     },
+    "save_pile": {
+        SavePile.OFF: "There are no save piles.",
+        SavePile.PRIVATE: "Once a hand you may end your turn by putting a card on your own save "
+        "pile instead of discarding (never your last card). Saved cards stay yours from hand to "
+        "hand, and instead of drawing you may take one back. Others see how many you have saved, "
+        "not which.",
+        SavePile.PUBLIC: "Once a hand you may end your turn by putting a card on your own save "
+        "pile instead of discarding (never your last card). Saved cards stay yours from hand to "
+        "hand, and instead of drawing you may take one back. Every save pile is face up.",
+    },
+    "saved_score": {
+        SavedScore.NONE: "Saved cards are not in your hand: they never count against you.",
+        SavedScore.PENALTY: "Saved cards count against you at the end of every hand, like the "
+        "cards in your hand.",
+    },
+    "give_up": {
+        GiveUp.OFF: "A phase once laid down stays on the table until the hand ends.",
+        GiveUp.FORFEIT: "Once your phase is down you may give it up: its groups leave the table, "
+        "you end the turn with a discard or a save and draw back up to ten cards, and next turn "
+        "you may lay down a phase again. The phase given up does not count as completed.",
+        GiveUp.KEEP: "Once your phase is down you may give it up: its groups leave the table, "
+        "you end the turn with a discard or a save and draw back up to ten cards, and next turn "
+        "you may lay down another phase. The phase given up still counts as completed.",
+    },
 }
 
 #: the options :func:`phases_sentence` explains (the phase list and the phases picked from it)
@@ -142,10 +169,13 @@ def phases_sentence(rules: Rules) -> str:
 
 def explain_rules(rules: Rules) -> list[str]:
     """The rules in play as sentences, one per option (``declare`` only where phases may be
-    made in any order, since it changes nothing otherwise)."""
+    made in any order, and ``saved_score`` only with save piles, since they change nothing
+    otherwise)."""
     sentences = [phases_sentence(rules)]
     for option, by_value in OPTION_SENTENCES.items():
         if option == "declare" and rules.phase_order is not PhaseOrder.ANY:
+            continue
+        if option == "saved_score" and rules.save_pile is SavePile.OFF:
             continue
         sentences.append(by_value[getattr(rules, option)])
     return sentences

@@ -494,8 +494,8 @@ def _check_hand_sizes(game: Game, record: GameRecord) -> None:
             continue
         elif size == 0:
             raise fail(f"seat {player} holds no cards, but the hand goes on")
-        if not dealt_normally:
-            continue  # an arranged deal gives any number of cards
+        if not dealt_normally or seat.gave_up:
+            continue  # an arranged deal gives any number of cards; a refill draws what is left
         full = HAND_SIZE + 1 if moving else HAND_SIZE
         if seat.laid is None and size != full:
             raise fail(
@@ -623,6 +623,10 @@ _SEAT_FIELDS: tuple[tuple[str, Callable[[Seat], object], Callable[[Any], str]], 
     ("declared phase", lambda seat: seat.declared, _show_phase),
     ("pending skip", lambda seat: seat.pending_skip, _show_bool),
     ("floating", lambda seat: seat.floating, _show_bool),
+    ("save pile", lambda seat: tuple(seat.saved), format_cards),
+    ("saved this hand", lambda seat: seat.saved_this_hand, _show_bool),
+    ("gave up", lambda seat: seat.gave_up, _show_bool),
+    ("refill", lambda seat: seat.refill, _show_bool),
 )
 
 
@@ -640,6 +644,10 @@ def _seat_to_dict(seat: Seat) -> dict[str, Any]:
         "declared": seat.declared,
         "pending_skip": seat.pending_skip,
         "floating": seat.floating,
+        "saved": format_cards(seat.saved),
+        "saved_this_hand": seat.saved_this_hand,
+        "gave_up": seat.gave_up,
+        "refill": seat.refill,
     }
 
 
@@ -655,4 +663,9 @@ def _seat_from_dict(data: Mapping[str, Any]) -> Seat:
         declared=read_optional_int(data["declared"], "a seat's declared phase"),
         pending_skip=read_bool(data["pending_skip"], "a seat's pending_skip"),
         floating=read_bool(data["floating"], "a seat's floating"),
+        # (absent from snapshots written before save piles and Variant #2)
+        saved=list(read_cards(data.get("saved", ""), "a seat's save pile")),
+        saved_this_hand=read_bool(data.get("saved_this_hand", False), "saved_this_hand"),
+        gave_up=read_bool(data.get("gave_up", False), "a seat's gave_up"),
+        refill=read_bool(data.get("refill", False), "a seat's refill"),
     )

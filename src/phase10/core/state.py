@@ -47,13 +47,24 @@ class Seat:
     declared: int | None = None
     pending_skip: bool = False
     floating: bool = False
+    #: the save pile (rules §4), kept from hand to hand, oldest first
+    saved: list[Card] = field(default_factory=list)
+    #: whether the player has saved a card this hand (once per hand)
+    saved_this_hand: bool = False
+    #: whether the player has given up a laid phase this hand (Variant #2; once per hand)
+    gave_up: bool = False
+    #: the player gave up their phase this turn: the turn ends with a discard or a save,
+    #: then they draw back up to ten cards
+    refill: bool = False
     # the last SeatInfo given out, and what it was made from (every view asks for one)
     _info: SeatInfo | None = field(default=None, init=False, repr=False, compare=False)
     _made_from: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    def info(self) -> SeatInfo:
-        """What everyone may know about this player now."""
+    def info(self, *, public_saves: bool = False) -> SeatInfo:
+        """What everyone may know about this player now; ``public_saves``: the save pile's
+        cards too (rules ``save_pile = "public"``), not only how many there are."""
         completed = frozenset(self.completed)
+        saved = tuple(self.saved) if public_saves else None
         made_from = (
             self.name,
             len(self.hand),
@@ -64,6 +75,11 @@ class Seat:
             self.declared,
             self.pending_skip,
             self.floating,
+            len(self.saved),
+            saved,
+            self.saved_this_hand,
+            self.gave_up,
+            self.refill,
         )
         # (getattr: a seat pickled before the cache existed has neither slot set)
         info: SeatInfo | None = getattr(self, "_info", None)
@@ -78,6 +94,11 @@ class Seat:
                 declared=self.declared,
                 pending_skip=self.pending_skip,
                 floating=self.floating,
+                saved_count=len(self.saved),
+                saved=saved,
+                saved_this_hand=self.saved_this_hand,
+                gave_up=self.gave_up,
+                refill=self.refill,
             )
             self._made_from = made_from
         return info
@@ -96,3 +117,10 @@ class SeatInfo:
     declared: int | None
     pending_skip: bool
     floating: bool
+    #: how many cards the player's save pile holds
+    saved_count: int = 0
+    #: the save pile's cards when save piles are public; None when they are private
+    saved: tuple[Card, ...] | None = None
+    saved_this_hand: bool = False
+    gave_up: bool = False
+    refill: bool = False

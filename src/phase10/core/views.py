@@ -1,9 +1,10 @@
 """What one player may know (docs/rules.md §7), and the spectator's public view.
 
 A view is computed from the game on its own and holds nothing beyond rules §7:
-the viewer's own hand; every table group with its Wilds' values; the whole
-discard pile; the size of the draw pile and of every hand; every player's phase,
-score, pending skip; and the public history. No other hand, no draw order, no
+the viewer's own hand and save pile; every table group with its Wilds' values; the whole
+discard pile; the size of the draw pile, of every hand and of every save pile (its
+cards too when save piles are public); every player's phase, score, pending skip; and
+the public history. No other hand, no draw order, no
 random state. (The history is the current hand's events; earlier hands are summed
 up in the scores, the phases and ``hand_results``.) Views answer the same legality questions as the game:
 
@@ -41,7 +42,7 @@ from .codec import (
 )
 from .events import Event, HandEnded
 from .legality import Rulebook, SeatLike
-from .rules import Rules
+from .rules import Rules, SavePile
 from .state import Meld, Seat, SeatInfo, Stage
 
 __all__ = ["PlayerView", "ViewedGame"]
@@ -105,6 +106,8 @@ class PlayerView(Rulebook):
     #: the end of every hand so far
     hand_results: tuple[HandEnded, ...]
     winners: tuple[int, ...]
+    #: the viewer's own save pile, oldest first (rules ``save_pile``)
+    saved: tuple[Card, ...] = ()
 
     @staticmethod
     def of(game: ViewedGame, viewer: int | None, *, history: bool = True) -> PlayerView:
@@ -114,6 +117,7 @@ class PlayerView(Rulebook):
         seated = isinstance(viewer, int) and not isinstance(viewer, bool)
         if viewer is not None and not (seated and 0 <= viewer < game.num_players):
             raise ValueError(f"there is no player {viewer!r} (seats 0 to {game.num_players - 1})")
+        public_saves = game.rules.save_pile is SavePile.PUBLIC
         return PlayerView(
             viewer=viewer,
             rules=game.rules,
@@ -124,13 +128,14 @@ class PlayerView(Rulebook):
             players_in_hand=game.players_in_hand,
             tie_break=game.tie_break,
             hand=tuple(game.seats[viewer].hand) if viewer is not None else (),
-            seats=tuple(seat.info() for seat in game.seats),
+            seats=tuple(seat.info(public_saves=public_saves) for seat in game.seats),
             melds=tuple(game.melds),
             discard_pile=tuple(game.discard_pile),
             draw_size=len(game.draw_pile),
             history=game.seen_history(viewer) if history else (),
             hand_results=tuple(game.hand_results) if history else (),
             winners=game.winners,
+            saved=tuple(game.seats[viewer].saved) if viewer is not None else (),
         )
 
     @property
@@ -196,6 +201,7 @@ class PlayerView(Rulebook):
             "history": [event_to_dict(event) for event in self.history],
             "hand_results": [event_to_dict(event) for event in self.hand_results],
             "winners": list(self.winners),
+            "saved": format_cards(self.saved),
         }
 
     @staticmethod
@@ -227,6 +233,7 @@ class PlayerView(Rulebook):
                 history=tuple(event_from_dict(e) for e in read_list(data["history"], "history")),
                 hand_results=tuple(event for event in results if isinstance(event, HandEnded)),
                 winners=read_ints(data["winners"], "winners"),
+                saved=read_cards(data.get("saved", ""), "saved"),
             )
         except KeyError as error:
             raise RecordError(f"the view has no {error.args[0]!r}") from None
@@ -254,6 +261,9 @@ class PlayerView(Rulebook):
     def _acting_hand(self) -> Sequence[Card] | None:
         return self.hand if self.is_my_turn else None
 
+    def _acting_saved(self) -> Sequence[Card]:
+        return self.saved if self.is_my_turn else ()
+
 
 def _number(phase: int | None) -> int | None:
     """A 0-based phase index as the phase's number (from 1)."""
@@ -275,12 +285,17 @@ def _seat_info_to_dict(info: SeatInfo) -> dict[str, Any]:
         "declared": _number(info.declared),
         "pending_skip": info.pending_skip,
         "floating": info.floating,
+        "saved_count": info.saved_count,
+        "saved": None if info.saved is None else format_cards(info.saved),
+        "saved_this_hand": info.saved_this_hand,
+        "gave_up": info.gave_up,
+        "refill": info.refill,
     }
 
 
 def _seat_info_from_dict(data: Any) -> SeatInfo:
     data = read_object(data, "a seat")
-    laid, declared = data["laid"], data["declared"]
+    laid, declared, saved = data["laid"], data["declared"], data.get("saved")
     return SeatInfo(
         name=read_str(data["name"], "a seat's name"),
         hand_size=read_int(data["hand_size"], "a seat's hand_size"),
@@ -293,4 +308,10 @@ def _seat_info_from_dict(data: Any) -> SeatInfo:
         declared=None if declared is None else _index(declared, "a seat's declared phase"),
         pending_skip=read_bool(data["pending_skip"], "a seat's pending_skip"),
         floating=read_bool(data["floating"], "a seat's floating"),
+        # (absent from views written before save piles and Variant #2)
+        saved_count=read_int(data.get("saved_count", 0), "a seat's saved_count"),
+        saved=None if saved is None else read_cards(saved, "a seat's save pile"),
+        saved_this_hand=read_bool(data.get("saved_this_hand", False), "saved_this_hand"),
+        gave_up=read_bool(data.get("gave_up", False), "a seat's gave_up"),
+        refill=read_bool(data.get("refill", False), "a seat's refill"),
     )
