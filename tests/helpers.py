@@ -243,4 +243,5 @@ VIEW_FIELDS = {
     "history",
     "hand_results",
     "winners",
+    "saved",
 }

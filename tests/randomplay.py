@@ -1,8 +1,9 @@
 """A seeded random-play policy that finishes games, for property tests and fixtures.
 
 The policy always lays a phase down when it can (one lay-down chosen at random),
-hits with some probability when it can, and otherwise picks uniformly among the
-other legal actions (draw or take, discards, declarations, gifts of a Wild):
+hits with some probability when it can, sometimes saves a card or gives up a phase
+where the rules allow it, and otherwise picks uniformly among the other legal actions
+(draw or take, discards, declarations, gifts of a Wild):
 
 >>> from phase10 import Game
 >>> game = play_game(Game(3, seed=5), random.Random(5))
@@ -22,9 +23,11 @@ from phase10 import (
     Discard,
     Event,
     Game,
+    GiveUp,
     Hit,
     LayDown,
     Rules,
+    Save,
     Stage,
 )
 from phase10.core.laydowns import lay_downs
@@ -42,6 +45,8 @@ __all__ = [
 
 #: How often the policy hits when it could also discard.
 HIT_PROBABILITY = 0.8
+#: How often the policy saves a card or gives up its phase when the rules let it.
+SAVE_PROBABILITY = 0.2
 #: A game that has not ended after this many actions is a failure, not a slow game.
 MAX_ACTIONS = 60_000
 
@@ -70,6 +75,10 @@ def choose(
     lays = [action for action in pool if isinstance(action, LayDown)]
     if lays:
         return rng.choice(lays)
+    unusual = [action for action in pool if isinstance(action, Save | GiveUp)]
+    # (no draw from the generator without them: games under other rules play as before)
+    if unusual and rng.random() < SAVE_PROBABILITY:
+        return rng.choice(unusual)
     hits = [action for action in pool if isinstance(action, Hit)]
     discards = [action for action in pool if isinstance(action, Discard)]
     if hits and (not discards or rng.random() < hit_probability):

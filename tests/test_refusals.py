@@ -24,6 +24,7 @@ from phase10 import (
     Discard,
     Draw,
     Game,
+    GiveUp,
     GiveWild,
     Group,
     GroupKind,
@@ -35,8 +36,10 @@ from phase10 import (
     PlayerView,
     Refusal,
     RefusalError,
+    Save,
     Stage,
     TakeDiscard,
+    TakeSaved,
     preset,
 )
 from phase10.core.choices import ChoiceError, NotHeldError, hit_choices, lay_down_choices
@@ -56,6 +59,7 @@ WALKS = (
     ("wild-deal-up", 3, 3),
     ("natural-per-phase", 2, 5),
     ("no-reshuffle", 2, 6),
+    ("masters-variant-2", 2, 7),
 )
 #: the share of positions whose refusals are tried (a whole short game is played)...
 CHECK_RATE = 0.15
@@ -88,6 +92,7 @@ def candidates(game: Game, rng: random.Random) -> list[Action]:
     out: list[Action] = [Draw(), TakeDiscard(), Declare(rng.randint(0, count + 1))]
     out += [GiveWild(p) for p in range(n + 1)]
     out += [Discard(card) for card in cards] + [Discard(SKIP, p) for p in (None, *range(n + 1))]
+    out += [Save(card) for card in cards] + [TakeSaved(card) for card in cards] + [GiveUp()]
     for card in cards:
         for group in range(len(game.melds) + 1):
             out.append(Hit(card, group, rng.choice((None, rng.randint(0, 13)))))
@@ -145,10 +150,13 @@ def walk(name: str, players: int, seed: int, seen: set[Refusal]) -> None:
     """One short game (its first two phases), its refusals tried at some positions."""
     rng = random.Random(f"{name}-{seed}")
     game = Game(players, rules=preset(name).with_options(phases=(1, 2)), seed=seed)
+    unusual = False  # right after a save or a give-up: their refusals are tried too
     while not game.is_over:
-        if rng.random() < CHECK_RATE or game.stage in RARE_STAGES:
+        if rng.random() < CHECK_RATE or game.stage in RARE_STAGES or unusual:
             try_refusals(game, rng, seen)
-        game.apply(choose(game, rng))
+        action = choose(game, rng)
+        unusual = isinstance(action, Save | GiveUp)
+        game.apply(action)
     try_refusals(game, rng, seen)
 
 

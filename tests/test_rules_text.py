@@ -23,7 +23,7 @@ def test_every_rules_option_has_a_sentence_for_each_of_its_values() -> None:
 
 
 def test_changing_any_option_changes_what_the_rules_say() -> None:
-    base = Rules().with_options(phase_order="any")  # so declare matters too
+    base = Rules().with_options(phase_order="any", save_pile="private")  # so all options matter
     said = explain_rules(base)
     for option, by_value in OPTION_SENTENCES.items():
         for value, sentence in by_value.items():

@@ -41,6 +41,11 @@ SEAT_FIELDS = {
     "declared",
     "pending_skip",
     "floating",
+    "saved_count",
+    "saved",
+    "saved_this_hand",
+    "gave_up",
+    "refill",
 }
 
 

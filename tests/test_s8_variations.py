@@ -724,6 +724,9 @@ def test_s8_official_preset_is_the_default() -> None:
         "end_when": "hand_end",
         "empty_draw_pile": "reshuffle",
         "deck": "standard",
+        "save_pile": "off",
+        "saved_score": "none",
+        "give_up": "off",
     }
 
 

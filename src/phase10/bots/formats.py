@@ -25,9 +25,12 @@ from phase10.core.rules import (
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
+    GivingUp,
     GoingOut,
     NaturalMin,
     PhaseOrder,
+    SavedScore,
+    SavePile,
     SkipTarget,
     WildDealUp,
 )
@@ -45,19 +48,23 @@ __all__ = [
     "Event",
     "FloatingData",
     "GameEndedData",
+    "GaveUpData",
     "GroupData",
     "HandEndedData",
     "HandStartedData",
     "LaidDownData",
     "PhaseNumber",
+    "RefilledData",
     "ReshuffledData",
     "RulesData",
+    "SavedData",
     "Seat",
     "SeatData",
     "SkippedData",
     "TableGroup",
     "TieBreakStartedData",
     "TookDiscardData",
+    "TookSavedData",
     "ViewData",
     "WentOutData",
     "WildGivenData",
@@ -122,6 +129,15 @@ class RulesData(Wire):
     deck: Deck
     """The deck: ``standard`` (8 Wilds, 4 Skips; the default), ``masters`` (8 Wilds,
     2 Skips) or ``masters_12_wilds`` (12 Wilds, 2 Skips)."""
+    save_pile: SavePile
+    """Save piles: ``off`` (the default), ``private`` (others see how many cards, not
+    which) or ``public``."""
+    saved_score: SavedScore
+    """Saved cards at a hand's end: ``none`` (they never score; the default) or
+    ``penalty`` (they score like cards in hand)."""
+    give_up: GivingUp
+    """Masters Variant #2: ``off`` (the default), ``forfeit`` (a laid phase may be given
+    up and does not count) or ``keep`` (given up, it still counts)."""
 
 
 class GroupData(Wire):
@@ -177,6 +193,17 @@ class SeatData(Wire):
     floating: bool
     """Whether the player's hand emptied by hits or a lay-down (floating, with
     ``going_out`` = ``discard``: they must still discard to go out)."""
+    saved_count: int = Field(ge=0)
+    """How many cards the player's save pile holds."""
+    saved: Cards | None
+    """The save pile's cards, oldest first, when save piles are public; else null."""
+    saved_this_hand: bool
+    """Whether the player has saved a card this hand (once per hand)."""
+    gave_up: bool
+    """Whether the player has given up a laid phase this hand (Variant #2)."""
+    refill: bool
+    """Whether the player gave up their phase this turn (they end it with a discard or a
+    save, then draw back up to ten)."""
 
 
 class _Event(Wire):
@@ -301,6 +328,56 @@ class DiscardedData(_Event):
     """The seat a Skip skips when its player chose one, else null."""
 
 
+class SavedData(_Event):
+    """A player ended the turn by saving a card on their save pile."""
+
+    type: Literal["Saved"]
+    player: Seat
+    """The seat."""
+    card: Card | None
+    """The card, or null when it is not yours and save piles are private."""
+    public: bool
+    """Whether save piles are public (everyone sees the card)."""
+
+
+class TookSavedData(_Event):
+    """A player took a card back from their save pile instead of drawing."""
+
+    type: Literal["TookSaved"]
+    player: Seat
+    """The seat."""
+    card: Card | None
+    """The card, or null when it is not yours and save piles are private."""
+    public: bool
+    """Whether save piles are public (everyone sees the card)."""
+
+
+class GaveUpData(_Event):
+    """A player gave up their laid phase (Variant #2)."""
+
+    type: Literal["GaveUp"]
+    player: Seat
+    """The seat."""
+    phase: PhaseNumber
+    """The phase given up, from 1."""
+    group_ids: list[int]
+    """The ids the groups had; they left the table and the later groups moved down."""
+    cards: int = Field(ge=0)
+    """How many cards went to the bottom of the discard pile."""
+
+
+class RefilledData(_Event):
+    """After giving up a phase, a player drew back up to ten cards."""
+
+    type: Literal["Refilled"]
+    player: Seat
+    """The seat."""
+    count: int = Field(ge=0)
+    """How many cards they drew."""
+    cards: list[Card] | None
+    """The cards, or null when they are not yours."""
+
+
 class SkippedData(_Event):
     """A player's turn passed because of a pending skip."""
 
@@ -379,6 +456,10 @@ Event = Annotated[
     | LaidDownData
     | CardHitData
     | DiscardedData
+    | SavedData
+    | TookSavedData
+    | GaveUpData
+    | RefilledData
     | SkippedData
     | FloatingData
     | WentOutData
@@ -399,6 +480,10 @@ EVENTS: dict[str, type[Wire]] = {
     "LaidDown": LaidDownData,
     "CardHit": CardHitData,
     "Discarded": DiscardedData,
+    "Saved": SavedData,
+    "TookSaved": TookSavedData,
+    "GaveUp": GaveUpData,
+    "Refilled": RefilledData,
     "Skipped": SkippedData,
     "Floating": FloatingData,
     "WentOut": WentOutData,
@@ -449,3 +534,5 @@ class ViewData(Wire):
     """Every finished hand's ``HandEnded`` event, in order."""
     winners: list[Seat]
     """The winning seats once the game is over, else empty."""
+    saved: Cards
+    """Your save pile, oldest first (empty for a spectator or without save piles)."""

@@ -160,13 +160,46 @@ class GiveWild(_Model):
     player: Seat = Field(description="the seat that gets it")
 
 
+class Save(_Model):
+    """End the turn by saving a card on your save pile (``save R7``; save_pile on)."""
+
+    type: Literal["Save"]
+    card: CardText
+
+
+class TakeSaved(_Model):
+    """Take a card back from your save pile instead of drawing (``take-saved R7``)."""
+
+    type: Literal["TakeSaved"]
+    card: CardText
+
+
+class GiveUp(_Model):
+    """Give up your laid phase (``give-up``; give_up = forfeit or keep)."""
+
+    type: Literal["GiveUp"]
+
+
 #: Every action's object form, by its ``type``.
 ACTIONS: dict[str, type[_Model]] = {
-    model.__name__: model for model in (Draw, TakeDiscard, LayDown, Hit, Discard, Declare, GiveWild)
+    model.__name__: model
+    for model in (
+        Draw,
+        TakeDiscard,
+        LayDown,
+        Hit,
+        Discard,
+        Declare,
+        GiveWild,
+        Save,
+        TakeSaved,
+        GiveUp,
+    )
 }
 assert set(ACTIONS) == set(ACTION_READERS), "every action the core reads has its model"
 ActionObject = Annotated[
-    Draw | TakeDiscard | LayDown | Hit | Discard | Declare | GiveWild, Field(discriminator="type")
+    Draw | TakeDiscard | LayDown | Hit | Discard | Declare | GiveWild | Save | TakeSaved | GiveUp,
+    Field(discriminator="type"),
 ]
 
 

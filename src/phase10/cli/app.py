@@ -57,6 +57,10 @@ OPTION_MEANINGS = {
     "natural_min": "a numbered card in every group, or one in the whole phase",
     "end_when": "the game ends with the hand, or when the lone leader lays the last phase",
     "empty_draw_pile": "an empty draw pile: reshuffle the discards, or end the hand",
+    "deck": "the deck's Wilds and Skips: standard 8 and 4, masters 8 and 2, or 12 and 2",
+    "save_pile": "a card may be saved once a hand and taken back later: off, private or public",
+    "saved_score": "saved cards at a hand's end: never scored, or scored as penalty points",
+    "give_up": "Variant #2: a laid phase may be given up for a fresh hand (forfeit or keep)",
 }
 _CHOICES = {"phase_list": "another list, or phrases", "phases": "phase numbers"}
 

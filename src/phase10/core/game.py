@@ -69,15 +69,13 @@ from .rules import (
     Advance,
     EmptyDrawPile,
     EndWhen,
+    GivingUp,
     GoingOut,
     Rules,
     SavedScore,
     SavePile,
     SkipTarget,
     WildDealUp,
-)
-from .rules import (
-    GiveUp as GiveUpRule,
 )
 from .standings import decide
 from .state import Meld, Seat, Stage
@@ -475,7 +473,7 @@ class Game(Rulebook):
         cards = [card for i in ids for card in self.melds[i].group.cards]
         self.melds = [meld for meld in self.melds if meld.owner != seat]
         self.discard_pile[0:0] = cards
-        if self.rules.give_up is GiveUpRule.KEEP:  # completed now: the next lay-down is another
+        if self.rules.give_up is GivingUp.KEEP:  # completed now: the next lay-down is another
             info.completed.add(laid)
             info.phase = min(
                 (i for i in range(self.rules.phase_count) if i not in info.completed),
@@ -758,7 +756,7 @@ class Game(Rulebook):
                 info.score += points[seat] or 0
                 if info.laid is not None:
                     info.completed.add(info.laid)
-                kept = info.gave_up and self.rules.give_up is GiveUpRule.KEEP
+                kept = info.gave_up and self.rules.give_up is GivingUp.KEEP
                 if self.rules.advance is Advance.ALL:
                     info.phase += 1
                     advanced.append(seat)

@@ -29,8 +29,7 @@ from .errors import IllegalActionError, InvalidActionError, Refusal
 from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
-from .rules import DeclareWhen, PhaseOrder, Rules, SavePile, SkipTarget
-from .rules import GiveUp as GiveUpRule
+from .rules import DeclareWhen, GivingUp, PhaseOrder, Rules, SavePile, SkipTarget
 from .state import Meld, Stage
 
 __all__ = ["LegalActions", "Rulebook", "SeatLike"]
@@ -276,7 +275,7 @@ class Rulebook:
         return action
 
     def _check_give_up(self, action: GiveUp) -> Action:
-        if self.rules.give_up is GiveUpRule.OFF:
+        if self.rules.give_up is GivingUp.OFF:
             raise IllegalActionError(
                 Refusal.NO_GIVE_UP, "these rules do not let a phase be given up"
             )

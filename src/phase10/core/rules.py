@@ -33,7 +33,7 @@ __all__ = [
     "DeclareWhen",
     "EmptyDrawPile",
     "EndWhen",
-    "GiveUp",
+    "GivingUp",
     "GoingOut",
     "NaturalMin",
     "PhaseOrder",
@@ -166,7 +166,7 @@ class SavedScore(StrEnum):
     PENALTY = "penalty"  #: they score like cards in hand at every hand's end
 
 
-class GiveUp(StrEnum):
+class GivingUp(StrEnum):
     """Masters Variant #2: a player whose phase is down may give it up (rules §4)."""
 
     OFF = "off"  #: no giving up (official, Masters)
@@ -192,7 +192,7 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
     "deck": Deck,
     "save_pile": SavePile,
     "saved_score": SavedScore,
-    "give_up": GiveUp,
+    "give_up": GivingUp,
 }
 
 
@@ -218,7 +218,7 @@ class Rules:
     deck: Deck = Deck.STANDARD
     save_pile: SavePile = SavePile.OFF
     saved_score: SavedScore = SavedScore.NONE
-    give_up: GiveUp = GiveUp.OFF
+    give_up: GivingUp = GivingUp.OFF
     phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
     #: :meth:`to_dict`'s options, written once (every view sent to a client holds them)
     _options: dict[str, str] = field(init=False, repr=False, compare=False)
@@ -266,7 +266,7 @@ class Rules:
             raise RulesError("advance='all' plays the phases in order; it cannot go with any order")
         if self.advance is Advance.ALL and self.end_when is EndWhen.IMMEDIATELY:
             raise RulesError("advance='all' always plays every hand; end_when must be 'hand_end'")
-        if self.advance is Advance.ALL and self.give_up is not GiveUp.OFF:
+        if self.advance is Advance.ALL and self.give_up is not GivingUp.OFF:
             raise RulesError("advance='all' moves everyone on every hand; give_up must be 'off'")
 
     @property
@@ -375,7 +375,7 @@ _PRESETS: dict[str, tuple[Rules, str]] = {
         "masters with the phase named when it is laid down",
     ),
     "masters-variant-2": (
-        _MASTERS.with_options(declare=DeclareWhen.LAYDOWN, give_up=GiveUp.FORFEIT),
+        _MASTERS.with_options(declare=DeclareWhen.LAYDOWN, give_up=GivingUp.FORFEIT),
         "masters variant #1, and a laid-down phase may be given up for a fresh hand",
     ),
     "arkansas": (

@@ -26,7 +26,7 @@ from .rules import (
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
-    GiveUp,
+    GivingUp,
     GoingOut,
     NaturalMin,
     PhaseOrder,
@@ -119,11 +119,11 @@ OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
         "cards in your hand.",
     },
     "give_up": {
-        GiveUp.OFF: "A phase once laid down stays on the table until the hand ends.",
-        GiveUp.FORFEIT: "Once your phase is down you may give it up: its groups leave the table, "
+        GivingUp.OFF: "A phase once laid down stays on the table until the hand ends.",
+        GivingUp.FORFEIT: "Once your phase is down you may give it up: its groups leave the table, "
         "you end the turn with a discard or a save and draw back up to ten cards, and next turn "
         "you may lay down a phase again. The phase given up does not count as completed.",
-        GiveUp.KEEP: "Once your phase is down you may give it up: its groups leave the table, "
+        GivingUp.KEEP: "Once your phase is down you may give it up: its groups leave the table, "
         "you end the turn with a discard or a save and draw back up to ten cards, and next turn "
         "you may lay down another phase. The phase given up still counts as completed.",
     },

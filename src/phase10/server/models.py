@@ -20,9 +20,12 @@ from phase10.core.rules import (
     DeclareWhen,
     EmptyDrawPile,
     EndWhen,
+    GivingUp,
     GoingOut,
     NaturalMin,
     PhaseOrder,
+    SavedScore,
+    SavePile,
     SkipTarget,
     WildDealUp,
 )
@@ -171,6 +174,12 @@ class RuleOptions(_Strict):
     deck: Word[Deck] = None
     """``standard`` (official: 8 Wilds, 4 Skips), ``masters`` (8 Wilds, 2 Skips) or
     ``masters_12_wilds`` (12 Wilds, 2 Skips)."""
+    save_pile: Word[SavePile] = None
+    """``off`` (official), ``private`` (others see how many saved cards) or ``public``."""
+    saved_score: Word[SavedScore] = None
+    """``none`` (official: saved cards never score) or ``penalty``."""
+    give_up: Word[GivingUp] = None
+    """Masters Variant #2: ``off`` (official), ``forfeit`` or ``keep``."""
 
     def given(self) -> dict[str, Any]:
         """The options sent, as ``Rules.from_dict`` reads them."""
