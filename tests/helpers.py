@@ -56,6 +56,7 @@ def arranged(
     dealer: int | None = None,
     seed: int = 1,
     names: Sequence[str] | None = None,
+    saved: Sequence[str] | None = None,
 ) -> Game:
     """A game dealt exactly: ``hands`` per seat, ``discard`` bottom to top, ``draw`` the next
     cards drawn (first first). The dealer defaults to the last seat, so seat 0 plays first.
@@ -72,6 +73,7 @@ def arranged(
             draw=parse_cards(draw),
             phases=None if phases is None else tuple(phases),
             scores=None if scores is None else tuple(scores),
+            saved=None if saved is None else tuple(parse_cards(pile) for pile in saved),
         ),
     )
 

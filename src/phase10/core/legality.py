@@ -282,12 +282,12 @@ class Rulebook:
         if self.tie_break:
             raise IllegalActionError(Refusal.NO_GIVE_UP, "a phase is not given up in a tie-break")
         info = self._seat(self.current)
-        if info.laid is None:
-            raise IllegalActionError(Refusal.NO_GIVE_UP, "you have no phase down to give up")
         if info.gave_up:
             raise IllegalActionError(
                 Refusal.NO_GIVE_UP, "you have already given up a phase this hand (one per hand)"
             )
+        if info.laid is None:
+            raise IllegalActionError(Refusal.NO_GIVE_UP, "you have no phase down to give up")
         return action
 
     def _check_give(self, action: GiveWild) -> Action:
