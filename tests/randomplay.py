@@ -45,8 +45,10 @@ __all__ = [
 
 #: How often the policy hits when it could also discard.
 HIT_PROBABILITY = 0.8
-#: How often the policy saves a card or gives up its phase when the rules let it.
+#: How often the policy saves a card when the rules let it...
 SAVE_PROBABILITY = 0.2
+#: ...and gives up its phase (rarely: each give-up undoes a phase, and games drag on).
+GIVE_UP_PROBABILITY = 0.03
 #: A game that has not ended after this many actions is a failure, not a slow game.
 MAX_ACTIONS = 60_000
 
@@ -75,10 +77,12 @@ def choose(
     lays = [action for action in pool if isinstance(action, LayDown)]
     if lays:
         return rng.choice(lays)
-    unusual = [action for action in pool if isinstance(action, Save | GiveUp)]
     # (no draw from the generator without them: games under other rules play as before)
-    if unusual and rng.random() < SAVE_PROBABILITY:
-        return rng.choice(unusual)
+    if GiveUp() in pool and rng.random() < GIVE_UP_PROBABILITY:
+        return GiveUp()
+    saves = [action for action in pool if isinstance(action, Save)]
+    if saves and rng.random() < SAVE_PROBABILITY:
+        return rng.choice(saves)
     hits = [action for action in pool if isinstance(action, Hit)]
     discards = [action for action in pool if isinstance(action, Discard)]
     if hits and (not discards or rng.random() < hit_probability):

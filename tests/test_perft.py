@@ -117,6 +117,19 @@ def colour_kinds(game: Game) -> bool:
     return bool(kinds & wanted) and len(legal_list(game)) <= 80
 
 
+def take_saved(game: Game) -> bool:
+    """A draw with a choice of saved cards, in a later hand than they were saved in."""
+    saved = game.seats[game.current].saved
+    return game.stage is Stage.DRAW and len(set(saved)) >= 2 and game.hand_number >= 2
+
+
+def save_with_hits(game: Game) -> bool:
+    """A turn whose player may save, hit or give up (Variant #2)."""
+    actions = legal_list(game) if game.stage is Stage.PLAY else []
+    kinds = {type(action).__name__ for action in actions}
+    return {"Save", "Hit", "GiveUp"} <= kinds and len(actions) <= 40
+
+
 def tie_break(game: Game) -> bool:
     return game.tie_break and game.stage is Stage.PLAY
 
@@ -137,6 +150,8 @@ POSITIONS: list[tuple[str, str, int, int, Callable[[Game], bool]]] = [
     ("edition-3-colour-run", "edition-3", 2, 5, colour_kinds),
     ("edition-4-colour-groups", "edition-4", 3, 6, colour_kinds),
     ("skip-next", "skip-next", 3, 4, skip_in_hand),
+    ("masters-take-saved", "masters", 3, 9, take_saved),
+    ("variant-2-save-hit-give-up", "masters-variant-2", 2, 10, save_with_hits),
 ]
 FEATURES = {name: feature for name, _, _, _, feature in POSITIONS}
 #: Positions whose action lists were checked by hand against the rules, card by card.
@@ -194,6 +209,7 @@ def describe(game: Game) -> dict[str, Any]:
         "draw_size": len(game.draw_pile),
         "pending_skips": [i for i, seat in enumerate(game.seats) if seat.pending_skip],
         "completed": [sorted(i + 1 for i in seat.completed) for seat in game.seats],
+        "saved": [" ".join(map(str, seat.saved)) for seat in game.seats],
     }
 
 
