@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from phase10 import (
-    DECK_COUNTS,
     PRESETS,
     Action,
     Card,
@@ -448,7 +447,14 @@ def test_the_player_refuses_bad_arguments_and_foreign_turns() -> None:
 
 # -- the view as JSON -------------------------------------------------------------------
 
-ROUND_TRIP_PRESETS = ["official", "masters", "floating", "wild-deal-up", "arkansas", "ten-hands"]
+ROUND_TRIP_PRESETS = [
+    "official",
+    "masters",
+    "floating",
+    "wild-deal-up",
+    "masters-variant-2",
+    "ten-hands",
+]
 
 
 @dataclass(frozen=True)
@@ -458,6 +464,7 @@ class Position:
     views: tuple[PlayerView, ...]  # seat by seat, then the spectator's
     hands: tuple[tuple[Card, ...], ...]
     draw_pile: tuple[Card, ...]
+    saved: tuple[tuple[Card, ...], ...]
     #: the text of each legal action with the action the game reads from it
     texts: tuple[tuple[str, Action], ...]
 
@@ -478,7 +485,8 @@ def sampled_positions(every: int = 40) -> list[Position]:
             if not game.is_over and len(positions) % 2 == 0:
                 texts = tuple((str(a), game.parse_action(str(a))) for a in game.legal_actions)
             hands = tuple(game.hand(seat) for seat in range(game.num_players))
-            positions.append(Position(views, hands, tuple(game.draw_pile), texts))
+            saved = tuple(tuple(seat.saved) for seat in game.seats)
+            positions.append(Position(views, hands, tuple(game.draw_pile), saved, texts))
 
         game = Game(2 + number % 4, rules=preset(name), seed=number)
         random_play(game, random.Random(number), on_step=keep)
@@ -510,8 +518,9 @@ def test_views_round_trip_through_json(positions: list[Position]) -> None:
 
 def test_the_view_json_holds_no_hidden_card(positions: list[Position]) -> None:
     """Whatever the view JSON says of where cards are, with the cards it cannot know
-    (other hands, the draw pile), accounts for the 108 cards exactly once: it shows no hidden
-    card. The history shows only the viewer's own dealt and drawn cards.
+    (other hands and private save piles, the draw pile), accounts for the deck's cards
+    exactly once: it shows no hidden card. The history shows only the viewer's own dealt
+    and drawn cards.
     """
     for position in positions:
         for viewer, view in enumerate(position.views[:-1]):
@@ -520,6 +529,7 @@ def test_the_view_json_holds_no_hidden_card(positions: list[Position]) -> None:
             assert not {"seed", "rng", "draw_pile", "hands"} & set(data)
             assert parse_cards(data["hand"]) == position.hands[viewer]
             shown = Counter(parse_cards(data["hand"]) + parse_cards(data["discard_pile"]))
+            shown.update(parse_cards(data["saved"]))
             for meld in data["melds"]:
                 shown.update(parse_cards(meld["group"]["cards"]))
             hidden = Counter(position.draw_pile)
@@ -527,12 +537,20 @@ def test_the_view_json_holds_no_hidden_card(positions: list[Position]) -> None:
                 if seat != viewer:
                     hidden.update(hand)
                     assert data["seats"][seat]["hand_size"] == len(hand)
-            assert shown + hidden == Counter(DECK_COUNTS)
+                    assert data["seats"][seat]["saved_count"] == len(position.saved[seat])
+                    if data["seats"][seat]["saved"] is None:
+                        hidden.update(position.saved[seat])
+                    else:
+                        shown.update(parse_cards(data["seats"][seat]["saved"]))
+            assert shown + hidden == Counter(dict(view.rules.deck_counts))
             assert data["draw_size"] == len(position.draw_pile)
             for event in data["history"]:
                 if event["type"] == "Dealt" and event["player"] != viewer:
                     assert event["cards"] is None
                 if event["type"] == "Drew" and event["player"] != viewer:
+                    assert event["card"] is None
+                private = event["type"] in ("Saved", "TookSaved") and not event["public"]
+                if private and event["player"] != viewer:
                     assert event["card"] is None
             own = [e for e in data["history"] if e["type"] == "Dealt" and e["player"] == viewer]
             assert all(e["cards"] is not None for e in own)
