@@ -311,7 +311,7 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
     """What the viewer is asked to do now, in plain words.
 
     ``keys`` names the key (or button) for each kind of action (``draw``, ``take``,
-    ``lay``, ``hit``, ``discard``, ``declare``, ``give``); each part of the sentence is
+    ``lay``, ``hit``, ``discard``, ``declare``, ``give``, ``save``, ``take_saved``); each part of the sentence is
     followed by its key in brackets. Without them no key is named.
 
     >>> from phase10.core.game import Game
@@ -335,7 +335,12 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
         return f"Waiting for {names[view.current]} {waiting}"
     me = view.viewer
     assert me is not None
+    legal = set(view.legal_actions) if view.stage in (Stage.DRAW, Stage.PLAY) else set()
     discard = f"discard a card to end your turn{key('discard')}"
+    if any(isinstance(action, Save) for action in legal):
+        discard = f"discard{key('discard')} or save{key('save')} a card to end your turn"
+    if view.seats[me].refill:
+        discard += ", then draw back up to ten"
     match view.stage:
         case Stage.GIVE_WILD:
             return f"Give the turned-up Wild to a player, or keep it{key('give')}"
@@ -344,9 +349,12 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
         case Stage.DRAW:
             top = view.discard_top
             take = f"take {top} from the discard pile{key('take')}"
+            back = ""
+            if any(isinstance(action, TakeSaved) for action in legal):
+                back = f", or take a card back from your save pile{key('take_saved')}"
             if view.can_take() and view.can_draw():
-                return f"Draw a card{key('draw')}, or {take}"
-            return _upper_first(take) if view.can_take() else f"Draw a card{key('draw')}"
+                return f"Draw a card{key('draw')}, {'' if back else 'or '}{take}{back}"
+            return (_upper_first(take) if view.can_take() else f"Draw a card{key('draw')}") + back
         case Stage.WILD_DISCARD:
             return f"Discard a card for the Wild you were given{key('discard')}"
         case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):

@@ -385,9 +385,10 @@ def _check_turn_and_skips(game: Game, record: GameRecord) -> None:
                 f"seat {current} is to draw from an empty draw pile, but under "
                 "empty_draw_pile=end_hand the hand ends when the draw pile runs out"
             )
-        if not game.can_draw() and not game.can_take():
+        if not game.can_draw() and not game.can_take() and not game.seats[current].saved:
             raise fail(
-                f"seat {current} is to draw, but can neither draw nor take (the hand is over)"
+                f"seat {current} is to draw, but can neither draw, take nor take back a saved "
+                "card (the hand is over)"
             )
 
 
