@@ -6,6 +6,7 @@ not, 2 bad input (the message names what was wrong).
 
 from __future__ import annotations
 
+import textwrap
 import typing
 from enum import Enum
 from typing import Annotated
@@ -26,6 +27,7 @@ from phase10.core import (
     hand_points,
 )
 from phase10.core.phase_lists import PHASE_LIST_NOTES, PHASE_LISTS
+from phase10.core.rules_text import explain_rules
 
 from .common import fail as _fail
 from .common import print_json as _print_json
@@ -200,6 +202,11 @@ def rules(
             default = official[option]
             table.add_row(option, value, "" if value == default else default)
         console.print(table)
+        console.print("In words (docs/rules.md has every reading):")
+        width = max(40, min(console.width, 100) - 1)
+        for sentence in explain_rules(PRESETS[preset_name]):
+            text = textwrap.fill(sentence, width, initial_indent="  - ", subsequent_indent="    ")
+            console.print(text, soft_wrap=True)
         return
     console.print("Presets (phase10 rules --preset NAME, phase10 demo --rules NAME):")
     width = max(map(len, PRESETS))
