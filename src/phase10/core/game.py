@@ -489,8 +489,10 @@ class Game(Rulebook):
         if info.refill:
             info.refill = False
             drawn: list[Card] = []
+            reshuffles = self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE
             while len(info.hand) < HAND_SIZE:
-                self._refill_draw_pile()
+                if reshuffles:
+                    self._refill_draw_pile()
                 if not self.draw_pile:
                     break
                 drawn.append(self.draw_pile.pop())
