@@ -2,7 +2,8 @@
 game with a bot to the end on the table, one closes the page and comes back by the seat
 link, a spectator watches; a phone plays a whole hand by taps; a turn by the keyboard
 alone; focus and open panels survive the bots' moves; a dealer gives the turned-up Wild
-and both declare their phases; dead links lead somewhere; axe-core finds no serious
+and both declare their phases; a card saved, a phase given up and the card taken back a
+hand later (Masters Variant #2); dead links lead somewhere; axe-core finds no serious
 accessibility problem on any page. Screenshots are kept in test-artefacts/
 (PHASE10_README_SHOTS=1 also redraws the README's)."""
 
@@ -550,12 +551,13 @@ def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
     ann.wait_for_selector("text=Seat 2: open", timeout=TIMEOUT)
 
 
-def test_saving_a_card_and_taking_it_back_a_hand_later(base: str, browser: Any) -> None:
-    """A masters table (save piles): Ann saves a card from her page instead of discarding,
-    a socket with her seat plays the rest of the hand quickly, then in the next hand she
-    takes the card back on a phone instead of drawing. Both layouts and the log show it."""
+def test_saving_a_card_giving_up_and_taking_it_back_a_hand_later(base: str, browser: Any) -> None:
+    """Masters Variant #2 (save piles, giving up): Ann saves a card from her page instead
+    of discarding, and later gives up her laid phase (asked once more); a socket with her
+    seat plays the rest of the hand quickly, then in the next hand she takes the card back
+    on a phone instead of drawing. Both layouts and the log show it."""
     page = context(browser).new_page()
-    new_table(page, base, preset="masters")
+    new_table(page, base, preset="masters-variant-2")
     page.click("#start")
     table = page.input_value("#invite").rsplit("/", 1)[1]
     ann = SeatSocket(base, table, page.evaluate(f"localStorage.getItem('phase10:{table}')"))
@@ -569,6 +571,17 @@ def test_saving_a_card_and_taking_it_back_a_hand_later(base: str, browser: Any) 
     assert view["saved"] == card and view["seats"][0]["saved_count"] == 1
     page.wait_for_selector(f"#log >> text=You save {card} on the save pile", timeout=TIMEOUT)
     assert page.locator(f".my-saved [data-saved='{card}']").count() == 1
+
+    now = ann.play_until(lambda s: bool(s["legal"]["give_up"]))
+    wait_version(page, now["version"])
+    page.click("#act-give-up")
+    page.wait_for_selector("#choices-title >> text=Give up your phase?", timeout=TIMEOUT)
+    shot(page, "give-up")
+    page.click("button.choice[data-action='give-up']")
+    view = wait_version(page, now["version"] + 1)["view"]
+    assert view["seats"][0]["gave_up"] and view["seats"][0]["laid"] is None
+    page.wait_for_selector("#log >> text=You give up phase", timeout=TIMEOUT)
+    assert page.locator("#act-give-up").count() == 0
 
     # the hand played out from the socket (never taking the card back); then, in the
     # next hand, Ann's page offers it instead of the draw
