@@ -2,14 +2,17 @@
 game with a bot to the end on the table, one closes the page and comes back by the seat
 link, a spectator watches; a phone plays a whole hand by taps; a turn by the keyboard
 alone; focus and open panels survive the bots' moves; a dealer gives the turned-up Wild
-and both declare their phases; dead links lead somewhere; axe-core finds no serious
+and both declare their phases; a card saved, a phase given up and the card taken back a
+hand later (Masters Variant #2); dead links lead somewhere; axe-core finds no serious
 accessibility problem on any page. Screenshots are kept in test-artefacts/
 (PHASE10_README_SHOTS=1 also redraws the README's)."""
 
 from __future__ import annotations
 
+import json
+import random
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +32,15 @@ from browser_support import (  # noqa: E402
     in_first_viewport,
     no_horizontal_scroll,
     play_turn,
+    select,
     serve,
     shot,
     state,
     wait_turn,
     wait_version,
 )
-from phase10.core import Game, Rules  # noqa: E402
+from phase10.bots import make_player  # noqa: E402
+from phase10.core import Game, PlayerView, Rules, TakeSaved  # noqa: E402
 from server_support import free_port  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -544,3 +549,95 @@ def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
     assert bob.locator("#bye-title").count() == 1
     assert bob.evaluate(f"localStorage.getItem('phase10:{table}')") is None
     ann.wait_for_selector("text=Seat 2: open", timeout=TIMEOUT)
+
+
+def test_saving_a_card_giving_up_and_taking_it_back_a_hand_later(base: str, browser: Any) -> None:
+    """Masters Variant #2 (save piles, giving up): Ann saves a card from her page instead
+    of discarding, and later gives up her laid phase (asked once more); a socket with her
+    seat plays the rest of the hand quickly, then in the next hand she takes the card back
+    on a phone instead of drawing. Both layouts and the log show it."""
+    page = context(browser).new_page()
+    new_table(page, base, preset="masters-variant-2")
+    page.click("#start")
+    table = page.input_value("#invite").rsplit("/", 1)[1]
+    ann = SeatSocket(base, table, page.evaluate(f"localStorage.getItem('phase10:{table}')"))
+    now = ann.play_until(lambda s: bool(s["legal"]["saves"]))
+    card = now["legal"]["saves"][0]["card"]
+    wait_version(page, now["version"])
+    select(page, [card])
+    assert page.inner_text("#act-save").startswith(f"Save {card}")
+    page.click("#act-save")
+    view = wait_version(page, now["version"] + 1)["view"]
+    assert view["saved"] == card and view["seats"][0]["saved_count"] == 1
+    page.wait_for_selector(f"#log >> text=You save {card} on the save pile", timeout=TIMEOUT)
+    assert page.locator(f".my-saved [data-saved='{card}']").count() == 1
+
+    now = ann.play_until(lambda s: bool(s["legal"]["give_up"]))
+    wait_version(page, now["version"])
+    page.click("#act-give-up")
+    page.wait_for_selector("#choices-title >> text=Give up your phase?", timeout=TIMEOUT)
+    shot(page, "give-up")
+    page.click("button.choice[data-action='give-up']")
+    view = wait_version(page, now["version"] + 1)["view"]
+    assert view["seats"][0]["gave_up"] and view["seats"][0]["laid"] is None
+    page.wait_for_selector("#log >> text=You give up phase", timeout=TIMEOUT)
+    assert page.locator("#act-give-up").count() == 0
+
+    # the hand played out from the socket (never taking the card back); then, in the
+    # next hand, Ann's page offers it instead of the draw
+    now = ann.play_until(lambda s: bool(s["view"]["hand_results"] and s["legal"]["take_saved"]))
+    assert [t["card"] for t in now["legal"]["take_saved"]] == [card]
+    wait_version(page, now["version"])
+    page.wait_for_selector(f"#take-saved-{card}", timeout=TIMEOUT)
+    assert_accessible(page, "a masters table with a saved card")
+    shot(page, "save-pile")
+    phone = context(browser, **PHONE).new_page()
+    phone.goto(page.input_value("#seat-link"))
+    wait_version(phone, now["version"])
+    phone.wait_for_selector(f"#take-saved-{card}", timeout=TIMEOUT)
+    assert no_horizontal_scroll(phone)
+    assert in_first_viewport(phone, "[data-card]"), "the hand is not on screen"
+    shot(phone, "save-pile-phone", full_page=False)
+    hand = len(now["view"]["hand"].split())
+    phone.tap(f".my-saved [data-saved='{card}']")
+    view = wait_version(phone, now["version"] + 1)["view"]
+    assert view["saved"] == "" and len(view["hand"].split()) == hand + 1
+    phone.wait_for_selector(
+        f"#log >> text=You take {card} back from your save pile", timeout=TIMEOUT
+    )
+    ann.close()
+
+
+class SeatSocket:
+    """A player's own socket beside their page: plays greedy moves fast."""
+
+    def __init__(self, base: str, table: str, token: str) -> None:
+        sync_client = pytest.importorskip("websockets.sync.client")
+        url = base.replace("http://", "ws://") + f"/ws/{table}"
+        self.ws = sync_client.connect(url, legacy=True)
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.bot = make_player("greedy", random.Random(1))
+
+    def mine(self) -> dict[str, Any]:
+        """The next state where this seat is to move."""
+        while True:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+            assert message["type"] != "error", message
+            legal = message.get("legal")
+            if message["type"] == "state" and legal and legal["turn"]:
+                return message
+
+    def play_until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Greedy moves until a state of this seat's turn is ``done`` (returned unplayed)."""
+        for _ in range(300):
+            state = self.mine()
+            if done(state):
+                return state
+            action = self.bot.choose(PlayerView.from_dict(state["view"]))
+            assert not isinstance(action, TakeSaved), "the greedy bot took the card back"
+            message = {"type": "action", "action": str(action), "version": state["version"]}
+            self.ws.send(json.dumps(message))
+        raise AssertionError("never got there")
+
+    def close(self) -> None:
+        self.ws.close()

@@ -37,11 +37,13 @@ RULES = {name: rules for name, rules in PRESETS.items()} | {
     for name in ("edition-1", "edition-3", "edition-8", "edition-10")
 }
 
+#: the block's flat lists of choices
+CHOICE_LISTS = ("draw", "declare", "give", "discards", "skips", "saves", "take_saved", "give_up")
+
 
 def block_actions(block: dict[str, Any]) -> list[str]:
     """Every action the block offers, lay-downs included (repeats kept, to be counted)."""
-    texts = [entry["action"] for key in ("draw", "declare", "give", "discards", "skips")
-             for entry in block[key]]  # fmt: skip
+    texts = [entry["action"] for key in CHOICE_LISTS for entry in block[key]]
     texts += [hit["action"] for group in block["hits"] for hit in group["hits"]]
     texts += [way["action"] for way in block["lay"]["ways"]]
     return texts
@@ -49,7 +51,7 @@ def block_actions(block: dict[str, Any]) -> list[str]:
 
 def labels(block: dict[str, Any]) -> list[str]:
     found = [block["prompt"]]
-    for key in ("draw", "declare", "give", "discards", "skips"):
+    for key in CHOICE_LISTS:
         found += [entry["label"] for entry in block[key]]
     for group in block["hits"]:
         found += [group["title"], *(hit["label"] for hit in group["hits"])]
@@ -278,3 +280,42 @@ def test_many_ways_are_cut_to_the_best_and_stay_cheap(rules: Rules, hand: str) -
     for way in lay["ways"]:
         assert view.is_legal(read(view, way["action"], way["phase"]))
     assert spent < 1.0  # about 20 ms: bounded, never the seconds every way would take
+
+
+def test_saves_taking_saved_cards_and_giving_up_are_offered_with_labels() -> None:
+    """Masters Variant #2: after laying down, Ann may give up her phase; she may save a
+    card instead of discarding (once a hand) and take it back instead of drawing."""
+    game = arranged(
+        ["R1 G1 Y1 B2 G2 Y2 G5 G6 Y9 Y11", "R5 R6 R7 R8 R9 B1 R2 B3 B4 B5"],
+        "Y3",
+        "G3 G4 G7 G8 G9 G10 G11",
+        rules=PRESETS["masters-variant-2"],
+        names=["Ann", "Bob"],
+    )
+
+    def block(seat: int = 0) -> dict[str, Any]:
+        check_block(game.view(seat))  # every list is the engine's legal actions
+        found = legal_block(game.view(seat))
+        assert found is not None
+        return found
+
+    assert (block()["saves"], block()["take_saved"], block()["give_up"]) == ([], [], [])
+    game.apply("draw")
+    assert [s["action"] for s in block()["saves"]][:2] == ["save R1", "save G1"]
+    assert block()["give_up"] == []  # nothing laid yet
+    game.apply("lay 1: R1 G1 Y1 + B2 G2 Y2")
+    now = block()
+    assert now["give_up"] == [{"action": "give-up", "label": "Give up your phase"}]
+    assert {"action": "save G5", "label": "Save G5", "card": "G5"} in now["saves"]
+    game.apply("give-up")
+    assert block()["give_up"] == [] and block()["lay"]["ways"] == []
+    game.apply("save G5")
+    assert block(1)["saves"] == [] and block(1)["draw"]  # Bob may not save before drawing
+    game.apply("draw")
+    game.apply("discard B5")
+    assert block()["take_saved"] == [
+        {"action": "take-saved G5", "label": "Take G5 from your save pile", "card": "G5"}
+    ]
+    game.apply("take-saved G5")
+    # one save a hand: G5 may not go back on the pile this hand
+    assert game.view(0).saved == () and block()["saves"] == []

@@ -217,6 +217,44 @@ def test_a_game_with_the_players_own_phrases(client: TestClient) -> None:
         assert state["progress"]["text"] == "2 sets of 2"
 
 
+def test_saving_a_card_and_taking_it_back_over_the_socket(client: TestClient) -> None:
+    """A masters table: ``legal`` lists the saves after the draw; a save ends the turn, a
+    second one is refused the same hand, and the next draw offers the card back."""
+    host = create(client, preset="masters", seed=5)
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        bot = make_player("greedy", random.Random(1))
+        state = ann.wait_stable(0)
+        while not state["legal"]["saves"]:
+            action = bot.choose(PlayerView.from_dict(state["view"]))
+            ann.send({"type": "action", "action": str(action)})
+            state = ann.wait_stable(state["version"] + 1)
+        card = state["legal"]["saves"][0]["card"]
+        assert state["legal"]["saves"][0] == {
+            "action": f"save {card}",
+            "label": f"Save {card}",
+            "card": card,
+        }
+        assert state["legal"]["give_up"] == [] and state["legal"]["take_saved"] == []
+        ann.send({"type": "action", "action": f"save {card}"})
+        state = ann.wait_stable(state["version"] + 1)
+        assert state["view"]["saved"] == card and state["view"]["seats"][0]["saved_count"] == 1
+        assert f"You save {card} on the save pile" in "\n".join(state["log"])
+        take = {
+            "action": f"take-saved {card}",
+            "label": f"Take {card} from your save pile",
+            "card": card,
+        }
+        assert state["legal"]["take_saved"] == [take]
+        ann.send({"type": "action", "action": "draw"})
+        state = ann.wait_stable(state["version"] + 1)
+        assert state["legal"]["saves"] == []
+        other = next(c for c in state["view"]["hand"].split() if c != card)
+        ann.send({"type": "action", "action": f"save {other}"})
+        assert ann.error()["reason"] == Refusal.ALREADY_SAVED
+
+
 def test_stale_says_which_version_and_refusals_name_no_keys(client: TestClient) -> None:
     host = create(client, seed=11)
     with client.websocket_connect(f"/ws/{host['table']}") as ws:

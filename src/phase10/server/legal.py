@@ -25,16 +25,20 @@ from phase10.core import (
     Declare,
     Discard,
     Draw,
+    GiveUp,
     GiveWild,
     Hit,
     LayDown,
     PlayerView,
+    Save,
     SearchLimitError,
     Stage,
     TakeDiscard,
+    TakeSaved,
     lay_downs,
 )
 from phase10.core.labels import action_label, group_title, hit_end, progress, stage_prompt
+from phase10.core.rules import GivingUp, SavePile
 
 __all__ = ["LAY_SCAN", "LAY_STEPS", "LAY_WAYS", "legal_block", "progress_block"]
 
@@ -63,6 +67,9 @@ def legal_block(view: PlayerView) -> dict[str, Any] | None:
         "hits": [],
         "discards": [],
         "skips": [],
+        "saves": [],
+        "take_saved": [],
+        "give_up": [],
     }
     if not view.is_my_turn:
         return block
@@ -84,8 +91,13 @@ def _candidates(view: PlayerView) -> Iterator[Action]:
     made from the cards and seats at hand, kept when the engine accepts them."""
     seats = range(view.num_players)
     hand = sorted(set(view.hand), key=lambda card: card.sort_key)
+    saved = sorted(set(view.saved), key=lambda card: card.sort_key)
+    # (without the options nothing is tried: the engine would refuse each anyway)
+    saving = view.rules.save_pile is not SavePile.OFF
+    giving_up = view.rules.give_up is not GivingUp.OFF
     tried: tuple[Iterable[Action], ...] = (
         [Draw(), TakeDiscard()],
+        (TakeSaved(card) for card in saved),
         (Declare(n) for n in range(1, view.rules.phase_count + 1)),
         (GiveWild(seat) for seat in seats),
         (
@@ -99,6 +111,8 @@ def _candidates(view: PlayerView) -> Iterator[Action]:
             for card in hand
             for target in ([None, *seats] if card.is_skip else [None])
         ),
+        (Save(card) for card in hand if saving),
+        [GiveUp()] if giving_up else [],
     )
     seen: set[str] = set()
     for group in tried:
@@ -137,6 +151,12 @@ def _file(block: dict[str, Any], view: PlayerView, action: Action) -> None:
             block["skips"].append(entry | {"card": str(action.card), "seat": action.target})
         case Discard():
             block["discards"].append(entry | {"card": str(action.card)})
+        case Save():
+            block["saves"].append(entry | {"card": str(action.card)})
+        case TakeSaved():
+            block["take_saved"].append(entry | {"card": str(action.card)})
+        case GiveUp():
+            block["give_up"].append(entry)
         case LayDown():  # pragma: no cover (lay-downs are listed by _lay_block)
             pass
 

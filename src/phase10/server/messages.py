@@ -130,6 +130,16 @@ class SkipChoice(Choice):
     """The player the Skip skips."""
 
 
+class SaveChoice(Choice):
+    card: Card
+    """The card put on your save pile (ending the turn instead of a discard)."""
+
+
+class TakeSavedChoice(Choice):
+    card: Card
+    """The card taken back from your save pile (instead of drawing)."""
+
+
 class Legal(Wire):
     """What you may do now. The union of every ``action`` below is the engine's legal
     actions for your seat (when ``lay.complete``)."""
@@ -154,6 +164,12 @@ class Legal(Wire):
     """Each card you may discard (a Skip with no target to choose is here)."""
     skips: list[SkipChoice]
     """Each player a Skip may name."""
+    saves: list[SaveChoice]
+    """Each card you may save instead of discarding (rules ``save_pile``)."""
+    take_saved: list[TakeSavedChoice]
+    """Each card you may take back from your save pile instead of drawing."""
+    give_up: list[Choice] = Field(max_length=1)
+    """``give-up`` when you may give up your laid phase (Masters Variant #2), else empty."""
 
 
 class Progress(Wire):

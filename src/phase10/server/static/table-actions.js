@@ -42,6 +42,22 @@ export function Actions({ client }) {
       buttons.push(html`<${Button} key="discard" id="act-discard" label=${entry ? entry.label : "Discard"} k="x"
         primary=${!legal.lay.total} onClick=${() => client.discard()} />`);
     }
+    // save piles (rules save_pile): the selected card goes on your save pile instead of the discard pile
+    if (legal.saves.length) {
+      const entry = one && legal.saves.find((e) => e.card === one);
+      buttons.push(html`<${Button} key="save" id="act-save" label=${entry ? entry.label : "Save a card"} k="v"
+        onClick=${() => client.save()} />`);
+    }
+    // a saved card back instead of drawing: one button per card the server allows
+    for (const t of legal.take_saved) {
+      buttons.push(html`<${Button} key=${t.action} id=${`take-saved-${t.card}`} label=${t.label}
+        onClick=${() => client.act(t.action)} />`);
+    }
+    // giving up a laid phase (Masters Variant #2) is asked again before it is sent
+    for (const g of legal.give_up) {
+      buttons.push(html`<${Button} key="give-up" id="act-give-up" label=${`${g.label}…`}
+        onClick=${() => client.giveUp(g)} />`);
+    }
     buttons.push(html`<${Button} key="hint" id="act-hint" label="Hint" k="?" onClick=${() => client.send({ type: "hint" })} />`);
   }
   const choices = client.choices;

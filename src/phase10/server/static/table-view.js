@@ -52,6 +52,10 @@ export function lastMove(view) {
       case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped" };
       case "Declared": return { ...at, seat: e.player, kind: "declare", text: `declared phase ${e.phase}` };
       case "WildGiven": return { ...at, seat: e.dealer, kind: "give", text: `gave the Wild to ${names[e.player]}` };
+      case "Saved": return { ...at, seat: e.player, kind: "save", text: e.card ? `saved ${e.card}` : "saved a card" };
+      case "TookSaved": return { ...at, seat: e.player, kind: "take", text: e.card ? `took ${e.card} back from the save pile` : "took a saved card back" };
+      case "GaveUp": return { ...at, seat: e.player, kind: "give-up", text: `gave up phase ${e.phase}` };
+      case "Refilled": return { ...at, seat: e.player, kind: "draw", text: `drew ${e.count} back up to ten` };
       case "HandStarted": return null;
       default: break;
     }
@@ -149,11 +153,42 @@ function Seat({ client, i, last }) {
       <span class="score">${s.score} pts</span>
     </div>
     <p class="phase">${phaseText(view, s)}${s.laid !== null && " ✓"}</p>
+    ${s.gave_up && html`<p class="badge gave-up" key="gave-up">Gave up the phase</p>`}
     ${s.pending_skip && html`<p class="badge skip" key="skip">Skipped next turn</p>`}
+    <${SavePile} view=${view} i=${i} />
     ${marked && html`<p class=${`last-move ${last.kind}`} key=${`m${last.version}`}>${last.text}</p>`}
     <${Groups} client=${client} owner=${i} last=${last} />
     <${SeatControls} client=${client} s=${who} />
   </section>`;
+}
+
+// A player's save pile (rules save_pile): how many cards, and which when the piles are public.
+function SavePile({ view, i }) {
+  const s = view.seats[i];
+  if (view.rules.save_pile === "off" && !s.saved_count) return null;
+  const cards = s.saved ? s.saved.split(" ").filter(Boolean) : [];
+  return html`<p class="saved-count">Save pile: ${s.saved_count}${s.saved_this_hand ? " (one saved this hand)" : ""}
+    ${cards.map((t, k) => html` <${Card} key=${k} token=${t} small=${true} />`)}</p>`;
+}
+
+// Your own save pile beside your hand: a tap on a card takes it back when the server allows it.
+function MySaved({ client }) {
+  const view = client.state.view;
+  const legal = client.legal;
+  if (view.rules.save_pile === "off" && !view.saved) return null;
+  const cards = view.saved ? view.saved.split(" ") : [];
+  const s = view.seats[view.viewer];
+  const note = cards.length ? (s.saved_this_hand ? "saved this hand" : "") : "empty";
+  return html`<div class="my-saved" role="group" aria-labelledby="my-saved-title">
+    <span id="my-saved-title" class="my-saved-title">Your save pile${note && html` <span class="muted">(${note})</span>`}</span>
+    ${cards.map((t, k) => {
+      const take = legal?.take_saved.find((e) => e.card === t);
+      return take
+        ? html`<${Card} as="button" key=${`${k}${t}`} token=${t} small=${true} extra="can-take" data-saved=${t}
+            aria-label=${take.label} onClick=${() => client.act(take.action)} />`
+        : html`<${Card} key=${`${k}${t}`} token=${t} small=${true} data-saved=${t} />`;
+    })}
+  </div>`;
 }
 
 // the groups a player laid, in front of them; with a card selected, a tap hits it there
@@ -218,6 +253,7 @@ function Mine({ client, last }) {
       <span class="score">${s.name} · ${s.score} pts</span>
       ${me === view.dealer && html`<span class="badge dealer">Dealer</span>`}
       ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}
+      ${s.gave_up && html`<span class="badge gave-up">Gave up the phase</span>`}
       ${marked && html`<span class=${`last-move ${last.kind}`} key=${`m${last.version}`}>You ${last.text}</span>`}
       <button type="button" id="sort" class="small" aria-keyshortcuts="s" onClick=${() => client.sort()}
         aria-label=${`Sort your hand by ${client.sortBy === "number" ? "colour" : "number"}`}>
@@ -229,6 +265,7 @@ function Mine({ client, last }) {
         aria-pressed=${String(client.selected.has(c.key))} title=${place < 9 ? `key ${place + 1}` : null}
         onClick=${() => client.toggle(c.key)} />`)}
     </div>
+    <${MySaved} client=${client} />
     <${Actions} client=${client} />
   </section>`;
 }

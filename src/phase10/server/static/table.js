@@ -204,7 +204,7 @@ class TableClient {
     const legal = this.legal;
     if (!legal) return action;
     const all = [...legal.draw, ...legal.declare, ...legal.give, ...legal.lay.ways, ...legal.discards, ...legal.skips,
-      ...legal.hits.flatMap((g) => g.hits)];
+      ...legal.hits.flatMap((g) => g.hits), ...legal.saves, ...legal.take_saved, ...legal.give_up];
     return all.find((entry) => entry.action === action)?.label ?? action.replace(/^lay /, "Lay down ");
   }
 
@@ -256,6 +256,23 @@ class TableClient {
     notice(`${cards[0]} cannot be discarded now.`);
   }
 
+  // the selected card onto your save pile (ending the turn, as a discard would)
+  save() {
+    const legal = this.legal;
+    if (!legal?.saves.length) return notice("You cannot save a card now.");
+    const cards = this.selectedTokens();
+    if (cards.length !== 1) return notice("Select one card to save.");
+    const entry = legal.saves.find((e) => e.card === cards[0]);
+    if (entry) return this.act(entry.action);
+    notice(`${cards[0]} cannot be saved now.`);
+  }
+
+  // giving up a laid phase cannot be undone: asked once more, with Cancel
+  giveUp(entry) {
+    this.offer("Give up your phase? Its groups leave the table for the discard pile; after this turn you draw back up to ten cards.",
+      [{ action: entry.action, label: `Yes: ${entry.label.toLowerCase()}` }]);
+  }
+
   key(event) {
     if (this.closed || !this.state?.view) return;
     if (event.target.closest?.("input, select, textarea, summary") || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -274,6 +291,7 @@ class TableClient {
     else if (k === "l") this.lay();
     else if (k === "h") this.hit();
     else if (k === "x") this.discard();
+    else if (k === "v" && legal.saves.length) this.save();
     else if (k === "?") this.send({ type: "hint" });
     else if (/^[1-9]$/.test(k) && cards[Number(k) - 1]) this.toggle(cards[Number(k) - 1].key);
     else if (k === "ArrowLeft" || k === "ArrowRight") {
