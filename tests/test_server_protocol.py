@@ -165,6 +165,9 @@ def test_table_options_take_every_rules_option(client: TestClient) -> None:
         "end_when": "immediately",
         "empty_draw_pile": "end_hand",
         "deck": "masters",
+        "save_pile": "public",
+        "saved_score": "penalty",
+        "give_up": "keep",
     }
     assert set(every) == set(Rules().to_dict())  # a rules option added is added here too
     host = create(client, options=every)
