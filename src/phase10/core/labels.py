@@ -311,8 +311,9 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
     """What the viewer is asked to do now, in plain words.
 
     ``keys`` names the key (or button) for each kind of action (``draw``, ``take``,
-    ``lay``, ``hit``, ``discard``, ``declare``, ``give``); each part of the sentence is
-    followed by its key in brackets. Without them no key is named.
+    ``lay``, ``hit``, ``discard``, ``declare``, ``give``, ``save``, ``take_saved``); each
+    part of the sentence is followed by its key in brackets. Without them no key is named.
+    Saving a card and taking one back are mentioned when the engine allows them.
 
     >>> from phase10.core.game import Game
     >>> view = Game(["Ann", "Bob"], seed=3).view(1)
@@ -336,6 +337,8 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
     me = view.viewer
     assert me is not None
     discard = f"discard a card to end your turn{key('discard')}"
+    if view.stage is Stage.PLAY and any(view.is_legal(Save(card)) for card in view.hand):
+        discard += f", or save one{key('save')}"
     match view.stage:
         case Stage.GIVE_WILD:
             return f"Give the turned-up Wild to a player, or keep it{key('give')}"
@@ -345,8 +348,12 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
             top = view.discard_top
             take = f"take {top} from the discard pile{key('take')}"
             if view.can_take() and view.can_draw():
-                return f"Draw a card{key('draw')}, or {take}"
-            return _upper_first(take) if view.can_take() else f"Draw a card{key('draw')}"
+                prompt = f"Draw a card{key('draw')}, or {take}"
+            else:
+                prompt = _upper_first(take) if view.can_take() else f"Draw a card{key('draw')}"
+            if any(view.is_legal(TakeSaved(card)) for card in view.saved):
+                prompt += f", or take back a saved card{key('take_saved')}"
+            return prompt
         case Stage.WILD_DISCARD:
             return f"Discard a card for the Wild you were given{key('discard')}"
         case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):
