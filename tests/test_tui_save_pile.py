@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from phase10.core import (
     Arrangement,
     Card,
     Game,
     GiveUp,
+    GivingUp,
     Rules,
     SavePile,
     Stage,
@@ -21,10 +22,10 @@ from phase10.core import (
     preset,
 )
 from phase10.tui.app import PlayApp
-from phase10.tui.screens import ChoiceScreen, HandEndScreen, InfoScreen
-from phase10.tui.session import HUMAN, Session
+from phase10.tui.screens import ChoiceScreen, HandEndScreen, InfoScreen, NewGameScreen
+from phase10.tui.session import HUMAN, Session, Settings
 from phase10.tui.widgets import GameLog, GroupRow, PilesPanel, SeatsPanel
-from tui_driver import choose, enter, select, settle
+from tui_driver import choose, enter, played_until, select, settle
 
 SMALL = (80, 24)
 
@@ -149,7 +150,10 @@ async def test_giving_up_a_phase_under_masters_variant_2() -> None:
 async def test_public_save_piles_show_their_cards_and_the_keys_page_names_the_keys() -> None:
     rules = Rules(save_pile=SavePile.PUBLIC)
     deal = Arrangement(
-        hands=(parse_cards("R3 B3 G3 R5 B5 G5 Y9 B10 R12 G1"), parse_cards("R7 B7 G7 Y7 B7 R8 B8 G1 Y11 R2")),
+        hands=(
+            parse_cards("R3 B3 G3 R5 B5 G5 Y9 B10 R12 G1"),
+            parse_cards("R7 B7 G7 Y7 B7 R8 B8 G1 Y11 R2"),
+        ),
         discard=parse_cards("Y12"),
         saved=(parse_cards("B4"), parse_cards("G9 R11")),
     )
@@ -170,3 +174,44 @@ async def test_public_save_piles_show_their_cards_and_the_keys_page_names_the_ke
         assert isinstance(app.screen, InfoScreen)
         page = shown(app, "#info-body")
         assert "take a saved card back" in page and "give up your phase" in page
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        page = " ".join(shown(app, "#info-body").split())
+        assert "Every save pile is face up." in page
+        assert "S saves the selected card, T takes a saved card back." in page
+
+
+async def test_six_players_with_save_piles_fit_80_by_24() -> None:
+    session = played_until(
+        Settings(opponents=5, difficulty="greedy", seed=3, rules=preset("masters")),
+        lambda s: s.view.stage is Stage.DRAW,
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        seats, piles = app.query_one(SeatsPanel), app.query_one(PilesPanel)
+        assert seats.region.height == 7 and piles.region.bottom <= seats.region.bottom
+        header = shown(app, "#seats").splitlines()[0]
+        assert "saved" in header and "score" in header  # nothing cut off at the right
+        assert "plays" not in header  # the save piles' column takes its place at 80 columns
+        assert "Saved (none)" in shown(app, "#piles")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "plays" in shown(app, "#seats").splitlines()[0]
+
+
+async def test_the_new_game_form_offers_the_save_pile_and_giving_up() -> None:
+    app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        save_pile = screen.query_one("#rule-save_pile", Select)
+        give_up = screen.query_one("#rule-give_up", Select)
+        assert (save_pile.value, give_up.value) == (SavePile.OFF, GivingUp.OFF)
+        screen.query_one("#preset", Select).value = "masters-variant-2"
+        await pilot.pause()
+        assert save_pile.value is SavePile.PRIVATE and give_up.value is GivingUp.FORFEIT
+        save_pile.value = SavePile.PUBLIC
+        rules = screen.read_settings().rules
+        assert rules.save_pile is SavePile.PUBLIC and rules.give_up is GivingUp.FORFEIT
