@@ -311,8 +311,9 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
     """What the viewer is asked to do now, in plain words.
 
     ``keys`` names the key (or button) for each kind of action (``draw``, ``take``,
-    ``lay``, ``hit``, ``discard``, ``declare``, ``give``, ``save``, ``take_saved``); each part of the sentence is
-    followed by its key in brackets. Without them no key is named.
+    ``lay``, ``hit``, ``discard``, ``declare``, ``give``, ``save``, ``take_saved``); each
+    part of the sentence is followed by its key in brackets. Without them no key is named.
+    Saving a card and taking one back are mentioned when the engine allows them.
 
     >>> from phase10.core.game import Game
     >>> view = Game(["Ann", "Bob"], seed=3).view(1)

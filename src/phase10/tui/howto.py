@@ -38,6 +38,14 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
         "this game in full.",
     ),
     (
+        "Masters: save piles and giving up",
+        "Under the Masters rules each player has a save pile. Once a hand you may end your "
+        "turn by saving a card instead of discarding it (select it, then S); at the start of "
+        "a later turn, take a saved card back instead of drawing (T). Masters Variant #2 also "
+        "lets you give up your phase once it is down (G), to lay one down again later. r says "
+        "which of these this game uses.",
+    ),
+    (
         "Keys",
         "Arrow keys and space (or the numbers 1-9, or a click) select cards in your hand. "
         "? gives a hint, u takes back your last move, v shows the whole discard pile and "

@@ -20,16 +20,21 @@ from phase10.core import (
     Discard,
     Draw,
     Event,
+    GiveUp,
     GiveWild,
     Hit,
     IllegalActionError,
     InvalidActionError,
     LayDown,
     PlayerView,
+    Save,
+    SavePile,
     SkipTarget,
     Stage,
     TakeDiscard,
+    TakeSaved,
 )
+from phase10.core.rules_text import OPTION_SENTENCES
 
 from .render import meld_title, refusal_text
 from .screens import ChoiceScreen, InfoScreen, phase_list_table, rules_page, score_sheet_table
@@ -50,6 +55,8 @@ KEYS = (
     ("h", "hit the selected card on a group (or click the group)"),
     ("x", "discard the selected card (select it first), or click the discard pile"),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
+    ("S / T", "save the selected card / take a saved card back (save pile rules)"),
+    ("G", "give up your phase on the table (Masters Variant #2; it asks first)"),
     ("?", "hint: what the solver would do"),
     ("u", "undo your last action (when undo is on)"),
     ("s", "sort your hand by number or by colour"),
@@ -66,6 +73,7 @@ _TABLE_ACTIONS = {
     "draw", "take", "lay", "hit", "discard", "hint", "undo", "sort", "colour_blind",
     "phases", "rules", "keys", "quit_game", "declare", "give", "cursor",
     "clear", "save", "pick", "select", "scores", "cursor_to", "apply_hint",
+    "save_card", "take_saved", "give_up",
 }  # fmt: skip
 
 
@@ -92,6 +100,10 @@ class TableMoves(TableApp):
         Binding("r", "rules", "Rules", show=False),
         Binding("e", "declare", "Declare", show=False),
         Binding("g", "give", "Give Wild", show=False),
+        # upper case: s sorts, t takes the discard, g gives the Wild
+        Binding("S", "save_card", "Save", show=False),
+        Binding("T", "take_saved", "Take saved", show=False),
+        Binding("G", "give_up", "Give up", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("home", "cursor_to(0)", "First card", show=False),
@@ -253,6 +265,53 @@ class TableMoves(TableApp):
                 return
         self.play(Discard(card))
 
+    def action_save_card(self) -> None:
+        """Save the selected card on your save pile (it ends the turn, like a discard)."""
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        if not self.selected and self.session.view.stage is Stage.PLAY:
+            # as with x: the turn ends, so never the card under the cursor by accident
+            self.say("select the card to save first (space, or click it), then S")
+            return
+        card = self._one_card()
+        if card is not None:
+            self.play(Save(card))
+
+    def action_take_saved(self) -> None:
+        """Take a card back from your save pile instead of drawing (which one, if several)."""
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        view = self.session.view
+        offered = list(dict.fromkeys(a for a in view.legal_actions if isinstance(a, TakeSaved)))
+        if offered:
+            self._choose_then_play(
+                "Take which card back from your save pile?", [(str(a.card), a) for a in offered]
+            )
+        elif view.saved:
+            self.play(TakeSaved(view.saved[-1]))  # the engine says why not
+        elif view.rules.save_pile is SavePile.OFF:
+            self.play(TakeSaved(Card.parse("W")))  # the engine says these rules have none
+        else:
+            self.say("your save pile is empty")
+
+    def action_give_up(self) -> None:
+        """Give up your phase on the table (Masters Variant #2), once you confirm it."""
+        if not self._my_turn():
+            return
+        assert self.session is not None
+        view = self.session.view
+        if GiveUp() not in view.legal_actions:
+            self.play(GiveUp())  # refused: the engine says why
+            return
+        laid = view.seats[self.session.human].laid
+        phase = f"phase {laid + 1}" if laid is not None else "your phase"
+        # the rule in the rule book's words; the safe answer comes first
+        rule = OPTION_SENTENCES["give_up"][view.rules.give_up]
+        options: list[tuple[str, Action | None]] = [("Keep it", None), ("Give it up", GiveUp())]
+        self.push_screen(ChoiceScreen(f"Give up {phase}? {rule}", options), self.play)
+
     def action_declare(self) -> None:
         self._stage_choice(
             Stage.DECLARE,
@@ -310,6 +369,11 @@ class TableMoves(TableApp):
             return
         if event.pile == "draw":
             self.action_draw()
+        elif event.pile == "saved":
+            if self.session.view.stage is Stage.DRAW:
+                self.action_take_saved()
+            else:
+                self.action_save_card()
         elif self.session.view.stage is Stage.DRAW:
             self.action_take()
         else:

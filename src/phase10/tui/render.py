@@ -166,6 +166,8 @@ PROMPT_KEYS = {
     "discard": "x",
     "declare": "e",
     "give": "g",
+    "save": "S",
+    "take_saved": "T",
 }
 
 

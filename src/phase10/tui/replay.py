@@ -148,7 +148,7 @@ class ReplayApp(App[None]):
         self.query_one("#replay-title", Label).update(
             f"Hand {view.hand_number} · action {position.number} of {last} — {position.said}{ends}"
         )
-        self.query_one(SeatsPanel).show(view, self.kinds)
+        self.query_one(SeatsPanel).show(view, self.kinds, colour_blind=self.colour_blind)
         self.query_one(PilesPanel).show(view, colour_blind=self.colour_blind)
         groups = self.query_one("#table-groups")
         groups.remove_children()

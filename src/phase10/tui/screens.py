@@ -27,7 +27,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
-from phase10.core import PRESETS, HandEnded, PhaseOrder, Rules, preset
+from phase10.core import PRESETS, GivingUp, HandEnded, PhaseOrder, Rules, SavePile, preset
 from phase10.core.labels import option_label, option_value_label
 from phase10.core.rules_text import explain_rules
 
@@ -148,6 +148,13 @@ def rules_page(rules: Rules) -> Text:
     text = Text()
     for number, sentence in enumerate(explain_rules(rules)):
         text.append(("\n" if number else "") + "• " + sentence)
+    keys = []
+    if rules.save_pile is not SavePile.OFF:
+        keys.append("S saves the selected card, T takes a saved card back")
+    if rules.give_up is not GivingUp.OFF:
+        keys.append("G gives up your phase")
+    if keys:
+        text.append("\n\n" + "; ".join(keys) + ".", "dim")
     text.append("\n\np shows the phase list; docs/rules.md has the whole rule book.", "dim")
     return text
 

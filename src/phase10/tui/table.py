@@ -115,7 +115,7 @@ class TableApp(App[None]):
             "you" if who == HUMAN else who.replace("strong:", "strong ")
             for who in session.controllers
         ]
-        self.query_one(SeatsPanel).show(view, kinds)
+        self.query_one(SeatsPanel).show(view, kinds, colour_blind=self.colour_blind)
         touched, discarded = last_turn(view)
         self.query_one(PilesPanel).show(
             view, colour_blind=self.colour_blind, just_discarded=discarded

@@ -13,7 +13,7 @@ from textual.events import Click, Resize
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from phase10.core import Card, PlayerView
+from phase10.core import Card, PlayerView, SavePile
 
 from .render import card_text, group_text, meld_title, seat_phase_text
 
@@ -24,6 +24,7 @@ __all__ = [
     "PilesPanel",
     "SeatsPanel",
     "hand_order",
+    "saved_text",
     "title_width",
 ]
 
@@ -119,17 +120,51 @@ class GroupRow(Horizontal):
         self.post_message(self.Clicked(self.group_id))
 
 
-class SeatsPanel(Static):
-    """Every player: cards in hand, phase, score, a pending skip; whose turn it is."""
+def saved_text(view: PlayerView, seat: int, *, colour_blind: bool = False) -> Text:
+    """What the seats show of a seat's save pile: how many cards, then the cards when the
+    viewer may see them (another's public pile); bold when it saved one this hand.
 
-    def show(self, view: PlayerView, kinds: Sequence[str] | None = None) -> None:
+    >>> from phase10.core import Game, Rules, SavePile
+    >>> game = Game(["Ann", "Bob"], rules=Rules(save_pile=SavePile.PUBLIC), seed=3)
+    >>> _ = game.apply("draw")
+    >>> _ = game.apply("save B3")
+    >>> saved_text(game.view(0), 1).plain, saved_text(game.view(1), 1).plain
+    ('1  3 ', '1')
+    """
+    info = view.seats[seat]
+    text = Text(str(info.saved_count), style="bold" if info.saved_this_hand else "")
+    if info.saved and seat != view.viewer:
+        for card in info.saved:
+            text.append(" ")
+            text.append_text(card_text(card, colour_blind=colour_blind))
+    return text
+
+
+class SeatsPanel(Static):
+    """Every player: cards in hand, phase, score, a pending skip; whose turn it is; with a
+    save pile (rules ``save_pile``), how many cards each has saved."""
+
+    #: the narrowest the seats may be and still show who plays each seat beside the save
+    #: piles (at 80 columns the save piles' column takes the place of the bots' names)
+    PLAYS_WIDTH = 56
+    #: what was shown last (drawn again when the width changes)
+    shown: tuple[PlayerView, Sequence[str] | None, bool] | None = None
+
+    def show(
+        self, view: PlayerView, kinds: Sequence[str] | None = None, *, colour_blind: bool = False
+    ) -> None:
         """``kinds`` says who plays each seat (no such column when None)."""
+        self.shown = (view, kinds, colour_blind)
         table = Table(box=None, header_style="bold", pad_edge=False, collapse_padding=True)
+        saving = view.rules.save_pile is not SavePile.OFF
+        if saving and self.content_size.width < self.PLAYS_WIDTH:
+            kinds = None
         for column, justify in (
             ("", "left"),
             ("player", "left"),
             *([("plays", "left")] if kinds is not None else []),
             ("cards", "right"),
+            *([("saved", "left")] if saving else []),
             ("phase", "left"),
             ("score", "right"),
             ("", "left"),
@@ -144,28 +179,42 @@ class SeatsPanel(Static):
                 notes.append("sits out")
             if seat == view.dealer:
                 notes.append("dealer")
+            if info.gave_up:
+                notes.append("gave up")
             name = Text(info.name, style="bold" if seat == view.viewer else "")
             table.add_row(
                 turn,
                 name,
                 *([kinds[seat]] if kinds is not None else []),
                 str(info.hand_size),
+                *([saved_text(view, seat, colour_blind=colour_blind)] if saving else []),
                 seat_phase_text(view, seat),
                 str(info.score),
                 ", ".join(notes),
             )
         self.update(table)
 
+    def on_resize(self, event: Resize) -> None:
+        # the columns shown depend on the width (PLAYS_WIDTH)
+        if self.shown is not None:
+            view, kinds, colour_blind = self.shown
+            self.show(view, kinds, colour_blind=colour_blind)
+
 
 class PilesPanel(Static):
-    """The discard pile's top and the draw pile's size. A click on the draw pile draws; on
-    the discard pile it takes the top card, or discards the selected one.
+    """The discard pile's top and the draw pile's size; with a save pile (rules
+    ``save_pile``), the cards of yours. A click on the draw pile draws; on the discard pile
+    it takes the top card, or discards the selected one; on your save pile it takes a card
+    back (or saves the selected one).
     """
 
     class Clicked(Message):
         def __init__(self, pile: str) -> None:
             super().__init__()
-            self.pile = pile  # "draw" or "discard"
+            self.pile = pile  # "draw", "discard" or "saved"
+
+    #: whether your save pile is shown (under the hand's number)
+    saving = False
 
     def show(self, view: PlayerView, *, colour_blind: bool, just_discarded: bool = False) -> None:
         """``just_discarded``: the top card is the last move's discard (it is marked)."""
@@ -181,12 +230,23 @@ class PilesPanel(Static):
                 text.append(f" ({len(view.discard_pile)} cards)")
         text.append(f"\nDraw pile {view.draw_size} cards", style="bold")
         text.append(f"\nHand {view.hand_number}", style="dim")
+        self.saving = view.rules.save_pile is not SavePile.OFF and view.viewer is not None
+        if self.saving:
+            text.append("\nSaved ", style="bold")
+            if not view.saved:
+                text.append("(none)")
+            for number, card in enumerate(view.saved):
+                text.append(" " if number else "")
+                text.append_text(card_text(card, colour_blind=colour_blind))
         self.update(text)
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        # the first line is the discard pile, the second the draw pile
-        self.post_message(self.Clicked("discard" if event.y == 0 else "draw"))
+        # the discard pile's line, the draw pile's (and the hand's), then your save pile's
+        if event.y == 0:
+            self.post_message(self.Clicked("discard"))
+        else:
+            self.post_message(self.Clicked("saved" if event.y >= 3 and self.saving else "draw"))
 
 
 class GameLog(RichLog):
