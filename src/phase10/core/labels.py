@@ -358,7 +358,9 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
             return (_upper_first(take) if view.can_take() else f"Draw a card{key('draw')}") + back
         case Stage.WILD_DISCARD:
             return f"Discard a card for the Wild you were given{key('discard')}"
-        case Stage.PLAY if view.seats[me].laid is None and _can_lay(view):
+        case Stage.PLAY if (
+            view.seats[me].laid is None and not view.seats[me].refill and _can_lay(view)
+        ):
             return f"Lay down your phase{key('lay')}, or {discard}"
         case Stage.PLAY if view.seats[me].laid is not None and _can_hit(view):
             return f"Hit cards onto the groups on the table{key('hit')}, or {discard}"
