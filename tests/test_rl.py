@@ -387,3 +387,21 @@ def test_version_2_actions_round_trip_and_saving_shows_in_the_observation() -> N
         elif name == "give-up":
             assert after[me][sizes + 2] == 1 and after[me][sizes + 3] == 1  # gave up, refill
     assert met == {"save", "take-saved", "give-up"}
+
+
+def test_known_cards_follow_saves() -> None:
+    """A card taken from the discard pile stays known until it is publicly saved; a card
+    saved unseen may have been it, so what was known of that player is forgotten; a card
+    taken back from a public save pile is known."""
+    from phase10.bots.knowledge import HeldTracker
+    from phase10.core import Card, Saved, TookDiscard, TookSaved
+
+    r7, b2 = Card.parse("R7"), Card.parse("B2")
+    tracker = HeldTracker(2)
+    for event in (TookDiscard(0, r7), TookDiscard(0, b2), Saved(0, r7, public=True)):
+        tracker.feed(event)
+    assert tracker.held(0) == {b2: 1}
+    tracker.feed(Saved(0, r7))  # private: the others do not see which card
+    assert tracker.held(0) == {}
+    tracker.feed(TookSaved(1, r7, public=True))
+    assert tracker.held(1) == {r7: 1}

@@ -246,3 +246,14 @@ def test_save_piles_and_giving_up_under_chance() -> None:
     assert Counter(card.index for card in engine.all_cards()) == deck
     drawn = [c.index for e in engine.history if isinstance(e, Refilled) for c in e.cards or ()]
     assert refills and drawn == refills and later_deals and resampled
+
+
+def test_the_version_parameter() -> None:
+    """Version 2 by default (the save pile's actions after version 1's); version 1 keeps
+    version 1's numbers and refuses rules with a save pile."""
+    assert pyspiel.load_game("python_phase10").num_distinct_actions() == 293 + 101
+    assert pyspiel.load_game("python_phase10", {"version": 1}).num_distinct_actions() == 293
+    with pytest.raises(ValueError, match="use version 2"):
+        pyspiel.load_game("python_phase10", {"version": 1, "rules": "masters"})
+    with pytest.raises(ValueError, match="versions 1 and 2"):
+        pyspiel.load_game("python_phase10", {"version": 0})

@@ -387,12 +387,14 @@ class _Play:
         """How many cards the refill after ``action`` may draw (0: none, or no card to draw):
         a discard or save that ends the turn of a player who gave up their phase."""
         core = self.core
+        seat = core.game.seats[core.current]
+        if not seat.refill:
+            return 0
         mask = core.mask()
         if not 0 <= action < len(mask) or not mask[action]:
             return 0  # core.step refuses it
-        seat = core.game.seats[core.current]
         move = core.layout.decode(core.game, action)
-        if not seat.refill or not isinstance(move, Discard | Save):
+        if not isinstance(move, Discard | Save):
             return 0
         held = len(seat.hand) - 1
         if held == 0:  # the last card discarded: the player goes out
@@ -576,10 +578,11 @@ class Phase10State(pyspiel.State):
 class Phase10Observer:
     """Tensors and strings for one player (OpenSpiel's PyObserver interface).
 
-    The observation tensor is the environments' observation vector (``phase10_v0``'s
-    layout). The information-state tensor adds, for each other seat in turn order, the
-    cards it is known to hold (taken from the discard pile and not played since): that is
-    ``phase10_v1``'s observation. Strings: the rendered view, and for the information
+    The observation tensor is the environments' observation vector without its
+    known-cards block (in version 1, ``phase10_v0``'s layout). The information-state
+    tensor adds, for each other seat in turn order, the cards it is known to hold (taken
+    from the discard pile and not played since): that is the observation of
+    ``phase10_v2`` (version 1: ``phase10_v1``). Strings: the rendered view, and for the information
     state the scores, phases and the player's hand, then the events of the hand as that
     player saw them.
     Without private information the observing player's hand is left out. At chance nodes
