@@ -340,6 +340,8 @@ def test_version_2_sizes_and_older_versions_refuse_save_piles_and_giving_up() ->
             with pytest.raises(ValueError, match="use version 2"), warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # gymnasium's note that v2 exists
                 make()
+    observations, masks, _ = VectorPhase10(2, rules=short("masters"), version=2).reset(seed=0)
+    assert (observations.shape, masks.shape) == ((2, 685), (2, 394))
     with pytest.raises(ValueError, match="versions"):
         Layout(2, version=3)
     with pytest.raises(ValueError, match="known-cards"):

@@ -361,6 +361,7 @@ class _Play:
             self.dealer.tops = list(tops)  # a refill's reshuffle comes before the deal
             self.dealer.deck = [*rest, *reversed(cards)]  # the engine deals from the end
             self.add(self.core.step(action))
+            self.dealer.tops, self.dealer.deck = [], None  # (both consumed: no leftovers)
         game = self.core.game
         for seat, want in zip(self.deal_to, cards, strict=True):
             if seat is not None and want not in game.seats[seat].hand:
