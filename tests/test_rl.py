@@ -17,7 +17,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from phase10 import PRESETS, Rules
+from phase10 import PRESETS, GivingUp, Rules
 from phase10.rl import (
     EnvCore,
     IllegalActionError,
@@ -26,28 +26,36 @@ from phase10.rl import (
     VectorPhase10,
     phase10_v0,
     phase10_v1,
+    phase10_v2,
 )
-from phase10.rl.encoding import LAY_FEWEST, LAY_MOST
+from phase10.rl.encoding import CARDS, LAY_FEWEST, LAY_MOST
 
 GOLDEN = Path(__file__).parent / "rl_golden"
 SHORT = Rules(phases=(1,))
 
 
-def short(name: str) -> Rules:
-    """A preset cut to its first phase, so that games end quickly."""
+def short(name: str, phases: int = 1) -> Rules:
+    """A preset cut to its first phase(s), so that games end quickly."""
     rules = PRESETS[name]
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    return rules.with_options(phases=numbers[:1])
+    return rules.with_options(phases=numbers[:phases])
+
+
+#: the version of the encoding each preset's tests use: 2 where the rules need it
+NEEDS_V2 = frozenset({"masters", "masters-12-wilds", "masters-variant-1", "masters-variant-2"})
 
 
 # -- the official checks --------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "preset"), [(2, "official"), (3, "masters"), (5, "floating")])
+@pytest.mark.parametrize(
+    ("players", "preset"), [(2, "official"), (3, "masters-variant-2"), (5, "floating")]
+)
 def test_pettingzoo_api_test(players: int, preset: str) -> None:
+    module = phase10_v2 if preset in NEEDS_V2 else phase10_v0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations draw PettingZoo's generic notes
-        api_test(phase10_v0.env(players=players, rules=short(preset)), num_cycles=300)
+        api_test(module.env(players=players, rules=short(preset, 2)), num_cycles=300)
 
 
 def test_pettingzoo_seed_test() -> None:
@@ -59,6 +67,7 @@ def test_gymnasium_check_env() -> None:
         warnings.simplefilter("ignore")
         check_env(Phase10Env(players=3, opponents="greedy", rules=SHORT))
         check_env(gym.make("phase10/Phase10-v0", opponents=["random"]).unwrapped)
+        check_env(gym.make("phase10/Phase10-v2", rules=short("masters")).unwrapped)
 
 
 # -- masks, actions and observations against the engine -------------------------------
@@ -80,6 +89,7 @@ def _engine_mask(core: EnvCore) -> np.ndarray:
     [
         "official",
         "masters",
+        "masters-variant-2",
         "arkansas",
         "floating",
         "wild-deal-up",
@@ -95,9 +105,10 @@ def test_masks_are_the_engines_legal_actions(preset: str) -> None:
     """Whole short games: the mask is exactly the engine's list, every allowed action is
     accepted by ``game.check``, and the observation equals the one built from the view."""
     rng = random.Random(preset)
-    for episode in range(6):
+    version = 2 if preset in NEEDS_V2 else 0
+    for episode in range(3 if version == 2 else 6):  # save piles make hands longer
         players = 2 + episode % 5
-        core = EnvCore(players, rules=short(preset), max_steps=1500)
+        core = EnvCore(players, rules=short(preset), max_steps=1500, version=version)
         core.reset(seed=episode)
         while not core.done:
             mask = core.mask()
@@ -117,7 +128,8 @@ def test_masks_never_allow_an_illegal_action(players: int) -> None:
     rng = random.Random(players)
     presets = ["official", "masters", "floating", "skip-next", "wild-deal-up", "arkansas"]
     for episode in range(400):
-        core = EnvCore(players, rules=short(presets[episode % len(presets)]), max_steps=90)
+        rules = short(presets[episode % len(presets)])
+        core = EnvCore(players, rules=rules, max_steps=90, version=2)  # its masks: any version's
         core.reset(seed=episode)
         while not core.done:
             legal = np.flatnonzero(core.mask())
@@ -148,16 +160,24 @@ def test_lay_down_actions_lay_most_and_fewest() -> None:
 
 GOLDEN_CASES = {
     "official_2p": {"players": 2, "rules": "official", "phases": 1, "seed": 11},
-    "masters_3p": {"players": 3, "rules": "masters", "phases": 2, "seed": 12},
+    # versions 0 and 1 have no save pile: the masters preset without it
+    "masters_3p": {
+        "players": 3,
+        "rules": "masters",
+        "options": {"save_pile": "off"},
+        "phases": 2,
+        "seed": 12,
+    },
+    "masters_variant_2_3p": {"players": 3, "rules": "masters-variant-2", "phases": 2, "seed": 15},
     "floating_4p": {"players": 4, "rules": "floating", "phases": 1, "seed": 13},
     "skip_next_6p": {"players": 6, "rules": "skip-next", "phases": 1, "seed": 14},
 }
 
 
 def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> dict[str, Any]:
-    rules = PRESETS[case["rules"]]
+    rules = PRESETS[case["rules"]].with_options(**case.get("options", {}))
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    module = phase10_v1 if version == 1 else phase10_v0
+    module = (phase10_v0, phase10_v1, phase10_v2)[version]
     env = module.raw_env(
         players=case["players"], rules=rules.with_options(phases=numbers[: case["phases"]])
     )
@@ -188,14 +208,15 @@ def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> di
 
 @pytest.mark.parametrize(
     ("name", "version"),
-    [(name, 0) for name in sorted(GOLDEN_CASES)]
-    + [(name, 1) for name in ("masters_3p", "official_2p")],
+    [(name, 0) for name in sorted(GOLDEN_CASES) if "variant" not in name]
+    + [(name, 1) for name in ("masters_3p", "official_2p")]
+    + [("masters_variant_2_3p", 2)],
 )
 def test_golden_playthroughs(name: str, version: int) -> None:
     """Seeded action sequences with every observation, mask and reward: any change in the
     environments' behaviour shows here. ``PHASE10_REGENERATE_GOLDEN=1`` rewrites them
-    (version 0 files are named by case; version 1 files end in ``_v1``)."""
-    path = GOLDEN / f"{name}{'_v1' if version else ''}.json"
+    (version 0 files are named by case; later versions' end in ``_v1``, ``_v2``)."""
+    path = GOLDEN / f"{name}{f'_v{version}' if version else ''}.json"
     played = _playthrough(GOLDEN_CASES[name], version=version)
     if os.environ.get("PHASE10_REGENERATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
@@ -299,3 +320,90 @@ def test_layout_sizes() -> None:
     assert island.groups_per_phase == groups and island.num_actions == 93 + 50 * 6 * groups
     with pytest.raises(ValueError):
         Layout(7)
+
+
+# -- version 2: the save pile and giving up ----------------------------------------------
+
+
+def test_version_2_sizes_and_older_versions_refuse_save_piles_and_giving_up() -> None:
+    v2 = Layout(2, version=2)  # version 1's actions and observation blocks, then its own
+    assert (v2.save_offset, v2.num_actions) == (Layout(2).num_actions, 293 + 101)
+    assert v2.observation_size == Layout(2, known_cards=True).observation_size + 54 * 2 + 7
+    assert Layout(4, version=2).observation_size == 980 + 54 * 4 + 7
+    for rules in (PRESETS["masters"], Rules(give_up=GivingUp.FORFEIT)):
+        for make in (
+            lambda rules=rules: phase10_v0.env(rules=rules),
+            lambda rules=rules: phase10_v1.raw_env(rules=rules),
+            lambda rules=rules: gym.make("phase10/Phase10-v1", rules=rules),
+            lambda rules=rules: VectorPhase10(2, rules=rules),
+        ):
+            with pytest.raises(ValueError, match="use version 2"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # gymnasium's note that v2 exists
+                make()
+    observations, masks, _ = VectorPhase10(2, rules=short("masters"), version=2).reset(seed=0)
+    assert (observations.shape, masks.shape) == ((2, 685), (2, 394))
+    with pytest.raises(ValueError, match="versions"):
+        Layout(2, version=3)
+    with pytest.raises(ValueError, match="known-cards"):
+        Layout(2, known_cards=True, version=0)
+
+
+def test_version_2_actions_round_trip_and_saving_shows_in_the_observation() -> None:
+    """Masters Variant #2: every save, take-saved and give-up number decodes to the engine's
+    action and encodes back; a save shows on the saver's own pile and, as a count only,
+    to the others."""
+    rules = short("masters-variant-2", 2)
+    core = EnvCore(3, rules=rules, max_steps=3000, version=2)
+    core.reset(seed=21)
+    layout, game = core.layout, core.game
+    rng = random.Random(21)
+    met: set[str] = set()
+    own = layout.save_pile_offset  # the own save pile's counts
+    sizes = own + CARDS  # then per seat: size / 10, saved this hand, gave up, refill
+    while not core.done and len(met) < 3:
+        legal = core.legal_actions()
+        new = [a for a in legal if a >= layout.save_offset]
+        for action in new:
+            engine = layout.decode(game, action)
+            assert layout.encode(game, engine) == action
+            assert layout.action_name(action) == str(engine)
+        if not new or rng.random() < 0.5:
+            core.step(rng.choice(legal))
+            continue
+        action = rng.choice(new)
+        me, name = core.current, layout.action_name(action)
+        met.add(name.split()[0])
+        before = [core.observe(seat).copy() for seat in range(3)]
+        core.step(action)
+        after = [core.observe(seat) for seat in range(3)]
+        if name.startswith("save"):
+            card = action - layout.save_offset
+            assert after[me][own + card] == before[me][own + card] + 1
+            assert after[me][sizes] == before[me][sizes] + 0.1 and after[me][sizes + 1] == 1
+            for other in (me + 1) % 3, (me + 2) % 3:  # private: the size, never the card
+                at = sizes + (me - other) % 3 * 4
+                assert after[other][at] == pytest.approx(before[other][at] + 0.1)
+                assert np.array_equal(
+                    after[other][own : own + CARDS], before[other][own : own + CARDS]
+                )
+        elif name == "give-up":
+            assert after[me][sizes + 2] == 1 and after[me][sizes + 3] == 1  # gave up, refill
+    assert met == {"save", "take-saved", "give-up"}
+
+
+def test_known_cards_follow_saves() -> None:
+    """A card taken from the discard pile stays known until it is publicly saved; a card
+    saved unseen may have been it, so what was known of that player is forgotten; a card
+    taken back from a public save pile is known."""
+    from phase10.bots.knowledge import HeldTracker
+    from phase10.core import Card, Saved, TookDiscard, TookSaved
+
+    r7, b2 = Card.parse("R7"), Card.parse("B2")
+    tracker = HeldTracker(2)
+    for event in (TookDiscard(0, r7), TookDiscard(0, b2), Saved(0, r7, public=True)):
+        tracker.feed(event)
+    assert tracker.held(0) == {b2: 1}
+    tracker.feed(Saved(0, r7))  # private: the others do not see which card
+    assert tracker.held(0) == {}
+    tracker.feed(TookSaved(1, r7, public=True))
+    assert tracker.held(1) == {r7: 1}

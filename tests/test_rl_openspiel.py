@@ -16,7 +16,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts
 
 import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
-from phase10.core import SKIP_INDEX, WILD_INDEX, Drew, HandStarted, full_deck
+from phase10.core import PRESETS, SKIP_INDEX, WILD_INDEX, Drew, HandStarted, Refilled, full_deck
 from phase10.rl.encoding import CARDS
 
 DECK = Counter(card.index for card in full_deck())
@@ -189,3 +189,71 @@ def test_the_ismcts_example_plays_a_game_against_a_bot() -> None:
     spec.loader.exec_module(module)
     summary = module.main(["--games", "1", "--simulations", "4", "--max-steps", "80"])
     assert summary["win_rate"] in (0.0, 1.0)
+
+
+def test_save_piles_and_giving_up_under_chance() -> None:
+    """Masters Variant #2 (version 2): saved cards stay out of later deals, a refill after
+    giving up draws its cards by chance (and the engine's ``Refilled`` agrees), every card
+    is conserved, and resampling redeals the private save piles but keeps their sizes."""
+    game = pyspiel.load_game(
+        "python_phase10", {"players": 3, "rules": "masters-variant-2", "phases": 2}
+    )
+    deck = Counter({card.index: n for card, n in PRESETS["masters"].deck_counts.items()})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    refills: list[int] = []
+    resampled = later_deals = 0
+    dealing = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, state.chance_outcomes()[0][0])
+            if text.startswith("deal") and not dealing:  # a deal's first card
+                saved = Counter(c.index for s in state.engine_game.seats for c in s.saved)
+                outcomes = dict(state.chance_outcomes())
+                total = deck.total() - saved.total()  # from the deck but the saved cards
+                assert outcomes == {
+                    i: (deck[i] - saved[i]) / total for i in deck if deck[i] > saved[i]
+                }
+                later_deals += saved.total() > 0
+            dealing = text.startswith("deal")
+            action = _random_step(state, rng)
+            if "refills" in text:
+                refills.append(action)
+            continue
+        engine = state.engine_game
+        layout = state.core.layout
+        legal = state.legal_actions()
+        take_saved = range(layout.save_offset + CARDS, layout.save_offset + 2 * CARDS)
+        plain = [a for a in legal if a not in take_saved] or legal  # keep saved cards saved
+        new = [a for a in plain if a >= layout.save_offset]
+        action = rng.choice(new if new and rng.random() < 0.4 else plain)
+        engine.check(layout.decode(engine, action))
+        if engine.seats[engine.current].saved and resampled < 6:
+            resampled += 1
+            player = (engine.current + 1) % 3
+            other = state.resample_from_infostate(player, sampler)
+            sampled = other.engine_game
+            assert Counter(sampled.all_cards()) == Counter(engine.all_cards())
+            assert sampled.seats[player].saved == engine.seats[player].saved
+            assert [len(s.saved) for s in sampled.seats] == [len(s.saved) for s in engine.seats]
+            assert np.array_equal(
+                other.information_state_tensor(player), state.information_state_tensor(player)
+            )
+            assert other.information_state_string(player) == state.information_state_string(player)
+        state.apply_action(action)
+    engine = state.engine_game
+    assert Counter(card.index for card in engine.all_cards()) == deck
+    drawn = [c.index for e in engine.history if isinstance(e, Refilled) for c in e.cards or ()]
+    assert refills and drawn == refills and later_deals and resampled
+
+
+def test_the_version_parameter() -> None:
+    """Version 2 by default (the save pile's actions after version 1's); version 1 keeps
+    version 1's numbers and refuses rules with a save pile."""
+    assert pyspiel.load_game("python_phase10").num_distinct_actions() == 293 + 101
+    assert pyspiel.load_game("python_phase10", {"version": 1}).num_distinct_actions() == 293
+    with pytest.raises(ValueError, match="use version 2"):
+        pyspiel.load_game("python_phase10", {"version": 1, "rules": "masters"})
+    with pytest.raises(ValueError, match="versions 1 and 2"):
+        pyspiel.load_game("python_phase10", {"version": 0})

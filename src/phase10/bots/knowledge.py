@@ -23,7 +23,9 @@ from phase10.core import (
     Phase,
     PlayerView,
     Reshuffled,
+    Saved,
     TookDiscard,
+    TookSaved,
     WildGiven,
 )
 
@@ -111,9 +113,10 @@ class HeldTracker:
     :func:`known_held` reads off a view; environments that observe every step feed it
     each action's events instead of reading the hand's history again).
 
-    The count for a card goes up when the player takes it from the discard pile and down
-    when they discard, hit or lay it, from their first take in the hand on; a new hand
-    clears everything. Only positive counts are knowledge (:meth:`held`).
+    The count for a card goes up when the player takes it from the discard pile (or, from
+    a public save pile, back from their own) and down when they discard, hit, lay or
+    publicly save it, from their first take in the hand on; a card saved unseen forgets
+    what was known of that player; a new hand clears everything. Only positive counts are knowledge (:meth:`held`).
 
     >>> from phase10.core import Game
     >>> tracker = HeldTracker(2)
@@ -151,6 +154,18 @@ class HeldTracker:
                 for group in event.groups:
                     for card in group.cards:
                         counts[card.index] -= 1
+        elif kind is Saved:
+            assert isinstance(event, Saved)
+            if self.started[event.player] and event.public and event.card is not None:
+                self.counts[event.player][event.card.index] -= 1
+            elif self.started[event.player]:  # an unseen card left: what was known may be gone
+                self.counts[event.player] = [0] * DISTINCT_CARDS
+                self.started[event.player] = False
+        elif kind is TookSaved:
+            assert isinstance(event, TookSaved)
+            if event.public and event.card is not None:
+                self.counts[event.player][event.card.index] += 1
+                self.started[event.player] = True
         elif kind is HandStarted:
             self.clear()
 

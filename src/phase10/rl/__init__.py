@@ -1,22 +1,23 @@
 """Reinforcement-learning environments for Phase 10 (``pip install 'phase10[rl]'``).
 
-- :mod:`phase10.rl.phase10_v1`: the PettingZoo AEC environment, every seat an agent
-  (:mod:`phase10.rl.phase10_v0`: its first version, kept for reproducing results);
-- :class:`Phase10Env` (``gymnasium.make("phase10/Phase10-v1")``): one learner against bots;
+- :mod:`phase10.rl.phase10_v2`: the PettingZoo AEC environment, every seat an agent
+  (:mod:`phase10.rl.phase10_v0`, :mod:`phase10.rl.phase10_v1`: its earlier versions,
+  kept for reproducing results; they refuse rules with a save pile or giving up);
+- :class:`Phase10Env` (``gymnasium.make("phase10/Phase10-v2")``): one learner against bots;
 - :mod:`phase10.rl.openspiel`: importing it registers ``pyspiel.load_game("python_phase10")``;
 - :class:`VectorPhase10`: many games stepped as one batch of arrays.
 
 The action numbering and observation layout are in :mod:`phase10.rl.encoding` and
 docs/rl.md. Three lines to a game:
 
->>> from phase10.rl import phase10_v1
->>> env = phase10_v1.env(players=4)
+>>> from phase10.rl import phase10_v2
+>>> env = phase10_v2.env(players=4)
 >>> env.reset(seed=0)
 """
 
 import gymnasium
 
-from . import phase10_v0, phase10_v1
+from . import phase10_v0, phase10_v1, phase10_v2
 from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
 from .encoding import Layout
 from .gym_env import Phase10Env
@@ -31,6 +32,7 @@ __all__ = [
     "VectorPhase10",
     "phase10_v0",
     "phase10_v1",
+    "phase10_v2",
 ]
 
 if "phase10/Phase10-v0" not in gymnasium.registry:
@@ -41,3 +43,9 @@ if "phase10/Phase10-v0" not in gymnasium.registry:
     )
 if "phase10/Phase10-v1" not in gymnasium.registry:
     gymnasium.register(id="phase10/Phase10-v1", entry_point="phase10.rl.gym_env:Phase10Env")
+if "phase10/Phase10-v2" not in gymnasium.registry:
+    gymnasium.register(
+        id="phase10/Phase10-v2",
+        entry_point="phase10.rl.gym_env:Phase10Env",
+        kwargs={"version": 2},
+    )

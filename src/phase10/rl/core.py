@@ -46,6 +46,7 @@ class EnvCore:
     game each winner gets ``1 / len(winners)`` (1 for a sole winner) and every other
     player -1; with ``phase_reward`` each player also gets that much for every phase
     completed at the end of a hand. An episode is truncated after ``max_steps`` actions.
+    ``version`` is the encoding's (:class:`Layout`; by default 1 with ``known_cards``, else 0).
     """
 
     def __init__(
@@ -56,8 +57,9 @@ class EnvCore:
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
         known_cards: bool = False,
+        version: int | None = None,
     ) -> None:
-        self.layout = Layout(players, rules, known_cards=known_cards)
+        self.layout = Layout(players, rules, known_cards=known_cards, version=version)
         self.players = players
         self.rules = self.layout.rules
         if max_steps < 1:
@@ -74,7 +76,7 @@ class EnvCore:
         self._mask_key = -1
         self._mask = np.zeros(self.layout.num_actions, np.int8)
         # the cards each seat is known to hold, fed every event (observations with them)
-        self.tracker = HeldTracker(players) if known_cards else None
+        self.tracker = HeldTracker(players) if self.layout.known_cards else None
 
     # -- episodes ---------------------------------------------------------------------
 

@@ -23,6 +23,18 @@ first index    count  action
                       even/odd group or below a run, 49 a Wild above a run
 =============  =====  ==========================================================
 
+Version 2 (``version=2``: ``phase10_v2``) adds three blocks after those, for the save
+pile and giving up a phase (``H = 93 + 50*M``, where version 1's actions end):
+
+=============  =====  ==========================================================
+``H``          50     save card ``c`` (card index 0-49) on the own save pile
+``H + 50``     50     take card ``c`` back from the own save pile (instead of drawing)
+``H + 100``    1      give up the phase laid down this hand (Variant #2)
+=============  =====  ==========================================================
+
+Versions 0 and 1 cannot number those actions: they refuse rules with a save pile or
+giving up.
+
 A table slot is ``(r, j)``: the ``j``-th group of the phase laid by the player ``r``
 seats on from the player to act (``s = r * G + j``), so "my first group" is always
 slot 0.
@@ -34,13 +46,16 @@ slot 0.
 >>> game = Game(2, seed=3)
 >>> [layout.action_name(a) for a in layout.legal_actions(game)]
 ['draw', 'take']
+>>> v2 = Layout(2, version=2)
+>>> v2.num_actions, v2.observation_size, v2.action_name(v2.save_offset + 6)
+(394, 685, 'save R7')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, assert_never
+from typing import Any, Final, NamedTuple, Protocol, assert_never
 
 import numpy as np
 from numpy.typing import NDArray
@@ -59,7 +74,9 @@ from phase10.core import (
     Discard,
     Draw,
     Game,
+    GiveUp,
     GiveWild,
+    GivingUp,
     Group,
     GroupKind,
     Hit,
@@ -69,16 +86,22 @@ from phase10.core import (
     Phase,
     PlayerView,
     Rules,
+    Save,
+    SavedScore,
+    SavePile,
     SkipTarget,
     Stage,
     TakeDiscard,
+    TakeSaved,
     lay_downs,
 )
 from phase10.core.feasibility import can_lay, hand_counts
 from phase10.core.legality import SeatLike
 
-__all__ = ["Layout", "SeatState"]
+__all__ = ["VERSIONS", "Layout", "SaveState", "SeatState"]
 
+#: the versions of the encoding: 1 added the known-cards block, 2 the save pile and giving up
+VERSIONS: Final = (0, 1, 2)
 MAX_PLAYERS: Final = 6
 MAX_PHASES: Final = 10
 CARDS: Final = DISTINCT_CARDS  # card indices: the numbered cards, the Wild, the Skip
@@ -118,6 +141,22 @@ SLOT_FEATURES: Final = 1 + len(_KINDS) + 1 + CARDS
 SEAT_FEATURES: Final = 2 + (MAX_PHASES + 1) + MAX_PHASES + 1 + MAX_PHASES + 5
 #: global features: stage (6), draw pile / 108, discard pile / 108, tie-break, hand / 100
 GLOBAL_FEATURES: Final = len(_STAGES) + 4
+#: version 2, per seat: save pile size / 10, saved this hand, gave up this hand, refill
+SAVE_SEAT_FEATURES: Final = 4
+_SAVE_PILES: Final = tuple(SavePile)
+_GIVING_UP: Final = tuple(GivingUp)
+#: version 2, the rules: save pile one-hot (off, private, public), saved cards score,
+#: giving up one-hot (off, forfeit, keep)
+RULE_FEATURES: Final = len(_SAVE_PILES) + 1 + len(_GIVING_UP)
+
+
+class SaveState(NamedTuple):
+    """What the observer may know of the save piles (version 2): their own pile, every
+    seat's pile size, and every seat's cards where the piles are public (else None)."""
+
+    own: Sequence[Card]
+    sizes: Sequence[int]
+    piles: Sequence[Sequence[Card]] | None
 
 
 class SeatState(SeatLike, Protocol):
@@ -174,22 +213,48 @@ class Layout:
     """
 
     def __init__(
-        self, players: int, rules: Rules | None = None, *, known_cards: bool = False
+        self,
+        players: int,
+        rules: Rules | None = None,
+        *,
+        known_cards: bool = False,
+        version: int | None = None,
     ) -> None:
         if not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"Phase 10 is for 2 to {MAX_PLAYERS} players, not {players}")
+        if version is None:
+            version = 1 if known_cards else 0
+        if version not in VERSIONS:
+            raise ValueError(f"the encoding's versions are {VERSIONS}, not {version!r}")
+        if known_cards and version == 0:
+            raise ValueError("version 0 has no known-cards block (known_cards=True is version 1)")
         self.players = players
-        self.rules = rules if rules is not None else Rules()
-        self.groups_per_phase = max(len(phase.groups) for phase in self.rules.phase_sequence)
+        self.rules = rules = rules if rules is not None else Rules()
+        if version < 2 and (
+            rules.save_pile is not SavePile.OFF or rules.give_up is not GivingUp.OFF
+        ):
+            raise ValueError(
+                f"version {version} of the encoding has no actions for save piles or giving "
+                f"up a phase, and these rules have save_pile={rules.save_pile.value!r}, "
+                f"give_up={rules.give_up.value!r}: use version 2 (phase10_v2, Phase10-v2)"
+            )
+        #: the encoding's version (docs/rl.md, "Versioning")
+        self.version = version
+        self.groups_per_phase = max(len(phase.groups) for phase in rules.phase_sequence)
         self.slots = players * self.groups_per_phase
-        self.num_actions = HIT + CARDS * self.slots
+        #: where version 2's save, take-saved and give-up actions start
+        self.save_offset = HIT + CARDS * self.slots
+        self.num_actions = self.save_offset + (2 * CARDS + 1) * (version >= 2)
         self.seat_offset = 4 * CARDS
         self.slot_offset = self.seat_offset + players * SEAT_FEATURES
         self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
-        self.known_offset = self.global_offset + GLOBAL_FEATURES
+        #: where version 2's save-pile block starts (its size is 0 before version 2)
+        self.save_pile_offset = self.global_offset + GLOBAL_FEATURES
+        save_block = CARDS + players * SAVE_SEAT_FEATURES + (players - 1) * CARDS + RULE_FEATURES
+        self.known_offset = self.save_pile_offset + save_block * (version >= 2)
         #: whether observations end with the known-cards block (version 1 on)
-        self.known_cards = known_cards
-        self.observation_size = self.known_offset + (players - 1) * CARDS * known_cards
+        self.known_cards = version >= 1
+        self.observation_size = self.known_offset + (players - 1) * CARDS * self.known_cards
         self._fits: dict[int, _Fit] = {}
         self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
@@ -200,6 +265,14 @@ class Layout:
         for seat in range(players):
             high[self.seat_offset + seat * SEAT_FEATURES] = 10.8  # hand size / 10
             high[self.seat_offset + seat * SEAT_FEATURES + 1] = 100.0  # score / 100, capped
+        if version >= 2:
+            at = self.save_pile_offset
+            high[at : at + CARDS] = most  # the own save pile's card counts
+            at += CARDS
+            for seat in range(players):  # a save pile's size / 10
+                high[at + seat * SAVE_SEAT_FEATURES] = sum(rules.deck_counts.values()) / 10
+            at += players * SAVE_SEAT_FEATURES
+            high[at : at + (players - 1) * CARDS] = most  # the public save piles' counts
         self.observation_high = high
 
     # -- the table --------------------------------------------------------------------
@@ -250,9 +323,12 @@ class Layout:
             if not game.is_my_turn:
                 return []
             hand: Sequence[Card] = game.hand
+            saved: Sequence[Card] = game.saved
         else:
             hand = game.seats[me].hand
+            saved = game.seats[me].saved
         n = self.players
+        rules = self.rules
         if stage is Stage.DRAW:
             # the engine's own tests (Rulebook._check_draw), without building actions
             top = game.discard_top
@@ -260,9 +336,12 @@ class Layout:
             can_take = top is not None and not top.is_skip
             floating = game.seats[me].floating
             fits_top = floating and top is not None and game.fits_anywhere(top)
-            out = [DRAW] if can_draw and not (floating and can_take and fits_top) else []
+            must_take = floating and can_take and fits_top
+            out = [DRAW] if can_draw and not must_take else []
             if can_take and not (floating and not fits_top and can_draw):
                 out.append(TAKE)
+            if saved and not must_take:  # (Rulebook._check_take_saved)
+                out.extend({self.save_offset + CARDS + card.index for card in saved})
             return out
         if stage is Stage.GIVE_WILD:
             return [GIVE + (p - me) % n for p in game.players_in_hand]
@@ -284,7 +363,7 @@ class Layout:
                 f.naturals & bits or (wild and (f.wild_low is not None or f.wild_high is not None))
                 for f in fits
             )
-        if stage is Stage.PLAY and not bound and info.laid is None:
+        if stage is Stage.PLAY and not bound and info.laid is None and not info.refill:
             allowed = game.allowed_phases(me)
             if allowed:
                 counts = hand_counts(hand)
@@ -307,8 +386,23 @@ class Layout:
                         out.append(base + WILD_LOW)
                     if fit.wild_high is not None:
                         out.append(base + WILD_HIGH)
+        if (  # (Rulebook._check_give_up)
+            stage is Stage.PLAY
+            and info.laid is not None
+            and rules.give_up is not GivingUp.OFF
+            and not game.tie_break
+            and not info.gave_up
+        ):
+            out.append(self.save_offset + 2 * CARDS)
         if bound:
             return out
+        if (  # (Rulebook._check_save: a floating hand not bound has no card that fits)
+            stage is Stage.PLAY
+            and rules.save_pile is not SavePile.OFF
+            and not info.saved_this_hand
+            and len(hand) > 1
+        ):
+            out.extend(self.save_offset + index for index in range(CARDS) if bits >> index & 1)
         for index in range(SKIP_INDEX):
             if bits >> index & 1:
                 out.append(DISCARD + index)
@@ -329,6 +423,13 @@ class Layout:
         """The engine's action for ``action`` in this position (assumed legal: see :meth:`mask`)."""
         me = game.current
         n = self.players
+        if action >= self.save_offset:
+            column = action - self.save_offset
+            if column < CARDS:
+                return Save(_CARD[column])
+            if column < 2 * CARDS:
+                return TakeSaved(_CARD[column - CARDS])
+            return GiveUp()
         if action >= HIT:
             slot, column = divmod(action - HIT, CARDS)
             gid = self.slot_ids(game.melds, me).index(slot)
@@ -407,11 +508,28 @@ class Layout:
                         else WILD_LOW
                     )
                 return HIT + CARDS * slot + column
+            case Save() | TakeSaved() | GiveUp() if self.version < 2:
+                raise ValueError(
+                    f"version {self.version} of the encoding has no number for {action}"
+                )
+            case Save():
+                return self.save_offset + action.card.index
+            case TakeSaved():
+                return self.save_offset + CARDS + action.card.index
+            case GiveUp():
+                return self.save_offset + 2 * CARDS
             case _:
                 assert_never(action)
 
     def action_name(self, action: int) -> str:
         """A short text for an action number (the same in every position)."""
+        if action >= self.save_offset:
+            column = action - self.save_offset
+            if column < CARDS:
+                return f"save {_CARD[column]}"
+            if column < 2 * CARDS:
+                return f"take-saved {_CARD[column - CARDS]}"
+            return "give-up"
         if action >= HIT:
             slot, column = divmod(action - HIT, CARDS)
             seat, group = divmod(slot, self.groups_per_phase)
@@ -444,6 +562,14 @@ class Layout:
         if self.known_cards:
             known = known_held(view)
             held = [known.get(seat, {}) for seat in range(self.players)]
+        saves = None
+        if self.version >= 2:
+            public = self.rules.save_pile is SavePile.PUBLIC
+            saves = SaveState(
+                view.saved,
+                [seat.saved_count for seat in view.seats],
+                [seat.saved or () for seat in view.seats] if public else None,
+            )
         return self.observe(
             view.viewer,
             view.hand,
@@ -452,6 +578,7 @@ class Layout:
             view,
             out,
             held,
+            saves,
         )
 
     def observe_game(
@@ -464,6 +591,14 @@ class Layout:
         """The same observation as ``observe_view(game.view(seat))``, read straight from the
         game: the seat's own hand and the public state only (tested equal). With known cards,
         ``tracker`` is one fed every event of the hand so far."""
+        saves = None
+        if self.version >= 2:
+            public = self.rules.save_pile is SavePile.PUBLIC
+            saves = SaveState(
+                game.seats[seat].saved,
+                [len(other.saved) for other in game.seats],
+                [other.saved for other in game.seats] if public else None,  # else unseen
+            )
         out = self.observe(
             seat,
             game.seats[seat].hand,
@@ -471,6 +606,7 @@ class Layout:
             game.seats,
             game,
             out,
+            saves=saves,
         )
         if self.known_cards:
             if tracker is None:
@@ -494,9 +630,11 @@ class Layout:
         public: Game | PlayerView,
         out: NDArray[np.float32] | None = None,
         held: Sequence[Mapping[Card, int]] | None = None,
+        saves: SaveState | None = None,
     ) -> NDArray[np.float32]:
         """Write the observation of seat ``me`` (see docs/rl.md for the layout); ``held``
-        is, per seat, the cards it is known to hold (the known-cards block)."""
+        is, per seat, the cards it is known to hold (the known-cards block); ``saves``
+        what ``me`` may know of the save piles (the save-pile block, version 2)."""
         if out is None:
             out = np.zeros(self.observation_size, np.float32)
         else:
@@ -552,7 +690,9 @@ class Layout:
         tail[-3] = len(pile) / 108
         tail[-2] = public.tie_break
         tail[-1] = min(public.hand_number / 100, 1.0)
-        out[self.global_offset : self.known_offset] = tail
+        out[self.global_offset : self.save_pile_offset] = tail
+        if self.version >= 2:
+            self._observe_saves(out, me, seats, saves)
         if self.known_cards and held is not None:
             for relative in range(1, n):
                 start = self.known_offset + (relative - 1) * CARDS
@@ -560,12 +700,51 @@ class Layout:
                     out[start + card.index] = copies
         return out
 
+    def _observe_saves(
+        self,
+        out: NDArray[np.float32],
+        me: int,
+        seats: Sequence[SeatState],
+        saves: SaveState | None,
+    ) -> None:
+        """The save-pile block (version 2): the observer's own pile, each seat's pile size
+        and flags, the other seats' piles when they are public, and the rules' options."""
+        n = self.players
+        at = self.save_pile_offset
+        block = [0.0] * (self.known_offset - at)
+        if saves is not None:
+            for card in saves.own:
+                block[card.index] += 1
+        for relative in range(n):
+            seat_index = (me + relative) % n
+            seat = seats[seat_index]
+            base = CARDS + relative * SAVE_SEAT_FEATURES
+            if saves is not None:
+                block[base] = saves.sizes[seat_index] / 10
+            block[base + 1] = seat.saved_this_hand
+            block[base + 2] = seat.gave_up
+            block[base + 3] = seat.refill
+        if saves is not None and saves.piles is not None:
+            for relative in range(1, n):
+                base = CARDS + n * SAVE_SEAT_FEATURES + (relative - 1) * CARDS
+                for card in saves.piles[(me + relative) % n]:
+                    block[base + card.index] += 1
+        rules = self.rules
+        base = len(block) - RULE_FEATURES
+        block[base + _SAVE_PILES.index(rules.save_pile)] = 1.0
+        block[base + len(_SAVE_PILES)] = rules.saved_score is SavedScore.PENALTY
+        block[base + len(_SAVE_PILES) + 1 + _GIVING_UP.index(rules.give_up)] = 1.0
+        out[at : self.known_offset] = block
+
     def _pile_counts(self, pile: Sequence[Card]) -> list[int]:
         """Card counts of the discard pile. The engine only ever pops the top of the same
         list or pushes on it, and never pops twice in a row between pushes, so below the
         length it had minus one a list seen before is unchanged: only the rest is counted.
-        A new list (a new hand, a reshuffle) or a view's tuple is counted in full."""
+        A new list (a new hand, a reshuffle) or a view's tuple is counted in full, and so is
+        every pile under rules that let a phase be given up (its cards go to the bottom)."""
         last = self._pile
+        if self.rules.give_up is not GivingUp.OFF:
+            last = None
         size = len(pile)
         if last is not None and last[0] is pile and size >= last[1]:
             _, covered, counts = last

@@ -7,10 +7,10 @@ actions, so every observation is the learner's, at its turn.
 
 >>> import gymnasium as gym
 >>> import phase10.rl
->>> env = gym.make("phase10/Phase10-v1", opponents="greedy")
+>>> env = gym.make("phase10/Phase10-v2", opponents="greedy")
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, sorted(info)
-((570,), ['action_mask', 'illegal_action', 'seat', 'winners'])
+((685,), ['action_mask', 'illegal_action', 'seat', 'winners'])
 >>> env.get_wrapper_attr("action_masks")().sum()  # the mask through any wrappers
 np.int64(2)
 """
@@ -41,8 +41,10 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
 
     ``opponents`` is one bot name for every other seat or a list of one per seat.
     ``seat`` is the learner's seat, or ``None`` for a seat drawn at each reset.
-    ``known_cards`` (version 1, the default) ends the observation with the cards each
-    other player is known to hold; ``False`` gives version 0's observation.
+    ``version`` is the encoding's (docs/rl.md): ``phase10/Phase10-v2`` makes version 2,
+    which has the save pile and giving up; left ``None``, ``known_cards`` (version 1, the
+    default) ends the observation with the cards each other player is known to hold and
+    ``False`` gives version 0's.
     The reward is the learner's (docs/rl.md); an action the mask does not allow ends the
     episode with reward -1 and ``info["illegal_action"] = True`` (it is never replaced by
     a legal one). Every ``info`` has the same keys and shapes: ``seat``, ``action_mask``
@@ -67,6 +69,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
         known_cards: bool = True,
+        version: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
@@ -75,7 +78,8 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             rules=rules,
             max_steps=max_steps,
             phase_reward=phase_reward,
-            known_cards=known_cards,
+            known_cards=known_cards and version != 0,
+            version=version,
         )
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:

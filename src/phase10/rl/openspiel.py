@@ -4,14 +4,17 @@ Chance deals the cards, as OpenSpiel's own card games do. The first chance node 
 first dealer; then one chance node deals each card (ten rounds in turn order from the
 player after the dealer, then the turned-up card), uniform over the cards not yet dealt;
 and each draw from the draw pile is a chance node over the cards in it (after a
-reshuffle, over the reshuffled pile). Nothing in the state fixes a card before it is
-dealt or drawn, so search that samples chance samples the unseen cards.
+reshuffle, over the reshuffled pile), and so is each card of a refill after a phase is
+given up. Saved cards stay out of later deals. Nothing in the state fixes a card before
+it is dealt or drawn, so search that samples chance samples the unseen cards.
 
 The engine plays every action: a hand's cards are handed to it as the order of its
 shuffled deck, and a drawn card is put on top of its draw pile (see ``_Dealer``).
 Parameters: ``players`` (2-6), ``rules`` (a preset name, ``"official"`` by default),
-``phases`` (play only the first N phases of the preset's sequence; 0: all) and
-``max_steps`` (the step cap on players' actions: the game then ends there).
+``phases`` (play only the first N phases of the preset's sequence; 0: all),
+``max_steps`` (the step cap on players' actions: the game then ends there) and
+``version`` (the encoding's: 2 by default, with the save pile and giving up; 1 gives the
+actions and tensors of version 1, which refuses rules with either).
 
 >>> import pyspiel
 >>> import phase10.rl.openspiel
@@ -45,10 +48,13 @@ from phase10.core import (
     PRESETS,
     Arrangement,
     Card,
+    Discard,
     Event,
     Game,
     HandStarted,
     Rules,
+    Save,
+    SavePile,
     format_cards,
 )
 
@@ -63,6 +69,7 @@ _DEFAULTS: dict[str, Any] = {
     "rules": "official",
     "phases": 0,
     "max_steps": DEFAULT_MAX_STEPS,
+    "version": 2,
 }
 _CARD = tuple(Card.from_index(index) for index in range(CARDS))
 
@@ -100,14 +107,19 @@ class Phase10Game(pyspiel.Game):
         merged = {**_DEFAULTS, **(params or {})}
         players = int(merged["players"])
         self.rules = _rules(merged)
+        version = int(merged["version"])
+        if version not in (1, 2):
+            raise ValueError(
+                f"python_phase10 speaks versions 1 and 2 of the encoding, not {version}"
+            )
         # the information state is the observation followed by the known-cards block
-        self.layout = Layout(players, self.rules, known_cards=True)
+        self.layout = Layout(players, self.rules, version=version)
         self.observation_size = self.layout.known_offset
         self.max_steps = int(merged["max_steps"])
         #: the engine's random generator in every state's game (see _Dealer)
         self.dealer = _Dealer()
         #: the core of every state before its first deal (nothing steps it)
-        self.blank = EnvCore(players, rules=self.rules, max_steps=self.max_steps, known_cards=True)
+        self.blank = EnvCore(players, rules=self.rules, max_steps=self.max_steps, version=version)
         deal = HAND_SIZE * players + 1
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.num_actions,
@@ -116,8 +128,9 @@ class Phase10Game(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            # every action may draw (one chance node) or end a hand (a deal)
-            max_game_length=1 + deal + self.max_steps * (1 + deal),
+            # every action may draw (one chance node), refill a hand (up to ten) or end a
+            # hand (a deal)
+            max_game_length=1 + deal + self.max_steps * (1 + HAND_SIZE + deal),
         )
         super().__init__(_GAME_TYPE, info, params or {})
 
@@ -135,30 +148,38 @@ class Phase10Game(pyspiel.Game):
 class _Dealer(random.Random):
     """The random generator of the engine's game: it shuffles as chance has dealt.
 
-    Given :attr:`deck`, the next shuffle (a new hand's) makes the deck exactly that; given
-    :attr:`top`, the next shuffle (a reshuffle before a draw) puts that card on top.
-    Otherwise a shuffle leaves the cards as they are. One dealer serves every state of a
-    game: it is set just before the engine's call that shuffles, which consumes it.
+    Given :attr:`tops`, the next shuffle (a reshuffle before a draw or during a refill)
+    puts those cards on top, the first to be drawn first; given :attr:`deck`, the next
+    shuffle after that (a new hand's) makes the deck exactly that. Otherwise a shuffle
+    leaves the cards as they are. One dealer serves every state of a game: it is set just
+    before the engine's call that shuffles, which consumes it.
     """
 
     def __init__(self) -> None:
         super().__init__(0)
         self.deck: list[Card] | None = None
-        self.top: Card | None = None
+        self.tops: list[Card] = []
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        if self.deck is not None:
+        if self.tops:
+            _on_top(x, self.tops)
+            self.tops = []
+        elif self.deck is not None:
             x[:] = self.deck
             self.deck = None
-        elif self.top is not None:
-            _to_top(x, self.top)
-            self.top = None
 
 
 def _to_top(pile: MutableSequence[Card], card: Card) -> None:
     """Swap one copy of ``card`` to the top (the end) of ``pile``."""
     at = len(pile) - 1 - pile[::-1].index(card)
     pile[at], pile[-1] = pile[-1], pile[at]
+
+
+def _on_top(pile: MutableSequence[Card], cards: list[Card]) -> None:
+    """Move one copy of each of ``cards`` to the top of ``pile``, ``cards[0]`` the top."""
+    for card in cards:
+        pile.remove(card)
+    pile.extend(reversed(cards))
 
 
 class _Play:
@@ -177,9 +198,13 @@ class _Play:
         self.deal_to: list[int | None] | None = None
         self.dealt: list[int] = []
         self.left: list[int] = []
-        # the action that ended a hand, and the game before it: played again with the deal
-        self.resume: tuple[EnvCore, int] | None = None
+        # the action that ended a hand, the game before it and the cards its refill drew
+        # after a reshuffle: played again with the deal
+        self.resume: tuple[EnvCore, int, list[Card]] | None = None
         self.drawing = False  # a draw waits for its card
+        # a discard or save that ends a turn after giving up a phase waits for the cards
+        # of its refill: the action, how many cards at most, those chance chose so far
+        self.refilling: tuple[int, int, list[int]] | None = None
         self.returns = [0.0] * self.players
         # per viewer: the hand it was written for, the events written and their text
         self.texts: dict[int, tuple[int, int, str]] = {}
@@ -190,7 +215,11 @@ class _Play:
         if self.started:
             twin.core = self.core.copy(rng=self.dealer)
         if self.resume is not None:
-            twin.resume = (self.resume[0].copy(rng=self.dealer), self.resume[1])
+            core, action, tops = self.resume
+            twin.resume = (core.copy(rng=self.dealer), action, tops)
+        if self.refilling is not None:
+            action, needed, picks = self.refilling
+            twin.refilling = (action, needed, list(picks))
         twin.dealt = list(self.dealt)
         twin.left = list(self.left)
         twin.returns = list(self.returns)
@@ -217,18 +246,28 @@ class _Play:
             f"phases {[s.phase for s in seats]} done {[sorted(s.completed) for s in seats]} "
             f"holding {held}"
         )
+        if game.rules.save_pile is not SavePile.OFF:  # kept from hand to hand
+            saved = format_cards(sorted(seats[viewer].saved, key=lambda card: card.sort_key))
+            head += f" saved {saved} sizes {[len(s.saved) for s in seats]}"
         return head + text
 
     # -- whose turn -------------------------------------------------------------------
 
     def chance(self) -> bool:
-        return self.first_dealer is None or self.deal_to is not None or self.drawing
+        return (
+            self.first_dealer is None
+            or self.deal_to is not None
+            or self.drawing
+            or self.refilling is not None
+        )
 
     def outcomes(self) -> list[tuple[int, float]]:
         if self.first_dealer is None:
             return [(seat, 1 / self.players) for seat in range(self.players)]
         if self.deal_to is not None:
             counts: Counter[int] | list[int] = self.left
+        elif self.refilling is not None:
+            counts = self.refill_pool(self.refilling[0], self.refilling[2])
         else:
             game = self.core.game
             pile = game.draw_pile or game.discard_pile[:-1]  # drawing from a reshuffle
@@ -243,25 +282,29 @@ class _Play:
         if self.deal_to is not None:
             seat = self.deal_to[len(self.dealt)]
             return f"deal {card} to p{seat}" if seat is not None else f"turn up {card}"
+        if self.refilling is not None:
+            return f"p{self.core.current} refills with {card}"
         return f"p{self.core.current} draws {card}"
 
     # -- chance -----------------------------------------------------------------------
 
-    def start_deal(self, first: int, players: tuple[int, ...]) -> None:
+    def start_deal(self, first: int, players: tuple[int, ...], saved: list[Card]) -> None:
         """Deal ten rounds in turn order from ``first`` (as the engine deals), then the
-        turned-up card."""
+        turned-up card, from the deck but the ``saved`` cards (they stay out of the deal)."""
         at = players.index(first)
         order = [*players[at:], *players[:at]]
         self.deal_to = [*(order * HAND_SIZE), None]
         self.dealt = []
         deck = self.game.rules.deck_counts  # the rules' deck (option deck)
         self.left = [deck[_CARD[index]] for index in range(CARDS)]
+        for card in saved:
+            self.left[card.index] -= 1
 
     def apply_chance(self, action: int) -> None:
         if self.first_dealer is None:
             self.first_dealer = action
             everyone = tuple(range(self.players))
-            self.start_deal((action + 1) % self.players, everyone)
+            self.start_deal((action + 1) % self.players, everyone, [])
             return
         if self.deal_to is not None:
             if not self.left[action]:
@@ -271,12 +314,19 @@ class _Play:
             if len(self.dealt) == len(self.deal_to):
                 self.finish_deal()
             return
+        if self.refilling is not None:
+            move, needed, picks = self.refilling
+            picks.append(action)
+            if len(picks) == needed:
+                self.refilling = None
+                self.play(move, picks)
+            return
         game = self.core.game
         card = _CARD[action]
         if game.draw_pile:
             _to_top(game.draw_pile, card)
         else:
-            self.dealer.top = card  # the engine reshuffles first
+            self.dealer.tops = [card]  # the engine reshuffles first
         self.drawing = False
         self.add(self.core.step(DRAW))
 
@@ -299,16 +349,19 @@ class _Play:
             )
             game.rng = self.dealer
             rules, max_steps = self.game.rules, self.game.max_steps
-            self.core = EnvCore(self.players, rules=rules, max_steps=max_steps, known_cards=True)
+            version = self.game.layout.version
+            self.core = EnvCore(self.players, rules=rules, max_steps=max_steps, version=version)
             self.core.load(game)
             self.started = True
         else:
             assert self.resume is not None
             rest = [_CARD[index] for index in range(CARDS) for _ in range(self.left[index])]
-            self.dealer.deck = [*rest, *reversed(cards)]  # the engine deals from the end
-            self.core, action = self.resume
+            self.core, action, tops = self.resume
             self.resume = None
+            self.dealer.tops = list(tops)  # a refill's reshuffle comes before the deal
+            self.dealer.deck = [*rest, *reversed(cards)]  # the engine deals from the end
             self.add(self.core.step(action))
+            self.dealer.tops, self.dealer.deck = [], None  # (both consumed: no leftovers)
         game = self.core.game
         for seat, want in zip(self.deal_to, cards, strict=True):
             if seat is not None and want not in game.seats[seat].hand:
@@ -325,16 +378,78 @@ class _Play:
         if action == TAKE:  # taking the top discard never ends a hand
             self.add(core.step(action))
             return
+        needed = self.refill_size(action)
+        if needed:
+            self.refilling = (action, needed, [])  # the cards are chance's
+            return
+        self.play(action, [])
+
+    def refill_size(self, action: int) -> int:
+        """How many cards the refill after ``action`` may draw (0: none, or no card to draw):
+        a discard or save that ends the turn of a player who gave up their phase."""
+        core = self.core
+        seat = core.game.seats[core.current]
+        if not seat.refill:
+            return 0
+        mask = core.mask()
+        if not 0 <= action < len(mask) or not mask[action]:
+            return 0  # core.step refuses it
+        move = core.layout.decode(core.game, action)
+        if not isinstance(move, Discard | Save):
+            return 0
+        held = len(seat.hand) - 1
+        if held == 0:  # the last card discarded: the player goes out
+            return 0
+        available = len(core.game.draw_pile) + len(self.reshuffled(move))
+        return min(HAND_SIZE - held, available)
+
+    def reshuffled(self, move: Discard | Save) -> list[Card]:
+        """The cards the discard pile reshuffles into once ``move`` is played (all but the
+        top: a discard's card, or the old top under a save)."""
+        pile = self.core.game.discard_pile
+        return list(pile) if isinstance(move, Discard) else list(pile[:-1])
+
+    def refill_pool(self, action: int, picks: list[int]) -> list[int]:
+        """Copies of each card the next card of a refill may be, ``picks`` chosen so far:
+        the draw pile's, then (once it is drawn out) those of the reshuffled discard pile."""
+        core = self.core
+        draw = core.game.draw_pile
+        counts = [0] * CARDS
+        if len(picks) < len(draw):
+            cards: list[Card] = draw
+        else:
+            move = core.layout.decode(core.game, action)
+            assert isinstance(move, Discard | Save)
+            cards = self.reshuffled(move)
+            picks = picks[len(draw) :]
+        for card in cards:
+            counts[card.index] += 1
+        for index in picks:
+            counts[index] -= 1
+        return counts
+
+    def play(self, action: int, refill: list[int]) -> None:
+        """Play a player's action (other than a draw), its refill's cards (if any) on top."""
+        core = self.core
+        tops: list[Card] = []
+        if refill:
+            draw = core.game.draw_pile
+            cards = [_CARD[index] for index in refill]
+            _on_top(draw, cards[: len(draw)])
+            tops = cards[len(draw) :]  # drawn after the engine reshuffles
+            self.dealer.tops = list(tops)
         before = core.copy(rng=self.dealer)
         rewards = core.step(action)
+        self.dealer.tops = []
         start = _hand_start(core.last_events)
         if start is None:
             self.add(rewards)
             return
         # The engine dealt the next hand from an unshuffled deck: deal it by chance, then
         # play the action again on the game as it was, with the deck chance dealt.
-        self.resume = (before, action)
-        self.start_deal(start.first_player, start.players)
+        self.resume = (before, action, tops)
+        saved = [card for seat in core.game.seats for card in seat.saved]
+        self.start_deal(start.first_player, start.players, saved)
 
     def add(self, rewards: list[float]) -> None:
         for seat, reward in enumerate(rewards):
@@ -408,8 +523,9 @@ class Phase10State(pyspiel.State):
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> Phase10State:
         """A state ``player_id`` cannot tell from this one, drawn at random: the other
-        players' hands (but the cards they are known to hold) and the draw pile are dealt
-        again from the cards this player has not seen. Used by ISMCTS and other
+        players' hands (but the cards they are known to hold), their save piles unless the
+        piles are public, and the draw pile are dealt again from the cards this player has
+        not seen. Used by ISMCTS and other
         imperfect-information search. Only the cards move: the other players' own past
         events (their deals and draws) are left as they were, so their information-state
         strings in the new state name their new hands but their old dealt cards."""
@@ -422,6 +538,10 @@ class Phase10State(pyspiel.State):
         assert tracker is not None
         others = [seat for seat in game.players_in_hand if seat != player_id]
         pool = list(game.draw_pile)
+        hidden = game.rules.save_pile is SavePile.PRIVATE
+        piles = [seat for seat in range(self._play.players) if seat != player_id and hidden]
+        for seat in piles:  # only their sizes are known (a tie-break's idle seats' too)
+            pool.extend(game.seats[seat].saved)
         kept: dict[int, list[Card]] = {}
         for seat in others:
             known = Counter(tracker.held(seat))
@@ -439,6 +559,10 @@ class Phase10State(pyspiel.State):
             needed = len(game.seats[seat].hand) - len(kept[seat])
             game.seats[seat].hand = kept[seat] + pool[:needed]
             del pool[:needed]
+        for seat in piles:
+            size = len(game.seats[seat].saved)
+            game.seats[seat].saved = pool[:size]
+            del pool[:size]
         game.draw_pile = pool
         play.core.refresh()
         return twin  # type: ignore[no-any-return]
@@ -455,10 +579,11 @@ class Phase10State(pyspiel.State):
 class Phase10Observer:
     """Tensors and strings for one player (OpenSpiel's PyObserver interface).
 
-    The observation tensor is the environments' observation vector (``phase10_v0``'s
-    layout). The information-state tensor adds, for each other seat in turn order, the
-    cards it is known to hold (taken from the discard pile and not played since): that is
-    ``phase10_v1``'s observation. Strings: the rendered view, and for the information
+    The observation tensor is the environments' observation vector without its
+    known-cards block (in version 1, ``phase10_v0``'s layout). The information-state
+    tensor adds, for each other seat in turn order, the cards it is known to hold (taken
+    from the discard pile and not played since): that is the observation of
+    ``phase10_v2`` (version 1: ``phase10_v1``). Strings: the rendered view, and for the information
     state the scores, phases and the player's hand, then the events of the hand as that
     player saw them.
     Without private information the observing player's hand is left out. At chance nodes

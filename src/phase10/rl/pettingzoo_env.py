@@ -1,5 +1,5 @@
-"""The PettingZoo AEC environment ``phase10_v1`` (and the older ``phase10_v0``): every
-seat is an agent.
+"""The PettingZoo AEC environment ``phase10_v1`` (``phase10_v0`` and ``phase10_v2``
+subclass it with their versions of the encoding): every seat is an agent.
 
 >>> from phase10.rl import phase10_v1
 >>> env = phase10_v1.env(players=3)
@@ -45,6 +45,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
     }
     #: whether observations end with the cards each other player is known to hold
     known_cards: ClassVar[bool] = True
+    #: the version of the encoding (docs/rl.md, "Versioning")
+    version: ClassVar[int] = 1
 
     def __init__(
         self,
@@ -62,7 +64,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
             rules=rules,
             max_steps=max_steps,
             phase_reward=phase_reward,
-            known_cards=self.known_cards,
+            version=self.version,
         )
         layout = self.core.layout
         self.possible_agents = [f"player_{seat}" for seat in range(players)]

@@ -1,6 +1,7 @@
 """``phase10_v0``: the first version of the PettingZoo environment, kept so that results
 measured with it can be reproduced. Its observation has no known-cards block; use
-:mod:`phase10.rl.phase10_v1` for new work.
+:mod:`phase10.rl.phase10_v2` for new work. Rules with a save pile or giving up
+are refused (this version has no actions for them).
 
 >>> from phase10.rl import phase10_v0
 >>> env = phase10_v0.env(players=2, render_mode="ansi")
@@ -30,6 +31,7 @@ class raw_env(pettingzoo_env.raw_env):
         "is_parallelizable": False,
     }
     known_cards: ClassVar[bool] = False
+    version: ClassVar[int] = 0
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:

@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from phase10.core import Game, PlayerView, Stage, format_cards
+from phase10.core import Game, PlayerView, SavePile, Stage, format_cards
 
 __all__ = ["RENDER_MODES", "check_render_mode", "render", "render_text", "text_image"]
 
@@ -28,12 +28,18 @@ def render_text(game: Game, seat: int, *, show_hand: bool = True) -> str:
         f"hand {view.hand_number} · stage {view.stage.value} · {acting} · "
         f"draw pile {view.draw_size} · discard top {top if top is not None else '-'}"
     ]
+    saves = game.rules.save_pile is not SavePile.OFF
     for index, info in enumerate(view.seats):
         laid = f" laid {info.laid + 1}" if info.laid is not None else ""
         skip = " skip" if info.pending_skip else ""
+        gave_up = " gave up" if info.gave_up else ""
+        saved = ""
+        if saves:
+            shown = f" ({format_cards(info.saved)})" if info.saved else ""
+            saved = f", {info.saved_count} saved{shown}"
         lines.append(
             f"  p{index} {info.name}: phase {info.phase + 1}, score {info.score}, "
-            f"{info.hand_size} cards{laid}{skip}"
+            f"{info.hand_size} cards{saved}{laid}{skip}{gave_up}"
         )
     for gid, meld in enumerate(view.melds):
         lines.append(f"  g{gid} (p{meld.owner}): {meld.group.describe()}")
@@ -41,6 +47,8 @@ def render_text(game: Game, seat: int, *, show_hand: bool = True) -> str:
         lines.append(
             f"  p{seat} holds: {format_cards(sorted(view.hand, key=lambda c: c.sort_key))}"
         )
+        if saves:
+            lines.append(f"  p{seat} saved: {format_cards(view.saved) or '-'}")
     if view.winners:
         lines.append(f"  winners: {', '.join(f'p{w}' for w in view.winners)}")
     return "\n".join(lines)

@@ -37,7 +37,8 @@ __all__ = ["VectorPhase10"]
 
 class VectorPhase10:
     """``num_envs`` games of ``players`` players under ``rules``, stepped together; the
-    observation is version 1's (``known_cards=False``: version 0's)."""
+    encoding is version 1's (``known_cards=False``: version 0's; ``version=2``: version
+    2's, with the save pile and giving up)."""
 
     def __init__(
         self,
@@ -48,6 +49,7 @@ class VectorPhase10:
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
         known_cards: bool = True,
+        version: int | None = None,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
@@ -59,7 +61,8 @@ class VectorPhase10:
                 rules=rules,
                 max_steps=max_steps,
                 phase_reward=phase_reward,
-                known_cards=known_cards,
+                known_cards=known_cards and version != 0,
+                version=version,
             )
             for _ in range(num_envs)
         ]
