@@ -487,7 +487,8 @@ class Rulebook:
                 for gid, meld in enumerate(self.melds):
                     for spot in meld.group.placements(card):
                         yield Hit(card, gid, spot if card.is_wild else None)
-        if stage is Stage.PLAY and self.is_legal(GiveUp()):
+        offers_give_up = stage is Stage.PLAY and self.rules.give_up is not GivingUp.OFF
+        if offers_give_up and self.is_legal(GiveUp()):  # (checked only where the rules have it)
             yield GiveUp()
         if floating_bound:
             return
