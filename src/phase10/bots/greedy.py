@@ -97,7 +97,11 @@ class GreedyPlayer:
 
         def key(action: Declare) -> tuple[int, int, int]:
             phase = view.phase_of(action.phase - 1)
-            return missing(phase, kept, natural_min), missing(phase, hand, natural_min), -action.phase
+            return (
+                missing(phase, kept, natural_min),
+                missing(phase, hand, natural_min),
+                -action.phase,
+            )
 
         return min(options, key=key)
 

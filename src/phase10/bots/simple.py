@@ -29,6 +29,7 @@ from phase10.core import (
     Draw,
     Event,
     Game,
+    GiveUp,
     GiveWild,
     GoingOut,
     GroupKind,
@@ -46,7 +47,7 @@ from phase10.core import (
 )
 
 from .knowledge import stalled
-from .saving import save_pick, take_back_pick
+from .saving import give_up_wanted, save_pick, take_back_pick
 
 __all__ = [
     "MAX_ACTIONS",
@@ -197,6 +198,8 @@ class SimplePlayer:
         if hits and not (last_card and discards):
             held = {card.number for card in view.hand if card.number is not None}
             return min(hits, key=lambda h: (h.card.is_wild, not _next_to(h.number, held)))
+        if GiveUp() in actions and give_up_wanted(view):
+            return GiveUp()
         if discards and stalled(view):
             return self.rng.choice(discards)
         if discards:
