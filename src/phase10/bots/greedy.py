@@ -5,7 +5,9 @@ missing, from :func:`phase10.solver.missing`), takes a discard only when it brin
 the phase closer or can be hit at once, lays its phase down as soon as it can with
 the most cards, hits every card it can, aims Skips at the leader, and throws away
 what it needs least: high cards, cards without partners, and not the cards the next
-player has been collecting or could hit.
+player has been collecting or could hit. Where the rules have save piles it saves and
+takes back saved cards as :mod:`phase10.bots.saving` says (unless made with
+``saves=False``), and counts its saved cards when it declares a phase.
 
 >>> import random
 >>> from phase10.core import Game
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from phase10.core import (
     DISTINCT_CARDS,
@@ -29,6 +31,7 @@ from phase10.core import (
     Declare,
     Discard,
     Draw,
+    GiveUp,
     GiveWild,
     GoingOut,
     GroupKind,
@@ -36,8 +39,10 @@ from phase10.core import (
     NaturalMin,
     Phase,
     PlayerView,
+    Save,
     Stage,
     TakeDiscard,
+    TakeSaved,
 )
 from phase10.solver import compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, best_lay_down
@@ -51,19 +56,23 @@ from .knowledge import (
     stalled,
     target_phases,
 )
+from .saving import give_up_wanted, save_pick, take_back_pick
 from .simple import checked_rng
 
 __all__ = ["GreedyPlayer", "partner_score"]
 
 
 class GreedyPlayer:
-    """Plays the heuristic above; ``rng`` breaks ties only."""
+    """Plays the heuristic above; ``rng`` breaks ties only. ``saves=False`` never saves a
+    card nor takes one back (to measure what the save pile is worth).
+    """
 
     #: decides at once (see phase10.bots.seats.answers_at_once)
     instant = True
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, saves: bool = True) -> None:
         self.rng = checked_rng(rng)
+        self.saves = bool(saves)
 
     def choose(self, view: PlayerView) -> Action:
         me = view.viewer
@@ -81,18 +90,42 @@ class GreedyPlayer:
 
     def declare(self, view: PlayerView, actions: list[Action]) -> Action:
         hand = hand_counts(view.hand)
+        # saved cards count: each can be taken back instead of a draw
+        kept = hand_counts([*view.hand, *view.saved]) if self.saves else hand
         options = [a for a in actions if isinstance(a, Declare)]
         natural_min = view.rules.natural_min
-        return min(
-            options,
-            key=lambda a: (missing(view.phase_of(a.phase - 1), hand, natural_min), -a.phase),
-        )
+
+        def key(action: Declare) -> tuple[int, int, int]:
+            phase = view.phase_of(action.phase - 1)
+            return (
+                missing(phase, kept, natural_min),
+                missing(phase, hand, natural_min),
+                -action.phase,
+            )
+
+        return min(options, key=key)
 
     def draw(self, view: PlayerView) -> Action:
         top = view.discard_top
-        if view.can_take() and top is not None and self.wants(view, top):
+        take = view.can_take() and top is not None and self.wants(view, top)
+        if self.saves:
+            back = take_back_pick(view, self.gap_of(view), top_wanted=take)
+            if back is not None:
+                return _legal_or(view, TakeSaved(back))
+        if take:
             return _legal_or(view, TakeDiscard())
         return _legal_or(view, Draw() if view.can_draw() else TakeDiscard())
+
+    def gap_of(self, view: PlayerView) -> Callable[[list[Card]], int]:
+        """How many cards a hand misses for the nearest phase the viewer may lay now."""
+        phases = [phase for _, phase in target_phases(view)]
+        natural_min = view.rules.natural_min
+
+        def gap(cards: list[Card]) -> int:
+            counts = hand_counts(cards)
+            return min((missing(phase, counts, natural_min) for phase in phases), default=0)
+
+        return gap
 
     def wants(self, view: PlayerView, top: Card) -> bool:
         """Whether the top discard is worth taking rather than a blind draw."""
@@ -120,12 +153,28 @@ class GreedyPlayer:
                 hit = self.hit(view, keep_one=floating)
                 if hit is not None:
                     return hit
+                if give_up_wanted(view):
+                    return GiveUp()
         discards = _legal_discards(view)
         if discards and stalled(view):
             return self.rng.choice(discards)
         if discards:
-            return self.discard(view, discards)
+            return self.save_instead(view, self.discard(view, discards))
         return legal_list(view)[0]  # something only the engine's list knows of
+
+    def save_instead(self, view: PlayerView, discard: Action) -> Action:
+        """``discard``, or a save where :func:`phase10.bots.saving.save_pick` prefers one."""
+        if not self.saves or not isinstance(discard, Discard):
+            return discard
+        me = view.viewer
+        laid = me is not None and view.seats[me].laid is not None
+        deny = danger(view, discard.card, _wanted_by_next(view)) >= 2
+        card = save_pick(
+            view, view.hand, discard.card, None if laid else self.gap_of(view), deny=deny
+        )
+        if card is None:
+            return discard
+        return _canonical(view, Save(card)) or discard
 
     def lay_down(self, view: PlayerView, keep_one: bool) -> Action | None:
         """The lay-down laying the most cards (keeping a card to discard when going out

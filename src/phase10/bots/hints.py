@@ -5,6 +5,8 @@ or draw, then the plan for the rest of the turn (the lay-down that lays most, ev
 hit the table allows, the discard the hand needs least), each step with its reason,
 and how far the hand is from its phase: the cards missing, the single cards that
 would complete it (outs) and the chance of completing it within 1, 2 and 3 draws.
+Where the rules have save piles, a hint may take a saved card back instead of drawing,
+or save a card instead of the discard (as :mod:`phase10.bots.saving` judges).
 :func:`plan_turn` gives the same advice for a bare hand, a phase and a table.
 
 >>> from phase10.core import GroupKind, Phase, parse_cards, parse_group
@@ -32,12 +34,15 @@ from phase10.core import (
     Draw,
     GiveWild,
     Group,
+    Hit,
     LayDown,
     NaturalMin,
     Phase,
     PlayerView,
+    Save,
     Stage,
     TakeDiscard,
+    TakeSaved,
 )
 from phase10.core.labels import action_text, group_text, plural, view_action_text
 from phase10.solver import missing
@@ -54,6 +59,7 @@ from phase10.solver.tactics import (
 
 from .greedy import GreedyPlayer, discard_ranks
 from .knowledge import leader_key, target_phases
+from .saving import hand_ending, save_pick
 
 __all__ = ["Advice", "Hint", "hint", "plan_turn"]
 
@@ -300,6 +306,16 @@ def hint(view: PlayerView) -> Hint:
     if view.stage is Stage.DRAW:
         action = player.choose(view)
         top = view.discard_top
+        if isinstance(action, TakeSaved):
+            before = missing(aim, hand, natural_min) if aim is not None else 0
+            after = missing(aim, [*hand, action.card], natural_min) if aim is not None else 0
+            step = Advice(
+                action,
+                f"{action.card} from your save pile brings {aim} from "
+                f"{plural(before, 'card')} away to {after}, for sure",
+                view_action_text(view, action),
+            )
+            return _with_distance(Hint((step,)), aim, [*hand, action.card], natural_min, unseen)
         if isinstance(action, TakeDiscard) and top is not None:
             if aim is None:
                 reason = f"{top} can be hit at once"
@@ -356,4 +372,44 @@ def hint(view: PlayerView) -> Hint:
             )
     if view.stage is Stage.WILD_DISCARD:
         steps = [step for step in steps if isinstance(step.action, Discard)]
+    elif steps and isinstance(steps[-1].action, Discard):
+        steps[-1] = _save_advice(view, steps, aim if not laid_down else None) or steps[-1]
     return replace(plan, steps=tuple(steps))
+
+
+def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Advice | None:
+    """A save instead of the plan's last step (a discard), where one is better."""
+    planned = steps[-1].action
+    assert isinstance(planned, Discard)
+    hand = list(view.hand)
+    for step in steps[:-1]:  # the hand once the plan's lay-down and hits are made
+        match step.action:
+            case LayDown(groups=groups):
+                for group in groups:
+                    for laid_card in group.cards:
+                        hand.remove(laid_card)
+            case Hit(card=hit_card):
+                hand.remove(hit_card)
+    natural_min = view.rules.natural_min
+    laid = aim is None or any(isinstance(step.action, LayDown) for step in steps)
+
+    def gap(cards: list[Card]) -> int:
+        assert aim is not None
+        return missing(aim, cards, natural_min)
+
+    card = save_pick(view, hand, planned.card, None if laid else gap)
+    if card is None:
+        return None
+    action = Save(card)
+    if card.is_wild:
+        reason = "a Wild is kept on your save pile for a later turn or hand, not thrown away"
+    elif card != planned.card:
+        reason = f"{card} builds on your save pile for a phase still to come"
+    elif hand_ending(view):
+        reason = (
+            f"the hand is nearly over: a saved card scores no points ({_points(card)}) "
+            "and nobody else gets it"
+        )
+    else:
+        reason = "it would help the next player: saved, it stays yours"
+    return Advice(action, reason, view_action_text(view, action))

@@ -4,6 +4,8 @@
 >>> player = make_player("random", random.Random(1))
 >>> type(player).__name__
 'RandomPlayer'
+>>> make_player("strong:3+nosave", random.Random(1)).saves
+False
 >>> make_player("clever", random.Random(1))
 Traceback (most recent call last):
 ...
@@ -61,8 +63,11 @@ DEFAULT_BOT = "strong"
 #: the built-in bots, for help texts
 BOT_HELP = "random, greedy, strong (level 4) or strong:1 to strong:4"
 _HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"
+#: the options a built-in bot's spec may end in, after a ``+``: ``nosave`` never uses
+#: the save pile (to measure what it is worth: ``strong+nosave``, ``greedy+nosave``)
+BOT_OPTIONS = ("nosave",)
 
-Factory = Callable[[random.Random], Player]
+Factory = Callable[..., Player]
 
 
 def _factories() -> dict[str, Factory]:
@@ -92,6 +97,11 @@ def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = No
         if bot_timeout is None:
             return SubprocessPlayer(command)
         return SubprocessPlayer(command, timeout=bot_timeout)
+    spec_text = spec
+    spec, options = _options(spec)
+    name, colon, argument = spec.strip().partition(":")
+    name = name.lower()
+    saves = "nosave" not in options
     if name == "strong":
         from .strong import DEFAULT_LEVEL, StrongPlayer
 
@@ -101,11 +111,26 @@ def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = No
             if read is None:
                 raise ValueError(f"strong's level is 1 to 4, not {argument.strip()!r}")
             level = read
-        return StrongPlayer(rng, level=level)
+        return StrongPlayer(rng, level=level, saves=saves)
     factory = _factories().get(name)
     if factory is None or colon:
-        raise ValueError(f"unknown bot {spec!r}: {_HELP}")
-    return factory(rng)
+        raise ValueError(f"unknown bot {spec_text!r}: {_HELP}")
+    return factory(rng, saves=saves)
+
+
+def _options(spec: str) -> tuple[str, tuple[str, ...]]:
+    """``spec`` less its ``+OPTION`` endings, and those options (lower case, each once, in
+    :data:`BOT_OPTIONS` order); ValueError for an unknown one.
+    """
+    name, *rest = spec.split("+")
+    options = {option.strip().lower() for option in rest}
+    unknown = sorted(options - set(BOT_OPTIONS))
+    if unknown:
+        raise ValueError(
+            f"unknown bot option {unknown[0]!r} in {spec.strip()!r}: "
+            f"options are {', '.join('+' + o for o in BOT_OPTIONS)}"
+        )
+    return name, tuple(option for option in BOT_OPTIONS if option in options)
 
 
 def parse_bot_list(text: str) -> list[str]:
@@ -114,8 +139,8 @@ def parse_bot_list(text: str) -> list[str]:
     level as plain ``strong``), so that one bot is never counted as two. A command
     (``cmd:PROGRAM ARGS``) is kept as written; commas separate bots, so it has none.
 
-    >>> parse_bot_list("strong:2, GREEDY,greedy, strong:04")
-    ['strong:2', 'greedy', 'greedy', 'strong']
+    >>> parse_bot_list("strong:2, GREEDY,greedy, strong:04, Strong+NoSave")
+    ['strong:2', 'greedy', 'greedy', 'strong', 'strong+nosave']
     """
     specs = [part.strip() for part in text.split(",")]
     if not any(specs):
@@ -129,12 +154,22 @@ def parse_bot_list(text: str) -> list[str]:
 
 def _canonical_spec(spec: str) -> str:
     """``spec`` written the one way :func:`parse_bot_list` writes it; unknown names refused."""
+    if spec.strip().lower().startswith("cmd:"):
+        argument = spec.strip()[4:].strip()
+        if argument:
+            return f"cmd:{argument}"
+        raise ValueError(f"unknown bot {spec!r}: {_HELP}")
+    spec, options = _options(spec)
+    suffix = "".join(f"+{option}" for option in options)
+    return _canonical_name(spec) + suffix
+
+
+def _canonical_name(spec: str) -> str:
+    """A built-in bot's name and level written the one way."""
     from .strong import DEFAULT_LEVEL
 
     name, colon, argument = spec.partition(":")
     name = name.strip().lower()
-    if name == "cmd" and argument.strip():
-        return f"cmd:{argument.strip()}"
     if name == "strong":
         if not colon:
             return "strong"

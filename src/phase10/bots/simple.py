@@ -29,6 +29,7 @@ from phase10.core import (
     Draw,
     Event,
     Game,
+    GiveUp,
     GiveWild,
     GoingOut,
     GroupKind,
@@ -38,12 +39,15 @@ from phase10.core import (
     NaturalMin,
     Phase,
     PlayerView,
+    Save,
     Stage,
     TakeDiscard,
+    TakeSaved,
     hand_points,
 )
 
 from .knowledge import stalled
+from .saving import give_up_wanted, save_pick, take_back_pick
 
 __all__ = [
     "MAX_ACTIONS",
@@ -113,16 +117,20 @@ def checked_rng(rng: random.Random) -> random.Random:
 
 
 class RandomPlayer:
-    """Plays a uniformly random legal action."""
+    """Plays a uniformly random legal action (``saves=False``: never a save or a take-back)."""
 
     #: decides at once (see phase10.bots.seats.answers_at_once)
     instant = True
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, saves: bool = True) -> None:
         self.rng = checked_rng(rng)
+        self.saves = bool(saves)
 
     def choose(self, view: PlayerView) -> Action:
-        return self.rng.choice(_legal(view))
+        actions = _legal(view)
+        if not self.saves:
+            actions = [a for a in actions if not isinstance(a, Save | TakeSaved)] or actions
+        return self.rng.choice(actions)
 
 
 class SimplePlayer:
@@ -132,14 +140,17 @@ class SimplePlayer:
     on the table once its phase is down), lays down its phase with the most cards it
     can, hits every card it can, and discards the card its phase needs least: a Skip
     first (aimed at the opponent closest to winning), never a Wild unless it must,
-    then high cards and cards without a partner. Ties are broken with ``rng``.
+    then high cards and cards without a partner. Ties are broken with ``rng``. Where the
+    rules have save piles it saves and takes back as :mod:`phase10.bots.saving` says
+    (``saves=False``: never), and counts its saved cards when it declares a phase.
     """
 
     #: decides at once (see phase10.bots.seats.answers_at_once)
     instant = True
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, saves: bool = True) -> None:
         self.rng = checked_rng(rng)
+        self.saves = bool(saves)
 
     def choose(self, view: PlayerView) -> Action:
         actions = _legal(view)
@@ -150,7 +161,8 @@ class SimplePlayer:
         if view.stage is Stage.GIVE_WILD:
             return GiveWild(me) if GiveWild(me) in actions else actions[0]
         if view.stage is Stage.DECLARE:
-            hand = list(view.hand)
+            # saved cards count: each can be taken back instead of a draw
+            hand = list(view.hand) + (list(view.saved) if self.saves else [])
             natural_min = view.rules.natural_min
             declares = [a for a in actions if isinstance(a, Declare)]
             return min(
@@ -159,7 +171,12 @@ class SimplePlayer:
             )
         if view.stage is Stage.DRAW:
             top = view.discard_top
-            if TakeDiscard() in actions and top is not None and self._wants(view, top):
+            take = TakeDiscard() in actions and top is not None and self._wants(view, top)
+            if self.saves:
+                back = take_back_pick(view, self._gap(view), top_wanted=take)
+                if back is not None and TakeSaved(back) in actions:
+                    return TakeSaved(back)
+            if take:
                 return TakeDiscard()
             return Draw() if Draw() in actions else actions[0]
         floating = view.rules.going_out is GoingOut.DISCARD  # keep a card to go out with
@@ -181,11 +198,25 @@ class SimplePlayer:
         if hits and not (last_card and discards):
             held = {card.number for card in view.hand if card.number is not None}
             return min(hits, key=lambda h: (h.card.is_wild, not _next_to(h.number, held)))
+        if GiveUp() in actions and give_up_wanted(view):
+            return GiveUp()
         if discards and stalled(view):
             return self.rng.choice(discards)
         if discards:
-            return self._discard(view, discards)
+            discard = self._discard(view, discards)
+            if self.saves and not discard.card.is_skip:
+                down = view.seats[me].laid is not None
+                card = save_pick(view, view.hand, discard.card, None if down else self._gap(view))
+                if card is not None and Save(card) in actions:
+                    return Save(card)
+            return discard
         return actions[0]
+
+    def _gap(self, view: PlayerView) -> Callable[[list[Card]], int]:
+        """How far a hand is from the nearest phase the player may lay now."""
+        phases = self._phases(view)
+        natural_min = view.rules.natural_min
+        return lambda cards: min((phase_gap(p, cards, natural_min) for p in phases), default=0)
 
     def _phases(self, view: PlayerView) -> list[Phase]:
         """The phases this player works towards now (none once its phase is down)."""

@@ -130,13 +130,16 @@ DOWN_DENIAL_WEIGHT = 1.0
 
 
 class StrongPlayer(GreedyPlayer):
-    """Monte Carlo search at difficulty ``level`` (1 to 4); ``rng`` seeds every sample."""
+    """Monte Carlo search at difficulty ``level`` (1 to 4); ``rng`` seeds every sample.
+    ``saves=False`` never saves a card nor takes one back."""
 
     #: searches: a decision can take a tenth of a second
     instant = False
 
-    def __init__(self, rng: random.Random, level: int = DEFAULT_LEVEL) -> None:
-        super().__init__(rng)
+    def __init__(
+        self, rng: random.Random, level: int = DEFAULT_LEVEL, *, saves: bool = True
+    ) -> None:
+        super().__init__(rng, saves=saves)
         if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
             raise ValueError(f"strong's level is 1 to 4, not {level!r}")
         self.level = level
@@ -177,8 +180,9 @@ class StrongPlayer(GreedyPlayer):
         which the hand, plus the cards drawn so far, holds the phase (common futures).
 
         A hand's turn ``k`` (from 0, this turn) adds the first ``k + 1`` cards of each
-        future, or ``k`` when its entry in ``ahead`` is 1: a hand that already took
-        this turn's card (the top discard) instead of drawing it.
+        future, or ``k + 1 - a`` (never fewer than none) for its entry ``a`` in ``ahead``:
+        a hand that already took this turn's card (the top discard) instead of drawing
+        it, or that counts saved cards it will take back instead of its next draws.
         """
         gap = min(missing(phase, hand, natural_min) for hand in hands)
         horizon = min(self.budget.horizon, max(2, gap + 2))
@@ -193,7 +197,8 @@ class StrongPlayer(GreedyPlayer):
             drawn[np.arange(samples), step + 1 :, futures[:, step]] += 1
         base = np.array(hands, dtype=np.int16)  # (H, 50)
         offsets = np.array([1 - a for a in (ahead or [0] * len(hands))])
-        index = np.arange(steps)[None, :] + offsets[:, None]  # (H, T): cards drawn by turn k
+        # (H, T): cards drawn by turn k
+        index = np.clip(np.arange(steps)[None, :] + offsets[:, None], 0, steps)
         rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
         made = checker(rows.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), samples, steps)
         values = made.mean(axis=1).sum(axis=1)
@@ -208,12 +213,17 @@ class StrongPlayer(GreedyPlayer):
     def declare(self, view: PlayerView, actions: list[Action]) -> Action:
         options = [a for a in actions if isinstance(a, Declare)]
         hand = hand_counts(view.hand)
+        # saved cards count, each taken back instead of a draw: the hand holds them all
+        # and draws blind only once the ones the phase needs are back
+        kept = hand_counts([*view.hand, *view.saved]) if self.saves else hand
         natural_min = view.rules.natural_min
         scored = []
         for action in options:
             phase = view.phase_of(action.phase - 1)
-            value = self._values([hand], phase, natural_min, view)[0]
-            scored.append((value, -missing(phase, hand, natural_min), action.phase, action))
+            now = missing(phase, kept, natural_min)
+            back = missing(phase, hand, natural_min) - now
+            value = self._values([kept], phase, natural_min, view, ahead=[back])[0]
+            scored.append((value, -now, action.phase, action))
         return max(scored, key=lambda item: item[:3])[3]
 
     def wants(self, view: PlayerView, top: Card) -> bool:

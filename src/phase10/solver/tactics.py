@@ -92,11 +92,20 @@ def unseen_counts(*seen: Iterable[Card], deck: Mapping[Card, int] = DECK_COUNTS)
 
 
 def view_unseen_counts(view: PlayerView) -> list[int]:
-    """The cards ``view``'s player cannot see: other hands and the draw pile."""
+    """The cards ``view``'s player cannot see: other hands, the draw pile and the save
+    piles kept hidden (their own save pile and public ones are in sight).
+    """
     return unseen_counts(
         view.hand,
         (card for meld in view.melds for card in meld.group.cards),
         view.discard_pile,
+        view.saved,
+        (
+            card
+            for at, seat in enumerate(view.seats)
+            if seat.saved is not None and at != view.viewer
+            for card in seat.saved
+        ),
         deck=view.rules.deck_counts,
     )
 
