@@ -59,7 +59,7 @@ WALKS = (
     ("wild-deal-up", 3, 3),
     ("natural-per-phase", 2, 5),
     ("no-reshuffle", 2, 6),
-    ("masters-variant-2", 2, 7),
+    ("masters-variant-2", 2, 12),
 )
 #: the share of positions whose refusals are tried (a whole short game is played)...
 CHECK_RATE = 0.15
