@@ -121,7 +121,9 @@ def assert_accessible(page: Any, where: str) -> None:
 
 
 def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any) -> None:
-    ann_context, bob_context, watcher_context = (context(browser) for _ in range(3))
+    # no animations: a click waits until its target stops moving, on every turn
+    contexts = (context(browser, reduced_motion="reduce") for _ in range(3))
+    ann_context, bob_context, watcher_context = contexts
     ann = ann_context.new_page()
     new_table(ann, base, seats="3", preset="short-5", bots="random")
     invite = ann.input_value("#invite")
