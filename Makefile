@@ -43,13 +43,15 @@ install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
 play: install ## Play Phase 10 in the terminal against the computer
 	$(BIN)/phase10 play
 
+# worksteal: a worker that runs out of tests takes half of the other's queue, so the
+# few long tests do not leave one worker idle at the end.
 test: lint chromium postgresql nodejs ## Lint, type-check and run the full test suite
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # The tests marked slow (browser, PostgreSQL, restarts, long property and soak-like runs)
 # are left out: no Chromium or PostgreSQL needed. `make test` runs everything.
 test-fast: lint ## Lint, type-check and run the tests not marked slow
-	$(BIN)/pytest -n 2 -m "not slow"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
 chromium: ## Install Debian's chromium for the browser tests (when missing)

@@ -3,6 +3,7 @@ through the table's own controls, axe-core checks."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterator
@@ -39,7 +40,10 @@ def shot(page: Any, name: str, *, readme: str | None = None, full_page: bool = T
 
 
 def state(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = page.evaluate("window.phase10State")
+    """The last state message the page received. Sent as one JSON string: Playwright checks
+    a returned object value by value, which costs more than the rest of a turn once the
+    view holds a long history (the message came as JSON, so nothing is lost)."""
+    result: dict[str, Any] = json.loads(page.evaluate("JSON.stringify(window.phase10State)"))
     return result
 
 

@@ -72,6 +72,13 @@ SLOW_TESTS = frozenset(
 )
 
 
+#: The longest tests of all (tens of seconds each, a minute for the browser game).
+START_FIRST = SLOW_TESTS | {
+    "test_two_browsers_play_a_game_with_a_bot_to_the_end",
+    "test_your_phase_is_always_on_screen_and_o_shows_the_score_sheet",
+}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if not isinstance(item, pytest.Function):
@@ -80,3 +87,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         on_postgres = "postgres_url" in item.fixturenames
         if module in SLOW_MODULES or item.originalname in SLOW_TESTS or on_postgres:
             item.add_marker(pytest.mark.slow)
+    # The long single tests start first: under xdist a long test started last leaves the
+    # other worker idle until it ends (the order is otherwise kept: the sort is stable).
+    items.sort(key=lambda item: getattr(item, "originalname", None) not in START_FIRST)

@@ -178,9 +178,19 @@ class Card:
         """A numbered card (the rules call it a natural card)."""
         return self.kind is CardKind.NUMBER
 
+    # The searches ask for points and sort keys millions of times: both are looked up by
+    # index in tables built once from the functions below.
     @property
     def points(self) -> int:
         """Points the card counts when left in hand: 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+        return _POINTS[self.index]
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Number first, then colour; Wilds after numbers, Skips last."""
+        return _SORT_KEYS[self.index]
+
+    def _points(self) -> int:
         if self.kind is CardKind.WILD:
             return 25
         if self.kind is CardKind.SKIP:
@@ -188,9 +198,7 @@ class Card:
         assert self.number is not None
         return 5 if self.number <= 9 else 10
 
-    @property
-    def sort_key(self) -> tuple[int, int, int]:
-        """Number first, then colour; Wilds after numbers, Skips last."""
+    def _sort_key(self) -> tuple[int, int, int]:
         if self.number is None:
             return (13 if self.is_wild else 14, 0, 0)
         assert self.color is not None
@@ -233,6 +241,8 @@ _BY_INDEX: Final[tuple[Card, ...]] = (
     Card(CardKind.SKIP),
 )
 _TEXTS: Final[tuple[str, ...]] = tuple(card._notation() for card in _BY_INDEX)
+_POINTS: Final[tuple[int, ...]] = tuple(card._points() for card in _BY_INDEX)
+_SORT_KEYS: Final[tuple[tuple[int, int, int], ...]] = tuple(card._sort_key() for card in _BY_INDEX)
 _BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _BY_INDEX}
 WILD: Final = _BY_INDEX[WILD_INDEX]
 SKIP: Final = _BY_INDEX[SKIP_INDEX]

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 
-from .cards import COLORS, WILD, Card, Color, Parity
+from .cards import COLORS, SKIP, WILD, Card, Color, Parity
 from .errors import IllegalActionError, Refusal, SearchLimitError
 from .groups import Group, GroupError
 from .phases import GroupKind, GroupSpec, Phase
@@ -201,7 +201,7 @@ class _LayDownSearch:
         self.phase = phase
         self.counts = counts
         self.allow_all_wild = allow_all_wild
-        self.order = _slot_order(phase)
+        self.set_order(_slot_order(phase))
         self.seen: set[tuple[Group, ...]] = set()
         self.chosen: list[Group | None] = [None] * len(phase.groups)
         self.steps_left = max_steps
@@ -215,19 +215,32 @@ class _LayDownSearch:
                     f"laying {self.phase} down from these cards has too many ways to try"
                 )
 
+    def set_order(self, order: list[int]) -> None:
+        """Fill the slots in this order; what :meth:`hopeless` asks of the slots still open
+        after each depth is worked out once here, not at every step of the search."""
+        groups = self.phase.groups
+        self.order = order
+        # the cards the open groups need at least; their distinct specs (could_fill
+        # answers the same for the same spec)
+        self.open_sizes = [sum(groups[s].size for s in order[d:]) for d in range(len(order) + 1)]
+        self.open_specs = [
+            tuple(dict.fromkeys(groups[s] for s in order[d:])) for d in range(len(order) + 1)
+        ]
+
     def hopeless(self, depth: int) -> bool:
         """Whether the groups still open cannot all be filled: one of them alone cannot,
         or together they need more cards than are left (11 sets of 1 would otherwise
         try every way to spend the cards early)."""
-        phase, counts, order = self.phase, self.counts, self.order
-        open_slots = order[depth:]
-        left = sum(copies for card, copies in counts.items() if copies > 0 and not card.is_skip)
-        if left < sum(phase.groups[slot].size for slot in open_slots):
+        specs = self.open_specs[depth]
+        if not specs:
+            return False
+        counts = self.counts
+        # the cards left, Skips aside (a count never goes below 0)
+        left = sum(counts.values()) - counts[SKIP]
+        if left < self.open_sizes[depth]:
             return True
         allow_all_wild = self.allow_all_wild
-        return not all(
-            could_fill(phase.groups[slot], counts, allow_all_wild) for slot in open_slots
-        )
+        return not all(could_fill(spec, counts, allow_all_wild) for spec in specs)
 
     def place(self, depth: int, floor: tuple[object, ...] | None) -> Iterator[tuple[Group, ...]]:
         phase, counts, order = self.phase, self.counts, self.order
@@ -246,11 +259,17 @@ class _LayDownSearch:
         slot = order[depth]
         spec = phase.groups[slot]
         same_as_previous = depth > 0 and phase.groups[order[depth - 1]] == spec
+        # a group's key matters only next to an identical slot: not worked out otherwise
+        keyed = same_as_previous or (
+            depth + 1 < len(order) and phase.groups[order[depth + 1]] == spec
+        )
+        key: tuple[object, ...] | None = None
         for group in group_candidates(spec, counts, allow_all_wild):
             self.step()
-            key = _group_key(group)
-            if same_as_previous and floor is not None and key < floor:
-                continue  # identical slots take their groups in one order only
+            if keyed:
+                key = _group_key(group)
+                if same_as_previous and floor is not None and key < floor:
+                    continue  # identical slots take their groups in one order only
             for card in group.cards:
                 counts[card] -= 1
             self.chosen[slot] = group
@@ -297,9 +316,10 @@ class _BestLayDown(_LayDownSearch):
         # Runs last: they have the most candidates, and the last group's candidates can
         # be cut short once they are too small (identical groups stay side by side).
         kinds = phase.groups
-        self.order = [s for s in self.order if not kinds[s].kind.is_run] + [
-            s for s in self.order if kinds[s].kind.is_run
-        ]
+        self.set_order(
+            [s for s in self.order if not kinds[s].kind.is_run]
+            + [s for s in self.order if kinds[s].kind.is_run]
+        )
         self.best: tuple[Group, ...] | None = None
         self.best_key: tuple[int, int, str] | None = None
         self.laid = 0
@@ -430,15 +450,19 @@ def could_fill(spec: GroupSpec, counts: Counter[Card], allow_all_wild: bool) -> 
                 if have and have + wilds >= size:
                     return True
         return False
+    if kind is GroupKind.SET:
+        by_number: dict[int, int] = {}
+        for card, n in counts.items():
+            number = card.number
+            if n > 0 and number is not None:
+                by_number[number] = by_number.get(number, 0) + n
+        return any(n + wilds >= size for n in by_number.values())
     for card, n in counts.items():
         if n <= 0 or card.number is None:
             continue
-        if kind is GroupKind.SET:
-            tally[(card.number,)] += n
-        else:
-            color = card.color if kind.needs_color else None
-            parity = Parity.of(card.number) if kind.needs_parity else None
-            tally[(color, parity)] += n
+        color = card.color if kind.needs_color else None
+        parity = Parity.of(card.number) if kind.needs_parity else None
+        tally[(color, parity)] += n
     return any(n + wilds >= size for n in tally.values())
 
 
@@ -538,8 +562,10 @@ def _subset_groups(
         chosen: list[Card] = []
         for (card, _), copies in zip(available, taken, strict=True):
             chosen.extend([card] * copies)
+        # sorted once: the Wilds sort after every numbered card, so they go at the end
+        naturals_sorted = tuple(sorted(chosen, key=lambda c: c.sort_key))
         for extra in range(max(0, size - naturals), wilds + 1):
-            group_cards = tuple(sorted(chosen + [WILD] * extra, key=lambda c: c.sort_key))
+            group_cards = naturals_sorted + (WILD,) * extra
             yield Group(kind, group_cards, number=number, color=color, parity=parity)
 
 

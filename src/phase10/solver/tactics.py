@@ -304,21 +304,23 @@ def completion_odds(
     elif not exact and one_by_one and max_checks is not None:
         samples = min(samples, max_checks)
     if exact:
+        # every multiset of ``draws`` cards, weighted by the ways to draw it: built as arrays
+        # at once (one combination at a time in Python cost more than checking them all)
         types = [index for index in range(DISTINCT_CARDS) if pool[index]]
-        rows: list[np.ndarray] = []
-        weights: list[float] = []
-        for combo in combinations_with_replacement(types, draws):
-            taken = Counter(combo)
-            weight = math.prod(math.comb(pool[t], n) for t, n in taken.items())
-            if not weight:
-                continue
-            row = base.copy()
-            for t, n in taken.items():
-                row[t] += n
-            rows.append(row)
-            weights.append(weight)
-        hits = checker(np.stack(rows))
-        return float(np.dot(hits, weights) / math.comb(size, draws)), True
+        combos = np.array(
+            list(combinations_with_replacement(range(len(types)), draws)), dtype=np.intp
+        )
+        taken = np.zeros((len(combos), len(types)), dtype=np.int64)
+        np.add.at(taken, (np.arange(len(combos))[:, None], combos), 1)
+        ways = np.array(
+            [[math.comb(pool[t], n) for n in range(draws + 1)] for t in types], dtype=np.int64
+        )
+        weights = ways[np.arange(len(types)), taken].prod(axis=1)
+        drawable = weights > 0
+        rows = np.tile(base, (len(combos), 1))
+        rows[:, types] += taken.astype(np.int16)
+        hits = checker(rows[drawable])
+        return float(np.dot(hits, weights[drawable]) / math.comb(size, draws)), True
     generator = np.random.default_rng((rng or random.Random(0)).getrandbits(64))
     deck = np.repeat(np.arange(DISTINCT_CARDS), pool)
     keys = generator.random((samples, len(deck)))
