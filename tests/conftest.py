@@ -19,6 +19,13 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+@pytest.fixture(autouse=True)
+def own_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test saves its games and settings in a directory of its own, never in the
+    user's data directory: a saved game there would change what the screens show."""
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path / "phase10-home"))
+
+
 # --------------------------------------------------------------------- PostgreSQL
 
 
