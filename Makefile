@@ -22,20 +22,25 @@ STAMP_BENCH := $(VENV)/.installed-bench
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
+# uv installs the packages (several times faster than pip: the test extra holds PyTorch);
+# it looks in the same local wheel folders pip is told of, and pip does the work if uv fails.
+FIND_LINKS = $(strip $(PIP_FIND_LINKS) $(shell $(PYTHON) -m pip config get global.find-links 2>/dev/null))
+INSTALL = $(BIN)/uv pip install --python $(PY) $(addprefix --find-links ,$(FIND_LINKS))
+
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	$(PIP) install --upgrade pip uv
 
 $(STAMP_CLI): pyproject.toml | $(PY)
-	$(PIP) install -e '.[cli,tui,server]'
+	$(INSTALL) -e '.[cli,tui,server]' || $(PIP) install -e '.[cli,tui,server]'
 	@touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
-	$(PIP) install -e '.[test]'
+	$(INSTALL) -e '.[test]' || $(PIP) install -e '.[test]'
 	@touch $@
 
 $(STAMP_BENCH): pyproject.toml | $(PY)
-	$(PIP) install -e '.[cli,tui,rl,server,bench]'
+	$(INSTALL) -e '.[cli,tui,rl,server,bench]' || $(PIP) install -e '.[cli,tui,rl,server,bench]'
 	@touch $@
 
 install: $(STAMP_CLI) ## Create .venv and install phase10 with the command line
