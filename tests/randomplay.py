@@ -30,6 +30,7 @@ from phase10 import (
     Save,
     Stage,
 )
+from phase10.core.errors import SearchLimitError
 from phase10.core.laydowns import lay_downs
 
 __all__ = [
@@ -159,19 +160,21 @@ def fingerprint(game: Game) -> tuple[object, ...]:
     )
 
 
-def dead_hand(game: Game) -> bool:
+def dead_hand(game: Game, max_steps: int | None = None) -> bool | None:
     """Whether the hand can never end by anyone going out: nobody floats, the draw pile is
     reshuffled for ever, no card off the table fits any table group, and every player in
     the hand has laid down or can never make a phase they may lay from the cards off the
-    table. Nobody can then hit, so no hand can shrink below its size after the discard.
+    table (hands, save piles and both piles). Nobody can then hit, so no hand can shrink
+    below its size after the discard.
 
-    A copy of the test ``Game.hand_is_dead`` makes, kept in the tests to check it.
+    A copy of the test ``Game.hand_is_dead`` makes, kept in the tests to check it. With
+    ``max_steps``, a search for a lay-down that takes longer gives None (not known).
     """
     if game.is_over or game.rules.empty_draw_pile.value != "reshuffle":
         return False
     if any(game.seats[p].floating for p in game.players_in_hand):
         return False
-    loose = Counter(card for seat in game.seats for card in seat.hand)
+    loose = Counter(card for seat in game.seats for card in [*seat.hand, *seat.saved])
     loose.update(game.draw_pile)
     loose.update(game.discard_pile)
     if any(meld.group.placements(card) for card in loose for meld in game.melds):
@@ -180,7 +183,16 @@ def dead_hand(game: Game) -> bool:
     for player in game.players_in_hand:
         for index in game.allowed_phases(player):
             # the card-by-card enumeration, stopped at its first lay-down
-            ways = lay_downs(game.phase_of(index), pool, game.rules.natural_min, max_cards=None)
-            if next(iter(ways), None):
-                return False
+            ways = lay_downs(
+                game.phase_of(index),
+                pool,
+                game.rules.natural_min,
+                max_cards=None,
+                max_steps=max_steps,
+            )
+            try:
+                if next(iter(ways), None):
+                    return False
+            except SearchLimitError:
+                return None
     return True

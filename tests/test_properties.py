@@ -15,6 +15,7 @@ games on one to three of the preset's phases, for each of the presets in
 from __future__ import annotations
 
 import random
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -87,6 +88,9 @@ REFUSALS_PER_STEP = 4
 #: (a snapshot holds the whole history: its cost grows with the game).
 SNAPSHOT_RATE = 0.05
 DEEP_STEPS = 150
+#: A deep step compares ``hand_is_dead`` with the tests' own search, when that search finds
+#: its answer within this many steps (a pool of ninety cards can take minutes otherwise).
+DEAD_HAND_STEPS = 20_000
 SNAPSHOTS = 3
 #: How many actions a restored twin plays in lockstep with the original.
 LOCKSTEP = 120
@@ -213,6 +217,7 @@ class Stats:
     hands: int = 0
     refused: int = 0
     deep_steps: int = 0
+    dead_checks: int = 0
     snapshots: int = 0
     twins: int = 0
     replays: int = 0
@@ -299,7 +304,10 @@ def play_checked(
             assert_enumeration(game, actions)
             assert_views(game, actions, checks)
             if game.rules.empty_draw_pile.value == "reshuffle":
-                assert game.hand_is_dead() == dead_hand(game)
+                # (a lay-down search of the whole pool that runs long is left unknown)
+                known = dead_hand(game, max_steps=DEAD_HAND_STEPS)
+                assert known is None or game.hand_is_dead() == known
+                stats.dead_checks += known is not None
         if step == twin_at:
             restored = loads_snapshot(dumps_snapshot(game))
             assert snapshot(restored) == snapshot(game)
@@ -375,8 +383,9 @@ def assert_final_phases(game: Game) -> None:
 
 
 def _full_game_seeds(name: str) -> list[tuple[int, int]]:
-    """(players, seed) for a preset's full games: fixed seeds, 2 to 6 players in turn."""
-    index = PRESET_NAMES.index(name)
+    """(players, seed) for a preset's full games: fixed seeds, 2 to 6 players in turn.
+    The seeds come from the preset's name, so a preset added leaves the others' games alone."""
+    index = zlib.crc32(name.encode()) % 997
     return [(2 + (index + k) % 5, index * 1000 + k) for k in range(FULL_GAMES_PER_PRESET)]
 
 
@@ -390,6 +399,8 @@ def test_full_games(name: str) -> None:
         if k == 0:  # the deep game restored a snapshot and replayed its record mid-game
             assert stats.twins == stats.replays == 1 and stats.snapshots >= 1
             assert stats.deep_steps > 50
+            reshuffles = PRESETS[name].empty_draw_pile.value == "reshuffle"
+            assert stats.dead_checks > stats.deep_steps // 2 or not reshuffles
         assert_final_phases(game)
         totals += stats.kinds
     # Random legal play exercises every kind of action the preset allows.
