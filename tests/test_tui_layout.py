@@ -307,7 +307,11 @@ async def test_the_footer_fits_80_columns_and_names_the_key_for_every_key() -> N
     app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
-        keys = list(app.query(FooterKey))
+        for _ in range(50):  # the footer redraws its keys when the bindings change
+            keys = list(app.query(FooterKey))
+            if keys and all(key.region.area for key in keys):
+                break
+            await pilot.pause()
         assert keys and all(on_screen(key, SMALL) for key in keys)
         assert keys[-1].region.right <= SMALL[0]
         shown = {key.key: key.description for key in keys}
