@@ -492,8 +492,10 @@ class Rulebook:
             yield GiveUp()
         if floating_bound:
             return
-        if stage is Stage.PLAY and self.rules.save_pile is not SavePile.OFF:
-            yield from (Save(card) for card in distinct if self.is_legal(Save(card)))
+        # past the floating check no card's save depends on the card: one check answers for all
+        offers_saves = stage is Stage.PLAY and self.rules.save_pile is not SavePile.OFF
+        if offers_saves and distinct and self.is_legal(Save(distinct[0])):
+            yield from (Save(card) for card in distinct)
         for card in distinct:
             if card.is_skip and self.rules.skip_target is SkipTarget.CHOOSE:
                 targets = self.skip_targets(seat)
