@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -28,7 +27,7 @@ from phase10.core import (
     parse_action,
     parse_cards,
 )
-from phase10.server.legal import LAY_WAYS, legal_block, progress_block
+from phase10.server.legal import LAY_SCAN, LAY_WAYS, legal_block, progress_block
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 #: every preset, and house phase lists with one numbered card per phase (all-Wild groups)
@@ -267,9 +266,7 @@ def test_many_ways_are_cut_to_the_best_and_stay_cheap(rules: Rules, hand: str) -
     game.apply("draw")
     view = dataclasses.replace(game.view(game.current), hand=parse_cards(hand))
     assert view.stage is Stage.PLAY
-    start = time.process_time()
     block = legal_block(view)
-    spent = time.process_time() - start
     assert block is not None
     lay = block["lay"]
     assert lay["complete"] is False and 0 < len(lay["ways"]) <= LAY_WAYS
@@ -279,7 +276,8 @@ def test_many_ways_are_cut_to_the_best_and_stay_cheap(rules: Rules, hand: str) -
     assert sizes == sorted(sizes, reverse=True)
     for way in lay["ways"]:
         assert view.is_legal(read(view, way["action"], way["phase"]))
-    assert spent < 1.0  # about 20 ms: bounded, never the seconds every way would take
+    # bounded by counts, not time (benchmarks time it): the scan stopped early
+    assert lay["counted"] is False and lay["total"] <= LAY_SCAN
 
 
 def test_saves_taking_saved_cards_and_giving_up_are_offered_with_labels() -> None:
