@@ -148,7 +148,7 @@ def test_lay_texts_parse_against_their_phase(phase: str, text: str, canonical: s
         ("discard", "write a discard as 'discard CARD' or 'discard S>pN'"),
         ("discard X9", "'X9' is not a card"),
         ("discard R7 B7", "write a discard as"),
-        ("discard R7>p1", "only a Skip names a player; R7 does not"),
+        ("discard R7>p1", "only a Skip or the Anti-phase card names a player; R7 does not"),
         ("discard S>2", "name the player to skip by seat"),
         ("declare", "write 'declare N' with the phase's number"),
         ("declare four", "write 'declare N'"),
@@ -211,7 +211,7 @@ def test_refused_texts_leave_the_game_unchanged() -> None:
 
 
 def test_constructors_refuse_malformed_actions() -> None:
-    with pytest.raises(InvalidActionError, match="only a Skip names a player"):
+    with pytest.raises(InvalidActionError, match="only a Skip or the Anti-phase card names a player"):
         Discard(Card.parse("R7"), 1)
     assert str(Discard(SKIP, 3)) == "discard S>p3"
 

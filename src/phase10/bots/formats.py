@@ -7,7 +7,7 @@ The engine writes these forms itself (``Rules.to_dict``, ``event_to_dict``,
 protocol (``phase10.server``, ``docs/schemas/server/``, docs/server-protocol.md) both
 build their schemas and field tables from them, and the tests check every message the
 engine sends against them. Cards are written as in records: ``R7`` (a colour letter R, B, G or Y and a
-number 1-12), ``W`` (a Wild) and ``S`` (a Skip); several cards as one text, ``"R7 B7 W"``.
+number 1-12), ``W`` (a Wild), ``S`` (a Skip) and ``A`` (the Anti-phase card); several cards as one text, ``"R7 B7 W"``.
 Seats are numbers from 0, phases numbers from 1.
 """
 
@@ -21,6 +21,7 @@ from phase10.core import Color, GroupKind, Parity, Stage
 from phase10.core.codec import EVENT_READERS
 from phase10.core.rules import (
     Advance,
+    AntiPhase,
     Deck,
     DeclareWhen,
     EmptyDrawPile,
@@ -53,6 +54,7 @@ __all__ = [
     "HandEndedData",
     "HandStartedData",
     "LaidDownData",
+    "MovedDownData",
     "PhaseNumber",
     "RefilledData",
     "ReshuffledData",
@@ -72,7 +74,7 @@ __all__ = [
 ]
 
 #: one card as text
-CARD = r"(?:[RBGY](?:1[0-2]|[1-9])|W|S)"
+CARD = r"(?:[RBGY](?:1[0-2]|[1-9])|W|S|A)"
 Card = Annotated[str, Field(pattern=f"^{CARD}$")]
 #: cards as one text, separated by single spaces (empty: no cards)
 Cards = Annotated[str, Field(pattern=f"^(?:{CARD}(?: {CARD})*)?$")]
@@ -138,6 +140,9 @@ class RulesData(Wire):
     give_up: GivingUp
     """Masters Variant #2: ``off`` (the default), ``forfeit`` (a laid phase may be given
     up and does not count) or ``keep`` (given up, it still counts)."""
+    anti_phase: AntiPhase
+    """The Anti-phase card: ``off`` (the default) or ``on`` (one in the deck; go out with it
+    to move a player down a phase)."""
 
 
 class GroupData(Wire):
@@ -325,7 +330,8 @@ class DiscardedData(_Event):
     card: Card
     """The card."""
     target: Seat | None
-    """The seat a Skip skips when its player chose one, else null."""
+    """The seat a Skip skips when its player chose one, or the seat the Anti-phase card moves
+    down when it was the last card, else null."""
 
 
 class SavedData(_Event):
@@ -364,6 +370,18 @@ class GaveUpData(_Event):
     """The ids the groups had; they left the table and the later groups moved down."""
     cards: int = Field(ge=0)
     """How many cards went to the bottom of the discard pile."""
+
+
+class MovedDownData(_Event):
+    """At a hand's end a player moved down a phase (the Anti-phase card)."""
+
+    type: Literal["MovedDown"]
+    player: Seat
+    """The seat that moved down."""
+    phase: PhaseNumber | None
+    """The completed phase they lost, from 1; null when they had none."""
+    named_by: Seat | None
+    """Who went out with the Anti-phase card and named them; null: they held the card."""
 
 
 class RefilledData(_Event):
@@ -460,6 +478,7 @@ Event = Annotated[
     | TookSavedData
     | GaveUpData
     | RefilledData
+    | MovedDownData
     | SkippedData
     | FloatingData
     | WentOutData
@@ -484,6 +503,7 @@ EVENTS: dict[str, type[Wire]] = {
     "TookSaved": TookSavedData,
     "GaveUp": GaveUpData,
     "Refilled": RefilledData,
+    "MovedDown": MovedDownData,
     "Skipped": SkippedData,
     "Floating": FloatingData,
     "WentOut": WentOutData,

@@ -8,7 +8,7 @@
 >>> read_cards(["R7", "R13"])
 Traceback (most recent call last):
 ...
-phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild or S for a Skip
+phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild, S for a Skip or A for the Anti-phase card
 """
 
 from __future__ import annotations

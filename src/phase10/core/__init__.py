@@ -18,6 +18,8 @@ from .actions import (
     parse_action,
 )
 from .cards import (
+    ANTI,
+    ANTI_INDEX,
     COLORS,
     DECK_COUNTS,
     DISTINCT_CARDS,
@@ -65,6 +67,7 @@ from .events import (
     HandEnded,
     HandStarted,
     LaidDown,
+    MovedDown,
     Refilled,
     Reshuffled,
     Saved,
@@ -88,6 +91,7 @@ from .rules import (
     PRESET_NOTES,
     PRESETS,
     Advance,
+    AntiPhase,
     Deck,
     DeclareWhen,
     EmptyDrawPile,
@@ -113,6 +117,8 @@ from .views import PlayerView
 DeclareMode = DeclareWhen
 
 __all__ = [
+    "ANTI",
+    "ANTI_INDEX",
     "COLORS",
     "DECK_COUNTS",
     "DISTINCT_CARDS",
@@ -131,6 +137,7 @@ __all__ = [
     "WILD_INDEX",
     "Action",
     "Advance",
+    "AntiPhase",
     "Arrangement",
     "Card",
     "CardError",
@@ -173,6 +180,7 @@ __all__ = [
     "LayDown",
     "LegalActions",
     "Meld",
+    "MovedDown",
     "NaturalMin",
     "Parity",
     "Phase",

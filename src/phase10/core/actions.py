@@ -110,14 +110,18 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Discard a card, ending the turn. A Skip names the player it skips (``target``)."""
+    """Discard a card, ending the turn. A Skip names the player it skips (``target``); the
+    Anti-phase card discarded as the last card names the player who moves down a phase."""
 
     card: Card
     target: int | None = None
 
     def __post_init__(self) -> None:
-        if self.target is not None and not (isinstance(self.card, Card) and self.card.is_skip):
-            raise InvalidActionError(f"only a Skip names a player; {self.card} does not")
+        names = isinstance(self.card, Card) and (self.card.is_skip or self.card.is_anti)
+        if self.target is not None and not names:
+            raise InvalidActionError(
+                f"only a Skip or the Anti-phase card names a player; {self.card} does not"
+            )
 
     def __str__(self) -> str:
         target = f">p{self.target}" if self.target is not None else ""

@@ -1,4 +1,5 @@
-"""Cards, the deck (108 cards; other printings by rules §8 ``deck``) and the points a card counts in hand (docs/rules.md §1).
+"""Cards, the deck (108 cards; other printings by rules §8 ``deck``, the Anti-phase card by
+``anti_phase``) and the points a card counts in hand (docs/rules.md §1).
 
 A card is a small frozen value with a notation that round-trips:
 
@@ -9,8 +10,8 @@ A card is a small frozen value with a notation that round-trips:
 True
 >>> parse_cards("R7 B12, w s")
 (Card.parse('R7'), Card.parse('B12'), Card.parse('W'), Card.parse('S'))
->>> len(full_deck()), card.points, WILD.points, SKIP.points
-(108, 5, 25, 15)
+>>> len(full_deck()), card.points, WILD.points, SKIP.points, ANTI.points
+(108, 5, 25, 15, 15)
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from enum import Enum, StrEnum
 from typing import Final
 
 __all__ = [
+    "ANTI",
+    "ANTI_INDEX",
     "COLORS",
     "DECK_COUNTS",
     "DISTINCT_CARDS",
@@ -80,8 +83,10 @@ NUMBERED_CARDS: Final = 48
 WILD_INDEX: Final = 48
 #: The Skip's index.
 SKIP_INDEX: Final = 49
-#: How many different cards there are, Wild and Skip included: indices 0 to 49.
-DISTINCT_CARDS: Final = 50
+#: The Anti-phase card's index (rules §8 ``anti_phase``: one in the deck, or none).
+ANTI_INDEX: Final = 50
+#: How many different cards there are, Wild, Skip and Anti-phase included: indices 0 to 50.
+DISTINCT_CARDS: Final = 51
 
 
 class Parity(StrEnum):
@@ -99,14 +104,15 @@ class CardKind(Enum):
     NUMBER = "number"
     WILD = "wild"
     SKIP = "skip"
+    ANTI = "anti"  #: the Anti-phase card (rules §4 "Anti-phase")
 
 
-_NOTATION = re.compile(r"^(?:([RBGY])(1[0-2]|[1-9])|(W)|(S))$")
+_NOTATION = re.compile(r"^(?:([RBGY])(1[0-2]|[1-9])|(W)|(S)|(A))$")
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: a numbered card (colour and 1-12), a Wild or a Skip.
+    """One card: a numbered card (colour and 1-12), a Wild, a Skip or the Anti-phase card.
 
     Two physical cards of the same colour and number are the same value: they are
     interchangeable in play, and the engine counts copies to conserve the deck's cards.
@@ -115,8 +121,9 @@ class Card:
     kind: CardKind
     color: Color | None = None
     number: int | None = None
-    #: A compact index 0..49 (the numbered cards, then the Wild, then the Skip), for tables
-    #: and encodings: see :data:`NUMBERED_CARDS`, :data:`WILD_INDEX` and :data:`SKIP_INDEX`.
+    #: A compact index 0..50 (the numbered cards, then the Wild, the Skip and the Anti-phase
+    #: card), for tables and encodings: see :data:`NUMBERED_CARDS`, :data:`WILD_INDEX`,
+    #: :data:`SKIP_INDEX` and :data:`ANTI_INDEX`.
     index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -127,7 +134,9 @@ class Card:
         else:
             if self.color is not None or self.number is not None:
                 raise CardError(f"a {self.kind.value} card has no colour or number")
-            index = WILD_INDEX if self.kind is CardKind.WILD else SKIP_INDEX
+            index = {CardKind.WILD: WILD_INDEX, CardKind.SKIP: SKIP_INDEX}.get(
+                self.kind, ANTI_INDEX
+            )
         object.__setattr__(self, "index", index)
 
     @staticmethod
@@ -139,7 +148,8 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read one card: ``R7``, ``b12``, ``W`` (Wild) or ``S`` (Skip); case is ignored."""
+        """Read one card: ``R7``, ``b12``, ``W`` (Wild), ``S`` (Skip) or ``A`` (Anti-phase);
+        case is ignored."""
         if not isinstance(text, str):
             raise CardError(f"a card is written as text such as 'R7', not {text!r}")
         card = _BY_TEXT.get(text)
@@ -150,12 +160,14 @@ class Card:
         if match is None:
             raise CardError(
                 f"{text.strip()!r} is not a card: write a colour letter R, B, G or Y and a "
-                "number 1-12 (like R7 or B12), W for a Wild or S for a Skip"
+                "number 1-12 (like R7 or B12), W for a Wild, S for a Skip or A for the Anti-phase card"
             )
         if match.group(3):
             return WILD
         if match.group(4):
             return SKIP
+        if match.group(5):
+            return ANTI
         return Card.number_card(Color(match.group(1)), int(match.group(2)))
 
     @staticmethod
@@ -174,6 +186,11 @@ class Card:
         return self.kind is CardKind.SKIP
 
     @property
+    def is_anti(self) -> bool:
+        """The Anti-phase card (rules §4): never part of a group."""
+        return self.kind is CardKind.ANTI
+
+    @property
     def is_natural(self) -> bool:
         """A numbered card (the rules call it a natural card)."""
         return self.kind is CardKind.NUMBER
@@ -182,33 +199,34 @@ class Card:
     # index in tables built once from the functions below.
     @property
     def points(self) -> int:
-        """Points the card counts when left in hand: 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+        """Points the card counts when left in hand: 1-9 five, 10-12 ten, Skip and Anti-phase
+        15, Wild 25."""
         return _POINTS[self.index]
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        """Number first, then colour; Wilds after numbers, Skips last."""
+        """Number first, then colour; Wilds after numbers, then Skips, the Anti-phase card last."""
         return _SORT_KEYS[self.index]
 
     def _points(self) -> int:
         if self.kind is CardKind.WILD:
             return 25
-        if self.kind is CardKind.SKIP:
+        if self.kind in (CardKind.SKIP, CardKind.ANTI):
             return 15
         assert self.number is not None
         return 5 if self.number <= 9 else 10
 
     def _sort_key(self) -> tuple[int, int, int]:
         if self.number is None:
-            return (13 if self.is_wild else 14, 0, 0)
+            return (13 + [CardKind.WILD, CardKind.SKIP, CardKind.ANTI].index(self.kind), 0, 0)
         assert self.color is not None
         return (self.number, COLORS.index(self.color), 0)
 
     @property
     def color_sort_key(self) -> tuple[int, int]:
-        """Colour first, then number; Wilds and Skips last."""
+        """Colour first, then number; Wilds, Skips and the Anti-phase card last."""
         if self.number is None:
-            return (4 if self.is_wild else 5, 0)
+            return (4 + [CardKind.WILD, CardKind.SKIP, CardKind.ANTI].index(self.kind), 0)
         assert self.color is not None
         return (COLORS.index(self.color), self.number)
 
@@ -228,6 +246,8 @@ class Card:
             return "W"
         if self.kind is CardKind.SKIP:
             return "S"
+        if self.kind is CardKind.ANTI:
+            return "A"
         assert self.color is not None
         return f"{self.color.value}{self.number}"
 
@@ -239,6 +259,7 @@ _BY_INDEX: Final[tuple[Card, ...]] = (
     *(Card(CardKind.NUMBER, color, number) for color in COLORS for number in NUMBERS),
     Card(CardKind.WILD),
     Card(CardKind.SKIP),
+    Card(CardKind.ANTI),
 )
 _TEXTS: Final[tuple[str, ...]] = tuple(card._notation() for card in _BY_INDEX)
 _POINTS: Final[tuple[int, ...]] = tuple(card._points() for card in _BY_INDEX)
@@ -246,19 +267,25 @@ _SORT_KEYS: Final[tuple[tuple[int, int, int], ...]] = tuple(card._sort_key() for
 _BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _BY_INDEX}
 WILD: Final = _BY_INDEX[WILD_INDEX]
 SKIP: Final = _BY_INDEX[SKIP_INDEX]
+#: The Anti-phase card (rules §4): in the deck only with ``anti_phase = "on"``.
+ANTI: Final = _BY_INDEX[ANTI_INDEX]
 
 #: The Wilds and Skips of the standard deck (rules §1); other printings differ (rules §8 ``deck``).
 STANDARD_WILDS: Final = 8
 STANDARD_SKIPS: Final = 4
 
 
-def deck_counts(wilds: int = STANDARD_WILDS, skips: int = STANDARD_SKIPS) -> dict[Card, int]:
-    """How many copies of each card value a deck holds: two of each numbered card, and
-    ``wilds`` Wilds and ``skips`` Skips.
+def deck_counts(
+    wilds: int = STANDARD_WILDS, skips: int = STANDARD_SKIPS, antis: int = 0
+) -> dict[Card, int]:
+    """How many copies of each card value a deck holds: two of each numbered card,
+    ``wilds`` Wilds, ``skips`` Skips and ``antis`` Anti-phase cards (0 or 1).
 
     >>> counts = deck_counts(8, 2)
-    >>> counts[WILD], counts[SKIP], sum(counts.values())
-    (8, 2, 106)
+    >>> counts[WILD], counts[SKIP], counts[ANTI], sum(counts.values())
+    (8, 2, 0, 106)
+    >>> sum(deck_counts(antis=1).values())
+    109
     >>> deck_counts(-1, 2)
     Traceback (most recent call last):
     ...
@@ -267,7 +294,10 @@ def deck_counts(wilds: int = STANDARD_WILDS, skips: int = STANDARD_SKIPS) -> dic
     for count, noun in ((wilds, "Wilds"), (skips, "Skips")):
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise CardError(f"a deck holds 0 or more {noun}, not {count!r}")
-    return {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]} | {WILD: wilds, SKIP: skips}
+    if antis not in (0, 1) or isinstance(antis, bool):
+        raise CardError(f"a deck holds 0 or 1 Anti-phase card, not {antis!r}")
+    numbered = {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]}
+    return numbered | {WILD: wilds, SKIP: skips, ANTI: antis}
 
 
 #: How many copies of each card value the standard deck holds.
@@ -284,7 +314,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> parse_cards("R13")
     Traceback (most recent call last):
     ...
-    phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild or S for a Skip
+    phase10.core.cards.CardError: 'R13' is not a card: write a colour letter R, B, G or Y and a number 1-12 (like R7 or B12), W for a Wild, S for a Skip or A for the Anti-phase card
     """
     if not isinstance(text, (str, Iterable)):
         raise CardError(f"cards are written as text such as 'R7 B12 W', not {text!r}")

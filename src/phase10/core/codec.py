@@ -56,6 +56,7 @@ from .events import (
     HandEnded,
     HandStarted,
     LaidDown,
+    MovedDown,
     Refilled,
     Reshuffled,
     Saved,
@@ -376,6 +377,13 @@ def event_to_dict(event: Event) -> dict[str, Any]:
                 "group_ids": list(event.group_ids),
                 "cards": event.cards,
             }
+        case MovedDown():
+            return {
+                "type": "MovedDown",
+                "player": event.player,
+                "phase": event.phase,
+                "named_by": event.named_by,
+            }
         case Refilled():
             cards = None if event.cards is None else [str(card) for card in event.cards]
             return {
@@ -479,6 +487,9 @@ EVENT_READERS: Mapping[str, Callable[[_Fields], Event]] = {
     ),
     "GaveUp": lambda f: GaveUp(
         f.number("player"), f.number("phase"), f.numbers("group_ids"), f.number("cards")
+    ),
+    "MovedDown": lambda f: MovedDown(
+        f.number("player"), f.optional_number("phase"), f.optional_number("named_by")
     ),
     "Refilled": lambda f: Refilled(
         f.number("player"), f.number("count"), f.optional_cards("cards")

@@ -124,6 +124,14 @@ class Refusal(StrEnum):
     NO_GIVE_UP = "no_give_up"
     #: a lay-down or hit on the turn the player gave up their phase
     GAVE_UP_THIS_TURN = "gave_up_this_turn"
+    #: a save of the Anti-phase card (it stays in hand until it is discarded)
+    ANTI_NOT_SAVED = "anti_not_saved"
+    #: the Anti-phase card discarded as the last card without naming who moves down
+    NAME_ANTI_TARGET = "name_anti_target"
+    #: a player named with the Anti-phase card when it is not the last card, or in a tie-break
+    ANTI_NAMES_NOBODY = "anti_names_nobody"
+    #: the Anti-phase card naming its own player
+    ANTI_SELF = "anti_self"
     #: no cards selected where a selection is needed
     NOTHING_SELECTED = "nothing_selected"
     #: several cards selected where just one is needed

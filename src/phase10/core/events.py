@@ -30,6 +30,7 @@ __all__ = [
     "HandEnded",
     "HandStarted",
     "LaidDown",
+    "MovedDown",
     "Refilled",
     "Reshuffled",
     "Saved",
@@ -178,6 +179,17 @@ class GaveUp(_Public):
 
 
 @dataclass(frozen=True, slots=True)
+class MovedDown(_Public):
+    """At a hand's end, a player moved down a phase (the Anti-phase card, rules §4): named by
+    ``named_by``, who went out with it, or (``named_by`` None) caught holding it. ``phase`` is
+    the completed phase they lost, from 1, to be made again; None when they had none to lose."""
+
+    player: int
+    phase: int | None
+    named_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Refilled(_Public):
     """After giving up a phase, a player drew back up to ten cards; only they see which."""
 
@@ -258,6 +270,7 @@ Event: TypeAlias = (
     | Skipped
     | Floating
     | WentOut
+    | MovedDown
     | HandEnded
     | TieBreakStarted
     | GameEnded

@@ -50,7 +50,7 @@ IMPOSSIBLE = 1_000
 
 
 def hand_counts(hand: Iterable[Card]) -> list[int]:
-    """How many of each card (by :attr:`Card.index`, 0..49) the hand holds."""
+    """How many of each card (by :attr:`Card.index`, 0..50) the hand holds."""
     counts = [0] * DISTINCT_CARDS
     try:
         for card in hand:
@@ -64,7 +64,7 @@ def _not_a_hand(hand: object) -> str:
     if isinstance(hand, str):
         return f"a hand is a list of Cards, such as parse_cards({hand!r}), not a string"
     return (
-        "a hand is a list of Cards (parse_cards('R7 B7 W')) or of 50 card counts, "
+        "a hand is a list of Cards (parse_cards('R7 B7 W')) or of 51 card counts, "
         f"not {type(hand).__name__} {hand!r:.60}"
     )
 
@@ -104,7 +104,7 @@ class CompiledPhase:
     shape: str = ""
 
     def cells_of(self, counts: Sequence[int]) -> list[int]:
-        """Per-cell counts of numbered cards from a 50-entry card count."""
+        """Per-cell counts of numbered cards from a 51-entry card count."""
         if not self.by_number:
             return list(counts[:NUMBERED_CARDS])
         return [counts[n] + counts[12 + n] + counts[24 + n] + counts[36 + n] for n in range(12)]
@@ -201,7 +201,7 @@ def _shape(specs: Sequence[GroupSpec]) -> str:
 
 
 def _as_counts(hand: Iterable[Card] | Sequence[int]) -> Sequence[int]:
-    """Card counts (50 entries) as given, or counted from cards."""
+    """Card counts (51 entries) as given, or counted from cards."""
     if isinstance(hand, (list, tuple)) and len(hand) == DISTINCT_CARDS and isinstance(hand[0], int):
         return hand
     tolist = getattr(hand, "tolist", None)  # a row of a NumPy count matrix

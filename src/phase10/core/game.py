@@ -35,7 +35,7 @@ from .actions import (
     TakeSaved,
     parse_action,
 )
-from .cards import Card, CardError, check_deck_can_hold, full_deck, hand_points
+from .cards import ANTI, Card, CardError, check_deck_can_hold, full_deck, hand_points
 from .errors import InvalidActionError
 from .events import (
     CardHit,
@@ -50,6 +50,7 @@ from .events import (
     HandEnded,
     HandStarted,
     LaidDown,
+    MovedDown,
     Refilled,
     Reshuffled,
     Saved,
@@ -550,14 +551,14 @@ class Game(Rulebook):
         if action.card.is_skip and target is None and self.rules.skip_target is SkipTarget.NEXT:
             targets = self.skip_targets(seat)
             target = targets[0] if targets else None
-        if target is not None:
+        if target is not None and action.card.is_skip:
             self.seats[target].pending_skip = True
         self._emit(Discarded(seat, action.card, target))
         if self.stage is Stage.WILD_DISCARD:
             self._after_setup()
         elif not info.hand:
             self._emit(WentOut(seat))
-            self._end_hand(seat, "went out")
+            self._end_hand(seat, "went out", named=target if action.card.is_anti else None)
         else:
             self._end_turn(seat)
 
@@ -744,7 +745,15 @@ class Game(Rulebook):
             self.current = first
             self._begin_turn()
 
-    def _end_hand(self, went_out: int | None, reason: str, winner: int | None = None) -> None:
+    def _end_hand(
+        self,
+        went_out: int | None,
+        reason: str,
+        winner: int | None = None,
+        named: int | None = None,
+    ) -> None:
+        """Score the hand and move players on; ``named``: whom the Anti-phase card, the
+        last card of ``went_out``, moves down a phase."""
         participants = self.players_in_hand
         points: list[int | None] = [None] * self.num_players
         saved_score = self.rules.saved_score is SavedScore.PENALTY
@@ -768,6 +777,8 @@ class Game(Rulebook):
                         default=self.rules.phase_count,
                     )
                     advanced.append(seat)
+            if winner is None:  # (a game won at once changes no phase)
+                self._move_down(named, participants, went_out)
         totals = tuple(seat.score for seat in self.seats)
         completed = tuple(len(seat.completed) for seat in self.seats)
         result = HandEnded(
@@ -783,6 +794,24 @@ class Game(Rulebook):
         self.hand_results.append(result)
         self._emit(result)
         self._after_hand(went_out, winner)
+
+    def _move_down(
+        self, named: int | None, participants: tuple[int, ...], went_out: int | None
+    ) -> None:
+        """The Anti-phase card (rules §4): the player it named, and anyone still holding it,
+        lose their highest completed phase."""
+        movers = [(named, went_out)] if named is not None else []
+        movers += [(p, None) for p in participants if ANTI in self.seats[p].hand]
+        for player, named_by in movers:
+            info = self.seats[player]
+            lost = max(info.completed, default=None)
+            if lost is not None:
+                info.completed.discard(lost)
+                info.phase = min(
+                    (i for i in range(self.rules.phase_count) if i not in info.completed),
+                    default=self.rules.phase_count,
+                )
+            self._emit(MovedDown(player, None if lost is None else lost + 1, named_by))
 
     def _after_hand(self, went_out: int | None, winner: int | None) -> None:
         if winner is not None:

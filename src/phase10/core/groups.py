@@ -82,6 +82,8 @@ class Group:
         naturals = [card for card in cards if card.is_natural]
         if any(card.is_skip for card in cards):
             raise GroupError(f"{what}: a Skip can never be part of a group")
+        if any(card.is_anti for card in cards):
+            raise GroupError(f"{what}: the Anti-phase card can never be part of a group")
 
         if kind.needs_color:
             colors = {card.color for card in naturals}
@@ -182,7 +184,7 @@ class Group:
         """Where ``card`` can hit this group: the numbers it can take in a run, ``(None,)``
         when it fits a group of another kind, ``()`` when it does not fit.
         """
-        if card.is_skip:
+        if card.is_skip or card.is_anti:
             return ()
         natural = card.number is not None
         if self.color is not None and natural and card.color is not self.color:

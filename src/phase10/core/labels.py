@@ -119,6 +119,10 @@ RULE_OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
         "Give up a laid phase",
         {"off": "never", "forfeit": "yes, it is not completed", "keep": "yes, it stays completed"},
     ),
+    "anti_phase": (
+        "Anti-phase card",
+        {"off": "none", "on": "one in the deck"},
+    ),
 }
 
 
@@ -185,11 +189,13 @@ def lay_down_text(view: PlayerView, action: LayDown) -> str:
 
 
 def card_words(card: Card) -> str:
-    """A card as a sentence names it: ``R7``, ``the Wild``, ``the Skip``."""
+    """A card as a sentence names it: ``R7``, ``the Wild``, ``the Skip``, ``the Anti-phase card``."""
     if card.is_wild:
         return "the Wild"
     if card.is_skip:
         return "the Skip"
+    if card.is_anti:
+        return "the Anti-phase card"
     return str(card)
 
 
@@ -237,6 +243,9 @@ def action_text(
                 value = f" as {'an' if action.number in (8, 11) else 'a'} {action.number}"
             where = groups[action.group] if action.group < len(groups) else "a group"
             return f"hit {card_words(action.card)}{value} on {where}"
+        case Discard() if action.target is not None and action.card.is_anti:
+            named = _seat_name(names, action.target)
+            return f"go out with the Anti-phase card: {named} moves down a phase"
         case Discard() if action.target is not None:
             return f"discard the Skip on {_seat_name(names, action.target)}"
         case Discard():
@@ -288,6 +297,8 @@ def action_label(view: PlayerView, action: Action) -> str:
             end = hit_end(view, action)
             where = f", {end} end" if end is not None else ""
             return f"Hit {card} on {group_title(view, action.group)}{where}"
+        case Discard() if action.target is not None and action.card.is_anti:
+            return f"Go out with A: {names[action.target]} moves down a phase"
         case Discard() if action.target is not None:
             return f"Skip {names[action.target]}"
         case Discard() if action.card.is_skip and me is not None:

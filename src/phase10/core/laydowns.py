@@ -393,7 +393,7 @@ class _BestLayDown(_LayDownSearch):
         left = 0
         left_points = 0
         for card, copies in self.counts.items():
-            if copies > 0 and not card.is_skip:
+            if copies > 0 and (card.is_natural or card.is_wild):
                 left += copies
                 left_points += copies * card.points
         room = sum(_most(self.phase.groups[slot], self.counts) for slot in self.order[depth:])

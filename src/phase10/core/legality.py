@@ -151,6 +151,18 @@ class Rulebook:
             return () if nxt is None or self._seat(nxt).pending_skip else (nxt,)
         return tuple(sorted(p for p in others if not self._seat(p).pending_skip))
 
+    def anti_targets(self, seat: int) -> tuple[int, ...]:
+        """Whom the Anti-phase card may name when ``seat`` goes out with it (rules §4): every
+        other player in the hand; nobody in a tie-break hand, where no phase changes."""
+        if self.tie_break:
+            return ()
+        return tuple(sorted(p for p in self.players_in_hand if p != seat))
+
+    def _anti_names(self, hand: Sequence[Card]) -> bool:
+        """Whether a discard of the Anti-phase card from ``hand`` now names a player: it is
+        the last card, so the discard goes out."""
+        return self.stage is Stage.PLAY and len(hand) == 1 and hand[0].is_anti
+
     def _turn_order_from(self, seat: int) -> list[int]:
         """The players in the hand in turn order, starting after ``seat``."""
         n = self.num_players
@@ -245,6 +257,11 @@ class Rulebook:
             )
         if action.card not in hand:
             raise IllegalActionError(Refusal.NOT_HELD, f"you have no {action.card} to save")
+        if action.card.is_anti:
+            raise IllegalActionError(
+                Refusal.ANTI_NOT_SAVED,
+                "the Anti-phase card cannot be saved: it stays in your hand until you discard it",
+            )
         if len(hand) == 1:
             raise IllegalActionError(
                 Refusal.SAVE_LAST_CARD,
@@ -349,6 +366,8 @@ class Rulebook:
                 Refusal.FLOATING_MUST_HIT,
                 f"you are floating: {card} fits on the table, so you must hit it",
             )
+        if card.is_anti:
+            return self._check_anti_discard(action, hand)
         if not card.is_skip:
             return action
         targets = self.skip_targets(seat)
@@ -377,6 +396,35 @@ class Rulebook:
                 Refusal.ALREADY_SKIPPED,
                 f"player {action.target} already has a Skip waiting; choose another",
             )
+        return action
+
+    def _check_anti_discard(self, action: Discard, hand: Sequence[Card]) -> Action:
+        seat = self.current
+        targets = self.anti_targets(seat) if self._anti_names(hand) else ()
+        if action.target is None:
+            if targets:
+                names = ", ".join(f"p{t}" for t in targets)
+                raise IllegalActionError(
+                    Refusal.NAME_ANTI_TARGET,
+                    "you go out with the Anti-phase card: name who moves down a phase "
+                    f"(discard A>pN with N one of {names})",
+                )
+            return action
+        if action.target == seat and targets:
+            raise IllegalActionError(
+                Refusal.ANTI_SELF, "name another player: you cannot move yourself down"
+            )
+        if not targets:
+            when = (
+                "nobody moves down in a tie-break hand"
+                if self.tie_break
+                else "it names a player only when it is your last card"
+            )
+            raise IllegalActionError(
+                Refusal.ANTI_NAMES_NOBODY, f"discard A without naming anyone: {when}"
+            )
+        if action.target not in targets:
+            raise InvalidActionError(f"there is no player {action.target} in this hand")
         return action
 
     def _check_lay_down(self, action: LayDown, hand: Sequence[Card]) -> Action:
@@ -492,12 +540,17 @@ class Rulebook:
             yield GiveUp()
         if floating_bound:
             return
-        # past the floating check no card's save depends on the card: one check answers for all
+        # past the floating check no save depends on which card (but the Anti-phase card, never
+        # saved): one check answers for all
         offers_saves = stage is Stage.PLAY and self.rules.save_pile is not SavePile.OFF
-        if offers_saves and distinct and self.is_legal(Save(distinct[0])):
-            yield from (Save(card) for card in distinct)
+        savable = [card for card in distinct if not card.is_anti]
+        if offers_saves and savable and self.is_legal(Save(savable[0])):
+            yield from (Save(card) for card in savable)
         for card in distinct:
-            if card.is_skip and self.rules.skip_target is SkipTarget.CHOOSE:
+            if card.is_anti and self._anti_names(hand):
+                targets = self.anti_targets(seat)
+                yield from (Discard(card, t) for t in targets) if targets else iter([Discard(card)])
+            elif card.is_skip and self.rules.skip_target is SkipTarget.CHOOSE:
                 targets = self.skip_targets(seat)
                 yield from (Discard(card, t) for t in targets) if targets else iter([Discard(card)])
             else:

@@ -36,6 +36,7 @@ from .events import (
     HandEnded,
     HandStarted,
     LaidDown,
+    MovedDown,
     Refilled,
     Reshuffled,
     Saved,
@@ -267,6 +268,18 @@ class EventLog:
                 elif isinstance(self.last, CardHit | LaidDown):
                     how = f"{self._does(player, 'play')} the last card and "
                 return self._say(f"{who(player)} {how}{self._does(player, 'go')} out")
+            case MovedDown():
+                why = (
+                    "holding the Anti-phase card at the end of the hand"
+                    if event.named_by is None
+                    else f"named by {who(event.named_by, start=False)} with the Anti-phase card"
+                )
+                if event.phase is None:
+                    return self._say(f"{who(event.player)}, {why}, had no phase to lose")
+                return self._say(
+                    f"{who(event.player)} {self._does(event.player, 'move')} down a phase, {why}: "
+                    f"phase {event.phase} must be made again"
+                )
             case HandEnded():
                 return self._scores(event)
             case TieBreakStarted():

@@ -29,6 +29,7 @@ __all__ = [
     "PRESETS",
     "PRESET_NOTES",
     "Advance",
+    "AntiPhase",
     "Deck",
     "DeclareWhen",
     "EmptyDrawPile",
@@ -145,9 +146,12 @@ _DECK_WILDS_SKIPS: Final[dict[Deck, tuple[int, int]]] = {
 }
 
 
-#: each deck's copies of each card value, read-only and shared (a rules object is pickled)
-_DECK_COUNTS: Final[dict[Deck, Mapping[Card, int]]] = {
-    deck: MappingProxyType(deck_counts(deck.wilds, deck.skips)) for deck in Deck
+#: each deck's copies of each card value, with and without the Anti-phase card, read-only
+#: and shared (a rules object is pickled)
+_DECK_COUNTS: Final[dict[tuple[Deck, int], Mapping[Card, int]]] = {
+    (deck, antis): MappingProxyType(deck_counts(deck.wilds, deck.skips, antis))
+    for deck in Deck
+    for antis in (0, 1)
 }
 
 
@@ -174,6 +178,13 @@ class GivingUp(StrEnum):
     KEEP = "keep"  #: the given-up phase stays completed
 
 
+class AntiPhase(StrEnum):
+    """The Masters' Anti-phase card (rules §4): one more card in the deck."""
+
+    OFF = "off"  #: no Anti-phase card (official, Masters)
+    ON = "on"  #: the deck holds one Anti-phase card
+
+
 class EmptyDrawPile(StrEnum):
     RESHUFFLE = "reshuffle"  #: shuffle the discard pile, all but its top card, into a new pile
     END_HAND = "end_hand"  #: the hand ends as if nobody went out
@@ -193,6 +204,7 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
     "save_pile": SavePile,
     "saved_score": SavedScore,
     "give_up": GivingUp,
+    "anti_phase": AntiPhase,
 }
 
 
@@ -219,6 +231,7 @@ class Rules:
     save_pile: SavePile = SavePile.OFF
     saved_score: SavedScore = SavedScore.NONE
     give_up: GivingUp = GivingUp.OFF
+    anti_phase: AntiPhase = AntiPhase.OFF
     phase_sequence: tuple[Phase, ...] = field(init=False, repr=False, compare=False)
     #: :meth:`to_dict`'s options, written once (every view sent to a client holds them)
     _options: dict[str, str] = field(init=False, repr=False, compare=False)
@@ -268,18 +281,21 @@ class Rules:
             raise RulesError("advance='all' always plays every hand; end_when must be 'hand_end'")
         if self.advance is Advance.ALL and self.give_up is not GivingUp.OFF:
             raise RulesError("advance='all' moves everyone on every hand; give_up must be 'off'")
+        if self.advance is Advance.ALL and self.anti_phase is AntiPhase.ON:
+            raise RulesError("advance='all' moves everyone on every hand; anti_phase must be 'off'")
 
     @property
     def deck_counts(self) -> Mapping[Card, int]:
-        """How many copies of each card value :attr:`deck` holds (see :func:`deck_counts`)."""
-        return _DECK_COUNTS[self.deck]
+        """How many copies of each card value :attr:`deck` holds, the Anti-phase card
+        included when :attr:`anti_phase` is on (see :func:`deck_counts`)."""
+        return _DECK_COUNTS[self.deck, 1 if self.anti_phase is AntiPhase.ON else 0]
 
     @property
     def deck_size(self) -> int:
         """How many cards the deck holds.
 
-        >>> Rules().deck_size, preset("masters").deck_size
-        (108, 106)
+        >>> Rules().deck_size, preset("masters").deck_size, preset("anti-phase").deck_size
+        (108, 106, 107)
         """
         return sum(self.deck_counts.values())
 
@@ -377,6 +393,10 @@ _PRESETS: dict[str, tuple[Rules, str]] = {
     "masters-variant-2": (
         _MASTERS.with_options(declare=DeclareWhen.LAYDOWN, give_up=GivingUp.FORFEIT),
         "masters variant #1, and a laid-down phase may be given up for a fresh hand",
+    ),
+    "anti-phase": (
+        _MASTERS.with_options(anti_phase=AntiPhase.ON),
+        "masters with an Anti-phase card: go out with it to move a player down a phase",
     ),
     "arkansas": (
         Rules(phase_order=PhaseOrder.ANY, declare=DeclareWhen.LAYDOWN),
