@@ -29,6 +29,7 @@ from phase10 import (
     DECK_COUNTS,
     PRESETS,
     Action,
+    AntiPhase,
     Card,
     Dealt,
     Deck,
@@ -102,16 +103,20 @@ REFUSED = (IllegalActionError, InvalidActionError)
 DECK_INDEX_COUNTS = {card.index: copies for card, copies in DECK_COUNTS.items()}
 
 
-#: the same for every deck (option ``deck``)
+#: the same for every deck (options ``deck`` and ``anti_phase``)
 DECK_INDEX_COUNTS_OF = {
-    deck: {card.index: copies for card, copies in Rules(deck=deck).deck_counts.items()}
+    (deck, anti): {
+        card.index: copies
+        for card, copies in Rules(deck=deck, anti_phase=anti).deck_counts.items()
+    }
     for deck in Deck
+    for anti in AntiPhase
 }
 
 
 def deck_index_counts(game: Game) -> dict[int, int]:
-    """The deck the game's rules name (option ``deck``), by card index."""
-    return DECK_INDEX_COUNTS_OF[game.rules.deck]
+    """The deck the game's rules name (options ``deck`` and ``anti_phase``), by card index."""
+    return DECK_INDEX_COUNTS_OF[game.rules.deck, game.rules.anti_phase]
 
 
 def card_counts(game: Game) -> dict[int, int]:

@@ -279,13 +279,14 @@ def deck_counts(
     wilds: int = STANDARD_WILDS, skips: int = STANDARD_SKIPS, antis: int = 0
 ) -> dict[Card, int]:
     """How many copies of each card value a deck holds: two of each numbered card,
-    ``wilds`` Wilds, ``skips`` Skips and ``antis`` Anti-phase cards (0 or 1).
+    ``wilds`` Wilds, ``skips`` Skips and ``antis`` Anti-phase cards (0 or 1; the Anti-phase
+    card has an entry only in a deck that holds it).
 
     >>> counts = deck_counts(8, 2)
-    >>> counts[WILD], counts[SKIP], counts[ANTI], sum(counts.values())
-    (8, 2, 0, 106)
-    >>> sum(deck_counts(antis=1).values())
-    109
+    >>> counts[WILD], counts[SKIP], ANTI in counts, sum(counts.values())
+    (8, 2, False, 106)
+    >>> deck_counts(antis=1)[ANTI], sum(deck_counts(antis=1).values())
+    (1, 109)
     >>> deck_counts(-1, 2)
     Traceback (most recent call last):
     ...
@@ -297,7 +298,7 @@ def deck_counts(
     if antis not in (0, 1) or isinstance(antis, bool):
         raise CardError(f"a deck holds 0 or 1 Anti-phase card, not {antis!r}")
     numbered = {card: 2 for card in _BY_INDEX[:NUMBERED_CARDS]}
-    return numbered | {WILD: wilds, SKIP: skips, ANTI: antis}
+    return numbered | {WILD: wilds, SKIP: skips} | ({ANTI: 1} if antis else {})
 
 
 #: How many copies of each card value the standard deck holds.
@@ -362,5 +363,8 @@ def check_deck_can_hold(cards: Iterable[Card], counts: Mapping[Card, int] = DECK
     phase10.core.cards.CardError: the deck holds only 2 S, not 3
     """
     for card, count in Counter(cards).items():
-        if count > counts[card]:
-            raise CardError(f"the deck holds only {counts[card]} {card}, not {count}")
+        held = counts.get(card, 0)
+        if count > held:
+            if held == 0:
+                raise CardError(f"the deck holds no {card}")
+            raise CardError(f"the deck holds only {held} {card}, not {count}")

@@ -235,9 +235,10 @@ def _check_parts(game: Game, record: GameRecord) -> None:
             raise fail(f"seat {number} holds cards but is not in the hand")
     held = Counter(game.all_cards())
     wrong = [
-        f"{held[card]} {card} (the deck has {copies})"
-        for card, copies in game.rules.deck_counts.items()
-        if held[card] != copies
+        f"{held[card]} {card} (the deck has {deck.get(card, 0)})"
+        for deck in [game.rules.deck_counts]
+        for card in sorted(set(deck) | set(held), key=lambda card: card.index)
+        if held[card] != deck.get(card, 0)
     ]
     if wrong:
         raise fail(
