@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from phase10 import (
+    ANTI,
     SKIP,
     WILD,
     Action,
@@ -130,6 +131,17 @@ def save_with_hits(game: Game) -> bool:
     return {"Save", "Hit", "GiveUp"} <= kinds and len(actions) <= 40
 
 
+def anti_last_card(game: Game) -> bool:
+    """The Anti-phase card as the last card: going out names who moves down."""
+    return game.stage is Stage.PLAY and _hand(game) == (ANTI,)
+
+
+def anti_in_hand(game: Game) -> bool:
+    """The Anti-phase card among other cards, with a save pile: discard it, never save it."""
+    actions = legal_list(game) if game.stage is Stage.PLAY and ANTI in _hand(game) else []
+    return any(type(a).__name__ == "Save" for a in actions) and len(actions) <= 40
+
+
 def tie_break(game: Game) -> bool:
     return game.tie_break and game.stage is Stage.PLAY
 
@@ -152,6 +164,8 @@ POSITIONS: list[tuple[str, str, int, int, Callable[[Game], bool]]] = [
     ("skip-next", "skip-next", 3, 4, skip_in_hand),
     ("masters-take-saved", "masters", 3, 9, take_saved),
     ("variant-2-save-hit-give-up", "masters-variant-2", 2, 10, save_with_hits),
+    ("anti-phase-in-hand", "anti-phase", 3, 11, anti_in_hand),
+    ("anti-phase-last-card", "anti-phase", 4, 12, anti_last_card),
 ]
 FEATURES = {name: feature for name, _, _, _, feature in POSITIONS}
 #: Positions whose action lists were checked by hand against the rules, card by card.

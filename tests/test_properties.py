@@ -46,6 +46,7 @@ from phase10 import (
     InvalidActionError,
     LayDown,
     Meld,
+    MovedDown,
     PlayerView,
     Reshuffled,
     Rules,
@@ -106,8 +107,7 @@ DECK_INDEX_COUNTS = {card.index: copies for card, copies in DECK_COUNTS.items()}
 #: the same for every deck (options ``deck`` and ``anti_phase``)
 DECK_INDEX_COUNTS_OF = {
     (deck, anti): {
-        card.index: copies
-        for card, copies in Rules(deck=deck, anti_phase=anti).deck_counts.items()
+        card.index: copies for card, copies in Rules(deck=deck, anti_phase=anti).deck_counts.items()
     }
     for deck in Deck
     for anti in AntiPhase
@@ -333,9 +333,14 @@ def play_checked(
         stats.kinds[type(action).__name__] += 1
 
         assert card_counts(game) == deck_index_counts(game), f"cards lost or made after {action}"
+        # only the Anti-phase card moves a player down: the one phase its event names
+        lost = {e.player: e.phase for e in events if isinstance(e, MovedDown)}
         for seat, info in enumerate(game.seats):
-            assert info.phase >= phases[seat], "a phase went back"
-            assert info.completed >= completed[seat], "a completed phase was lost"
+            gone = lost.get(seat)
+            kept = completed[seat] - {gone - 1} if gone is not None else completed[seat]
+            assert info.phase >= phases[seat] or seat in lost, "a phase went back"
+            assert info.completed >= kept, "a completed phase was lost"
+            assert gone is None or gone - 1 not in info.completed, "a phase lost is still made"
             assert info.score >= scores_before[seat], "a score went down"
             phases[seat], completed[seat] = info.phase, set(info.completed)
         if assert_hand_end(

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from phase10 import (
+    ANTI,
     DECK_COUNTS,
     SKIP,
     WILD,
@@ -60,6 +61,7 @@ WALKS = (
     ("natural-per-phase", 2, 5),
     ("no-reshuffle", 2, 6),
     ("masters-variant-2", 2, 12),
+    ("anti-phase", 2, 15),
 )
 #: the share of positions whose refusals are tried (a whole short game is played)...
 CHECK_RATE = 0.15
@@ -92,6 +94,8 @@ def candidates(game: Game, rng: random.Random) -> list[Action]:
     out: list[Action] = [Draw(), TakeDiscard(), Declare(rng.randint(0, count + 1))]
     out += [GiveWild(p) for p in range(n + 1)]
     out += [Discard(card) for card in cards] + [Discard(SKIP, p) for p in (None, *range(n + 1))]
+    if game.rules.anti_phase == "on":
+        out += [Discard(ANTI, p) for p in (None, *range(n + 1))] + [Save(ANTI)]
     out += [Save(card) for card in cards] + [TakeSaved(card) for card in cards] + [GiveUp()]
     for card in cards:
         for group in range(len(game.melds) + 1):
@@ -173,6 +177,9 @@ RARE = {
     Refusal.FLOATING_MUST_TAKE,
     Refusal.FLOATING_MUST_HIT,
     Refusal.BAD_GROUP,
+    # the Anti-phase card as the last card (test_s4_anti_phase checks these codes)
+    Refusal.NAME_ANTI_TARGET,
+    Refusal.ANTI_SELF,
 }
 
 

@@ -246,7 +246,9 @@ def test_api_actions_of_the_right_type_still_apply_after_the_refusals() -> None:
 
 
 def test_api_a_discard_naming_a_target_must_be_a_skip_card() -> None:
-    with pytest.raises(InvalidActionError, match="only a Skip or the Anti-phase card names a player; 5 does not"):
+    with pytest.raises(
+        InvalidActionError, match="only a Skip or the Anti-phase card names a player; 5 does not"
+    ):
         Discard(5, 1)
 
 
@@ -283,8 +285,8 @@ def test_api_digits_that_are_not_decimal_are_invalid_not_a_crash() -> None:
         (lambda: parse_cards(None), "cards are written as text"),
         (lambda: parse_cards(7), "cards are written as text"),
         (lambda: parse_cards([7]), "a card is written as text"),
-        (lambda: Card.from_index(-1), "card indices run from 0 to 49, not -1"),  # was the Skip
-        (lambda: Card.from_index(50), "card indices run from 0 to 49, not 50"),
+        (lambda: Card.from_index(-1), "card indices run from 0 to 50, not -1"),  # was the Skip
+        (lambda: Card.from_index(51), "card indices run from 0 to 50, not 51"),
     ],
 )
 def test_s1_cards_of_the_wrong_kind_are_refused_with_card_error(

@@ -727,6 +727,7 @@ def test_s8_official_preset_is_the_default() -> None:
         "save_pile": "off",
         "saved_score": "none",
         "give_up": "off",
+        "anti_phase": "off",
     }
 
 

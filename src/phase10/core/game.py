@@ -64,7 +64,7 @@ from .events import (
 from .feasibility import can_lay, hand_counts
 from .legality import Rulebook, SeatLike
 from .phases import Phase
-from .positions import Arrangement, GameState, copy_seat, is_int, is_seq
+from .positions import Arrangement, GameState, check_arrangement, copy_seat, is_int
 from .rules import (
     HAND_SIZE,
     Advance,
@@ -630,39 +630,14 @@ class Game(Rulebook):
     # -- hands ------------------------------------------------------------------------
 
     def _apply_start(self, arrangement: Arrangement) -> None:
-        n = self.num_players
-        hands = arrangement.hands
-        piles = [*hands, arrangement.discard, arrangement.draw] if is_seq(hands) else [hands]
-        if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in piles):
-            raise ValueError("the arrangement's hands and piles must be tuples of cards")
-        for label, values in (("phases", arrangement.phases), ("scores", arrangement.scores)):
-            if values is not None and (not is_seq(values) or not all(map(is_int, values))):
-                raise ValueError(f"the arrangement's {label} must be whole numbers")
-            if values is not None and len(values) != n:
-                raise ValueError(f"the arrangement's {label} need one value per player ({n})")
-        if self.rules.advance is Advance.ALL and len(set(arrangement.phases or ())) > 1:
-            raise ValueError("with advance='all' every player is on the same phase")
+        check_arrangement(arrangement, self.num_players, self.rules)
         for seat, phase in zip(self.seats, arrangement.phases or (), strict=False):
-            if not 1 <= phase <= self.rules.phase_count:
-                raise ValueError(
-                    f"phase numbers run from 1 to {self.rules.phase_count}, not {phase}"
-                )
             seat.phase = phase - 1
             seat.completed = set(range(phase - 1))
         for seat, score in zip(self.seats, arrangement.scores or (), strict=False):
             seat.score = score
-        saved = arrangement.saved
-        if saved is not None:
-            if not is_seq(saved) or len(saved) != n:
-                raise ValueError(f"the arrangement's saved needs one save pile per player ({n})")
-            if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in saved):
-                raise ValueError("the arrangement's save piles must be tuples of cards")
-            if any(saved) and self.rules.save_pile is SavePile.OFF:
-                raise ValueError(
-                    "the arrangement has saved cards, but these rules have no save piles"
-                )
-            for seat, pile in zip(self.seats, saved, strict=True):
-                seat.saved = list(pile)
+        for seat, pile in zip(self.seats, arrangement.saved or (), strict=False):
+            seat.saved = list(pile)
 
     def _deal_deck(self, arrangement: Arrangement | None) -> list[Card]:
         """The deck for this hand, top card last, dealt as in :meth:`_start_hand`."""

@@ -353,6 +353,14 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
         discard = f"discard{key('discard')} or save{key('save')} a card to end your turn"
     if view.seats[me].refill:
         discard += ", then draw back up to ten"
+    if any(
+        isinstance(action, Discard) and action.card.is_anti and action.target is not None
+        for action in legal
+    ):
+        discard = (
+            f"go out with the Anti-phase card{key('discard')}: "
+            "name the player who moves down a phase"
+        )
     match view.stage:
         case Stage.GIVE_WILD:
             return f"Give the turned-up Wild to a player, or keep it{key('give')}"

@@ -10,9 +10,10 @@ from typing import Any
 from .actions import Action
 from .cards import Card
 from .events import Event
+from .rules import Advance, Rules, SavePile
 from .state import Meld, Seat, Stage
 
-__all__ = ["Arrangement", "GameState", "copy_seat", "is_int", "is_seq"]
+__all__ = ["Arrangement", "GameState", "check_arrangement", "copy_seat", "is_int", "is_seq"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,33 @@ class Arrangement:
     scores: tuple[int, ...] | None = None
     #: each seat's save pile, oldest first (rules ``save_pile``)
     saved: tuple[tuple[Card, ...], ...] | None = None
+
+
+def check_arrangement(arrangement: Arrangement, players: int, rules: Rules) -> None:
+    """Raise ValueError, saying why, if the arrangement's values cannot start a game of
+    ``players`` under ``rules`` (its cards are checked against the deck when dealt)."""
+    hands = arrangement.hands
+    piles = [*hands, arrangement.discard, arrangement.draw] if is_seq(hands) else [hands]
+    if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in piles):
+        raise ValueError("the arrangement's hands and piles must be tuples of cards")
+    for label, values in (("phases", arrangement.phases), ("scores", arrangement.scores)):
+        if values is not None and (not is_seq(values) or not all(map(is_int, values))):
+            raise ValueError(f"the arrangement's {label} must be whole numbers")
+        if values is not None and len(values) != players:
+            raise ValueError(f"the arrangement's {label} need one value per player ({players})")
+    if rules.advance is Advance.ALL and len(set(arrangement.phases or ())) > 1:
+        raise ValueError("with advance='all' every player is on the same phase")
+    for phase in arrangement.phases or ():
+        if not 1 <= phase <= rules.phase_count:
+            raise ValueError(f"phase numbers run from 1 to {rules.phase_count}, not {phase}")
+    saved = arrangement.saved
+    if saved is not None:
+        if not is_seq(saved) or len(saved) != players:
+            raise ValueError(f"the arrangement's saved needs one save pile per player ({players})")
+        if not all(is_seq(pile) and all(isinstance(c, Card) for c in pile) for pile in saved):
+            raise ValueError("the arrangement's save piles must be tuples of cards")
+        if any(saved) and rules.save_pile is SavePile.OFF:
+            raise ValueError("the arrangement has saved cards, but these rules have no save piles")
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from typing import Final
 from .phase_lists import PHASE_LISTS
 from .rules import (
     Advance,
+    AntiPhase,
     Deck,
     DeclareWhen,
     EmptyDrawPile,
@@ -126,6 +127,14 @@ OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
         GivingUp.KEEP: "Once your phase is down you may give it up: its groups leave the table, "
         "you end the turn with a discard or a save and draw back up to ten cards, and next turn "
         "you may lay down another phase. The phase given up still counts as completed.",
+    },
+    "anti_phase": {
+        AntiPhase.OFF: "There is no Anti-phase card.",
+        AntiPhase.ON: "The deck holds one more card, the Anti-phase card (A). Go out by "
+        "discarding it as your last card and name a player: they move down a phase (they lose "
+        "the last phase they completed) at the end of the hand. Discarded earlier it names "
+        "nobody, and the next player may take it; whoever still holds it when the hand ends "
+        "moves down a phase.",
     },
 }
 

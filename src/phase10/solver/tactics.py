@@ -62,7 +62,7 @@ __all__ = [
     "view_unseen_counts",
 ]
 
-_DECK = [DECK_COUNTS[Card.from_index(index)] for index in range(DISTINCT_CARDS)]
+_DECK = [DECK_COUNTS.get(Card.from_index(index), 0) for index in range(DISTINCT_CARDS)]
 #: exact enumeration of future draws up to this many; sampling beyond
 EXACT_DRAWS = 3
 #: the most hands :func:`completion_odds` checks one at a time for an exact answer (phases
@@ -82,7 +82,7 @@ def unseen_counts(*seen: Iterable[Card], deck: Mapping[Card, int] = DECK_COUNTS)
     if deck is DECK_COUNTS:
         counts = list(_DECK)
     else:
-        counts = [deck[Card.from_index(index)] for index in range(DISTINCT_CARDS)]
+        counts = [deck.get(Card.from_index(index), 0) for index in range(DISTINCT_CARDS)]
     for cards in seen:
         for card in cards:
             counts[card.index] -= 1
