@@ -45,8 +45,10 @@ class EnvCore:
     ``reset(seed)`` reseeds in place and keeps every setting. Rewards: at the end of the
     game each winner gets ``1 / len(winners)`` (1 for a sole winner) and every other
     player -1; with ``phase_reward`` each player also gets that much for every phase
-    completed at the end of a hand. An episode is truncated after ``max_steps`` actions.
-    ``version`` is the encoding's (:class:`Layout`; by default 1 with ``known_cards``, else 0).
+    completed at the end of a hand, and loses as much for a phase lost there to the
+    Anti-phase card (the change in ``HandEnded.phases_completed``, which counts it). An
+    episode is truncated after ``max_steps`` actions. ``version`` is the encoding's
+    (:class:`Layout`; by default 1 with ``known_cards``, else 0).
     """
 
     def __init__(
@@ -93,7 +95,8 @@ class EnvCore:
         self.truncated = False
         self.aborted = False
         self.last_events = list(self.game.history)
-        self._completed = [0] * self.players
+        # (an arranged game may start with phases completed: only changes are rewarded)
+        self._completed = [len(seat.completed) for seat in game.seats]
         self._mask_key = -1
         if self.tracker is not None:
             self.tracker.clear()

@@ -32,8 +32,19 @@ pile and giving up a phase (``H = 93 + 50*M``, where version 1's actions end):
 ``H + 100``    1      give up the phase laid down this hand (Variant #2)
 =============  =====  ==========================================================
 
-Versions 0 and 1 cannot number those actions: they refuse rules with a save pile or
-giving up.
+Version 3 (``phase10_v3``) adds one block after version 2's, for the Anti-phase card
+(``K = H + 101``, where version 2's actions end):
+
+=============  =====  ==========================================================
+``K``          1      discard the Anti-phase card naming nobody
+``K + 1``      5      go out with the Anti-phase card, moving the player ``r``
+                      seats on (1-5) down a phase: index ``K + r``
+=============  =====  ==========================================================
+
+Versions 0 and 1 cannot number version 2's actions: they refuse rules with a save pile
+or giving up; versions 0-2 refuse rules with the Anti-phase card. Their card blocks have
+50 card indices (the numbered cards, the Wild, the Skip); version 3 keeps those blocks
+and puts what it shows of the Anti-phase card (card index 50) in a block of its own.
 
 A table slot is ``(r, j)``: the ``j``-th group of the phase laid by the player ``r``
 seats on from the player to act (``s = r * G + j``), so "my first group" is always
@@ -49,12 +60,14 @@ slot 0.
 >>> v2 = Layout(2, version=2)
 >>> v2.num_actions, v2.observation_size, v2.action_name(v2.save_offset + 6)
 (394, 685, 'save R7')
+>>> v3 = Layout(2, version=3)
+>>> v3.num_actions, v3.observation_size, v3.action_name(v3.anti_offset + 1)
+(400, 692, 'discard A>+1')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol, assert_never
 
 import numpy as np
@@ -62,13 +75,15 @@ from numpy.typing import NDArray
 
 from phase10.bots.knowledge import HeldTracker, known_held
 from phase10.core import (
+    ANTI,
+    ANTI_INDEX,
     DISTINCT_CARDS,
-    NUMBERED_CARDS,
     SKIP,
     SKIP_INDEX,
     WILD,
     WILD_INDEX,
     Action,
+    AntiPhase,
     Card,
     Declare,
     Discard,
@@ -78,12 +93,9 @@ from phase10.core import (
     GiveWild,
     GivingUp,
     Group,
-    GroupKind,
     Hit,
     LayDown,
     Meld,
-    NaturalMin,
-    Phase,
     PlayerView,
     Rules,
     Save,
@@ -93,18 +105,26 @@ from phase10.core import (
     Stage,
     TakeDiscard,
     TakeSaved,
-    lay_downs,
 )
 from phase10.core.feasibility import can_lay, hand_counts
 from phase10.core.legality import SeatLike
 
-__all__ = ["VERSIONS", "Layout", "SaveState", "SeatState"]
+from .table import SLOT_FEATURES, WILD_HIGH, WILD_LOW, Fit, arrangements, group_fit
 
-#: the versions of the encoding: 1 added the known-cards block, 2 the save pile and giving up
-VERSIONS: Final = (0, 1, 2)
+__all__ = ["VERSIONS", "Layout", "SaveState", "SeatState", "arrangements"]
+
+#: the versions of the encoding: 1 added the known-cards block, 2 the save pile and giving
+#: up, 3 the Anti-phase card
+VERSIONS: Final = (0, 1, 2, 3)
+#: the current version (OpenSpiel's default)
+LATEST: Final = VERSIONS[-1]
 MAX_PLAYERS: Final = 6
 MAX_PHASES: Final = 10
-CARDS: Final = DISTINCT_CARDS  # card indices: the numbered cards, the Wild, the Skip
+#: the card indices of the card blocks: the numbered cards, the Wild, the Skip. Fixed, so
+#: that versions 0-2 never change shape; version 3 shows the Anti-phase card (the next
+#: index) apart, and in its known-cards block
+CARDS: Final = SKIP_INDEX + 1
+assert ANTI_INDEX == CARDS and DISTINCT_CARDS == CARDS + 1
 
 DRAW: Final = 0
 TAKE: Final = 1
@@ -116,12 +136,6 @@ DISCARD: Final = GIVE + MAX_PHASES - 4  # 38: six give actions
 SKIP_NONE: Final = DISCARD + SKIP_INDEX  # after one discard per card but the Skip
 SKIP_ON: Final = SKIP_NONE + 1  # r = 1..5 at SKIP_ON + r - 1
 HIT: Final = SKIP_ON + MAX_PLAYERS - 1  # 93
-#: a hit's column for a Wild on a set, colour or even/odd group or below a run
-WILD_LOW: Final = WILD_INDEX
-#: a hit's column for a Wild above a run (the Skip's, which never hits)
-WILD_HIGH: Final = SKIP_INDEX
-
-_KINDS: Final = tuple(GroupKind)
 _STAGES: Final = (
     Stage.DRAW,
     Stage.PLAY,
@@ -131,11 +145,9 @@ _STAGES: Final = (
     Stage.GAME_OVER,
 )
 _STAGE_INDEX: Final = {stage: index for index, stage in enumerate(_STAGES)}
-_CARD: Final = tuple(Card.from_index(i) for i in range(CARDS))
+_CARD: Final = tuple(Card.from_index(i) for i in range(DISTINCT_CARDS))
 _DISCARD_ACTION: Final = tuple(Discard(card) for card in _CARD[:SKIP_INDEX])
 
-#: features of one table slot: present, kind (6), cards / 12, fits (50)
-SLOT_FEATURES: Final = 1 + len(_KINDS) + 1 + CARDS
 #: features of one seat: hand size / 10, score / 100, phase (11), completed (10),
 #: laid, declared (10), pending skip, floating, dealer, to act, in the hand
 SEAT_FEATURES: Final = 2 + (MAX_PHASES + 1) + MAX_PHASES + 1 + MAX_PHASES + 5
@@ -148,6 +160,13 @@ _GIVING_UP: Final = tuple(GivingUp)
 #: version 2, the rules: save pile one-hot (off, private, public), saved cards score,
 #: giving up one-hot (off, forfeit, keep)
 RULE_FEATURES: Final = len(_SAVE_PILES) + 1 + len(_GIVING_UP)
+#: version 3, the Anti-phase card: held by the observer, on top of the discard pile, in the
+#: discard pile, the rules' anti_phase option
+ANTI_FEATURES: Final = 4
+#: version 3, per seat: the phase the seat would lose if moved down at the hand's end / 10
+ANTI_SEAT_FEATURES: Final = 1
+#: version 3's Anti-phase discards: naming nobody, then the player r = 1-5 seats on
+ANTI_ACTIONS: Final = MAX_PLAYERS
 
 
 class SaveState(NamedTuple):
@@ -165,43 +184,6 @@ class SeatState(SeatLike, Protocol):
 
     @property
     def score(self) -> int: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _Fit:
-    """Where cards fit one group on the table, and the group's slot features."""
-
-    group: Group
-    naturals: int  # bit c set: numbered card c fits
-    wild_low: int | None  # the Wild's number below a run (0 on another kind); None: no fit
-    wild_high: int | None  # the Wild's number above a run; None: no fit
-    features: NDArray[np.float32]
-
-
-def _fit(group: Group) -> _Fit:
-    naturals = 0
-    for card in _CARD[:NUMBERED_CARDS]:
-        if group.placements(card):
-            naturals |= 1 << card.index
-    spots = group.placements(WILD)
-    low: int | None = None
-    high: int | None = None
-    if group.low is None:
-        low = 0 if spots else None
-    else:
-        low = group.low - 1 if group.low - 1 in spots else None
-        high = group.low + len(group.cards) if group.low + len(group.cards) in spots else None
-    features = np.zeros(SLOT_FEATURES, np.float32)
-    features[0] = 1.0
-    features[1 + _KINDS.index(group.kind)] = 1.0
-    features[1 + len(_KINDS)] = len(group.cards) / 12
-    fits = features[2 + len(_KINDS) :]
-    for index in range(NUMBERED_CARDS):
-        if naturals >> index & 1:
-            fits[index] = 1.0
-    fits[WILD_LOW] = low is not None
-    fits[WILD_HIGH] = high is not None
-    return _Fit(group, naturals, low, high, features)
 
 
 class Layout:
@@ -230,13 +212,20 @@ class Layout:
             raise ValueError("version 0 has no known-cards block (known_cards=True is version 1)")
         self.players = players
         self.rules = rules = rules if rules is not None else Rules()
+        if version < 3 and rules.anti_phase is not AntiPhase.OFF:
+            raise ValueError(
+                f"version {version} of the encoding has no actions for the Anti-phase card, "
+                f"and these rules have anti_phase={rules.anti_phase.value!r}: use version 3 "
+                "(phase10_v3, Phase10-v3)"
+            )
         if version < 2 and (
             rules.save_pile is not SavePile.OFF or rules.give_up is not GivingUp.OFF
         ):
             raise ValueError(
                 f"version {version} of the encoding has no actions for save piles or giving "
                 f"up a phase, and these rules have save_pile={rules.save_pile.value!r}, "
-                f"give_up={rules.give_up.value!r}: use version 2 (phase10_v2, Phase10-v2)"
+                f"give_up={rules.give_up.value!r}: use version 2 (phase10_v2, Phase10-v2) "
+                "or later"
             )
         #: the encoding's version (docs/rl.md, "Versioning")
         self.version = version
@@ -244,18 +233,27 @@ class Layout:
         self.slots = players * self.groups_per_phase
         #: where version 2's save, take-saved and give-up actions start
         self.save_offset = HIT + CARDS * self.slots
-        self.num_actions = self.save_offset + (2 * CARDS + 1) * (version >= 2)
+        #: where version 3's Anti-phase discards start
+        self.anti_offset = self.save_offset + (2 * CARDS + 1) * (version >= 2)
+        self.num_actions = self.anti_offset + ANTI_ACTIONS * (version >= 3)
         self.seat_offset = 4 * CARDS
         self.slot_offset = self.seat_offset + players * SEAT_FEATURES
         self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
         #: where version 2's save-pile block starts (its size is 0 before version 2)
         self.save_pile_offset = self.global_offset + GLOBAL_FEATURES
         save_block = CARDS + players * SAVE_SEAT_FEATURES + (players - 1) * CARDS + RULE_FEATURES
-        self.known_offset = self.save_pile_offset + save_block * (version >= 2)
+        #: where version 3's Anti-phase block starts (its size is 0 before version 3)
+        self.anti_block_offset = self.save_pile_offset + save_block * (version >= 2)
+        anti_block = ANTI_FEATURES + players * ANTI_SEAT_FEATURES
+        self.known_offset = self.anti_block_offset + anti_block * (version >= 3)
         #: whether observations end with the known-cards block (version 1 on)
         self.known_cards = version >= 1
-        self.observation_size = self.known_offset + (players - 1) * CARDS * self.known_cards
-        self._fits: dict[int, _Fit] = {}
+        #: the card indices this version knows: the Anti-phase card's too from version 3 (the
+        #: width of each seat's known cards; OpenSpiel's chance outcomes)
+        self.card_indices = DISTINCT_CARDS if version >= 3 else CARDS
+        known = (players - 1) * self.card_indices * self.known_cards
+        self.observation_size = self.known_offset + known
+        self._fits: dict[int, Fit] = {}
         self._pile: tuple[Sequence[Card], int, list[int]] | None = None
         self._lays: dict[tuple[int, tuple[int, ...]], tuple[LayDown, LayDown]] = {}
         high = np.ones(self.observation_size, np.float32)
@@ -273,17 +271,18 @@ class Layout:
                 high[at + seat * SAVE_SEAT_FEATURES] = sum(rules.deck_counts.values()) / 10
             at += players * SAVE_SEAT_FEATURES
             high[at : at + (players - 1) * CARDS] = most  # the public save piles' counts
+        # (the Anti-phase block's features are at most 1)
         self.observation_high = high
 
     # -- the table --------------------------------------------------------------------
 
-    def fit(self, group: Group) -> _Fit:
+    def fit(self, group: Group) -> Fit:
         """Where cards fit ``group`` (cached while the group stays on the table)."""
         cached = self._fits.get(id(group))
         if cached is None or cached.group is not group:
             if len(self._fits) > 512:
                 self._fits.clear()
-            cached = self._fits[id(group)] = _fit(group)
+            cached = self._fits[id(group)] = group_fit(group)
         return cached
 
     def slot_ids(self, melds: Sequence[Meld], me: int) -> list[int]:
@@ -353,7 +352,7 @@ class Layout:
         for card in hand:
             bits |= 1 << card.index
         out = []
-        fits: list[_Fit] = []
+        fits: list[Fit] = []
         if stage is Stage.PLAY and game.melds:
             fits = [self.fit(meld.group) for meld in game.melds]
         bound = False
@@ -415,6 +414,12 @@ class Layout:
                     out.extend(SKIP_ON + (t - me) % n - 1 for t in targets)
                 else:
                     out.append(SKIP_NONE)
+        if bits >> ANTI_INDEX & 1:  # (Rulebook._check_anti_discard: only the last card names)
+            targets = game.anti_targets(me) if stage is Stage.PLAY and len(hand) == 1 else ()
+            if targets:
+                out.extend(self.anti_offset + (t - me) % n for t in targets)
+            else:
+                out.append(self.anti_offset)
         return out
 
     # -- from numbers to the engine's actions -----------------------------------------
@@ -423,6 +428,9 @@ class Layout:
         """The engine's action for ``action`` in this position (assumed legal: see :meth:`mask`)."""
         me = game.current
         n = self.players
+        if action >= self.anti_offset:
+            relative = action - self.anti_offset
+            return Discard(ANTI, (me + relative) % n if relative else None)
         if action >= self.save_offset:
             column = action - self.save_offset
             if column < CARDS:
@@ -491,6 +499,13 @@ class Layout:
             case GiveWild():
                 return GIVE + (action.player - me) % n
             case Discard():
+                if action.card.is_anti:
+                    if self.version < 3:
+                        raise ValueError(
+                            f"version {self.version} of the encoding has no number for {action}"
+                        )
+                    target = action.target
+                    return self.anti_offset + (0 if target is None else (target - me) % n)
                 if action.card.is_skip:
                     if action.target is None:
                         return SKIP_NONE
@@ -512,6 +527,8 @@ class Layout:
                 raise ValueError(
                     f"version {self.version} of the encoding has no number for {action}"
                 )
+            case Save() | TakeSaved() if action.card.is_anti:
+                raise ValueError(f"{action} is never legal: the Anti-phase card is never saved")
             case Save():
                 return self.save_offset + action.card.index
             case TakeSaved():
@@ -523,6 +540,9 @@ class Layout:
 
     def action_name(self, action: int) -> str:
         """A short text for an action number (the same in every position)."""
+        if action >= self.anti_offset:
+            relative = action - self.anti_offset
+            return f"discard A>+{relative}" if relative else "discard A"
         if action >= self.save_offset:
             column = action - self.save_offset
             if column < CARDS:
@@ -617,8 +637,9 @@ class Layout:
             for relative in range(1, n):
                 other = (seat + relative) % n
                 if tracker.started[other]:  # the counts, where positive (HeldTracker.held)
-                    start = self.known_offset + (relative - 1) * CARDS
-                    out[start : start + CARDS] = np.maximum(tracker.counts[other], 0)
+                    width = self.card_indices
+                    start = self.known_offset + (relative - 1) * width
+                    out[start : start + width] = np.maximum(tracker.counts[other][:width], 0)
         return out
 
     def observe(
@@ -639,14 +660,17 @@ class Layout:
             out = np.zeros(self.observation_size, np.float32)
         else:
             out[:] = 0.0
-        counts = [0] * CARDS
+        held_counts = [0] * DISTINCT_CARDS
         for card in hand:
-            counts[card.index] += 1
-        out[:CARDS] = counts
+            held_counts[card.index] += 1
+        out[:CARDS] = held_counts[:CARDS]
         pile = public.discard_pile
+        pile_counts: list[int] = []
         if pile:
-            out[CARDS + pile[-1].index] = 1.0
-            out[2 * CARDS : 3 * CARDS] = self._pile_counts(pile)
+            if not pile[-1].is_anti:  # (version 3 shows it in its own block)
+                out[CARDS + pile[-1].index] = 1.0
+            pile_counts = self._pile_counts(pile)
+            out[2 * CARDS : 3 * CARDS] = pile_counts[:CARDS]
         n = self.players
         melds = public.melds
         if melds:
@@ -693,9 +717,15 @@ class Layout:
         out[self.global_offset : self.save_pile_offset] = tail
         if self.version >= 2:
             self._observe_saves(out, me, seats, saves)
+        if self.version >= 3:
+            on_top = bool(pile) and pile[-1].is_anti
+            in_pile = pile_counts[ANTI_INDEX] if pile else 0
+            self._observe_anti(
+                out, me, seats, public.tie_break, held_counts[ANTI_INDEX], on_top, in_pile
+            )
         if self.known_cards and held is not None:
             for relative in range(1, n):
-                start = self.known_offset + (relative - 1) * CARDS
+                start = self.known_offset + (relative - 1) * self.card_indices
                 for card, copies in held[(me + relative) % n].items():
                     out[start + card.index] = copies
         return out
@@ -736,8 +766,39 @@ class Layout:
         block[base + len(_SAVE_PILES) + 1 + _GIVING_UP.index(rules.give_up)] = 1.0
         out[at : self.known_offset] = block
 
+    def _observe_anti(
+        self,
+        out: NDArray[np.float32],
+        me: int,
+        seats: Sequence[SeatState],
+        tie_break: bool,
+        held: int,
+        on_top: bool,
+        in_pile: int,
+    ) -> None:
+        """The Anti-phase block (version 3): the card in the observer's hand, on top of the
+        discard pile and in it; the rules' option; per seat, the phase it would lose if
+        moved down at this hand's end (its highest completed, this hand's lay-down
+        counted; none in a tie-break hand, where no phase changes)."""
+        at = self.anti_block_offset
+        out[at] = held
+        out[at + 1] = on_top
+        out[at + 2] = in_pile
+        on = self.rules.anti_phase is AntiPhase.ON
+        out[at + 3] = on
+        if not on or tie_break:
+            return
+        n = self.players
+        at += ANTI_FEATURES
+        for relative in range(n):
+            seat = seats[(me + relative) % n]
+            done = max(seat.completed, default=-1)
+            if seat.laid is not None:
+                done = max(done, seat.laid)
+            out[at + relative * ANTI_SEAT_FEATURES] = (done + 1) / MAX_PHASES
+
     def _pile_counts(self, pile: Sequence[Card]) -> list[int]:
-        """Card counts of the discard pile. The engine only ever pops the top of the same
+        """Card counts of the discard pile (every card index). The engine only ever pops the top of the same
         list or pushes on it, and never pops twice in a row between pushes, so below the
         length it had minus one a list seen before is unchanged: only the rest is counted.
         A new list (a new hand, a reshuffle) or a view's tuple is counted in full, and so is
@@ -750,7 +811,7 @@ class Layout:
             _, covered, counts = last
             counts = list(counts)
         else:
-            covered, counts = 0, [0] * CARDS
+            covered, counts = 0, [0] * DISTINCT_CARDS
         below_top = max(size - 1, 0)
         if covered <= below_top:
             for card in pile[covered:below_top]:
@@ -762,35 +823,3 @@ class Layout:
             counts = list(counts)
             counts[pile[-1].index] += 1
         return counts
-
-
-def arrangements(
-    phase: Phase, hand: Sequence[Card], natural_min: NaturalMin
-) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
-    """The two lay-downs the actions offer: the most cards laid (then the most points; as
-    :func:`phase10.solver.tactics.best_lay_down`), and the fewest cards laid (then the fewest
-    Wilds, then the most points). Ties go to the first in text order.
-
-    >>> from phase10.core import parse_cards
-    >>> most, fewest = arrangements(
-    ...     Phase.parse("1 run of 4"), parse_cards("R3 R4 B5 G6 Y7 W"), NaturalMin.GROUP
-    ... )
-    >>> " ".join(map(str, most[0].cards)), " ".join(map(str, fewest[0].cards))
-    ('R3 R4 B5 G6 Y7 W', 'R3 R4 B5 G6')
-    """
-    most: tuple[tuple[int, int, str], tuple[Group, ...]] | None = None
-    fewest: tuple[tuple[int, int, int, str], tuple[Group, ...]] | None = None
-    for way in lay_downs(phase, hand, natural_min, max_cards=None):  # a game's own hand
-        laid = [card for group in way for card in group.cards]
-        points = sum(card.points for card in laid)
-        text = " + ".join(group.describe() for group in way)
-        key_most = (-len(laid), -points, text)
-        wilds = sum(1 for card in laid if card.is_wild)
-        key_fewest = (len(laid), wilds, -points, text)
-        if most is None or key_most < most[0]:
-            most = (key_most, way)
-        if fewest is None or key_fewest < fewest[0]:
-            fewest = (key_fewest, way)
-    if most is None or fewest is None:
-        raise ValueError(f"the hand does not hold {phase}")
-    return most[1], fewest[1]

@@ -7,10 +7,10 @@ actions, so every observation is the learner's, at its turn.
 
 >>> import gymnasium as gym
 >>> import phase10.rl
->>> env = gym.make("phase10/Phase10-v2", opponents="greedy")
+>>> env = gym.make("phase10/Phase10-v3", opponents="greedy")
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, sorted(info)
-((685,), ['action_mask', 'illegal_action', 'seat', 'winners'])
+((692,), ['action_mask', 'illegal_action', 'seat', 'winners'])
 >>> env.get_wrapper_attr("action_masks")().sum()  # the mask through any wrappers
 np.int64(2)
 """
@@ -41,8 +41,9 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
 
     ``opponents`` is one bot name for every other seat or a list of one per seat.
     ``seat`` is the learner's seat, or ``None`` for a seat drawn at each reset.
-    ``version`` is the encoding's (docs/rl.md): ``phase10/Phase10-v2`` makes version 2,
-    which has the save pile and giving up; left ``None``, ``known_cards`` (version 1, the
+    ``version`` is the encoding's (docs/rl.md): ``phase10/Phase10-v3`` makes version 3,
+    which has the save pile, giving up and the Anti-phase card (``Phase10-v2``: version
+    2, without the Anti-phase card); left ``None``, ``known_cards`` (version 1, the
     default) ends the observation with the cards each other player is known to hold and
     ``False`` gives version 0's.
     The reward is the learner's (docs/rl.md); an action the mask does not allow ends the

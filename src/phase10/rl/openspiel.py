@@ -13,8 +13,9 @@ shuffled deck, and a drawn card is put on top of its draw pile (see ``_Dealer``)
 Parameters: ``players`` (2-6), ``rules`` (a preset name, ``"official"`` by default),
 ``phases`` (play only the first N phases of the preset's sequence; 0: all),
 ``max_steps`` (the step cap on players' actions: the game then ends there) and
-``version`` (the encoding's: 2 by default, with the save pile and giving up; 1 gives the
-actions and tensors of version 1, which refuses rules with either).
+``version`` (the encoding's: 3 by default, with the save pile, giving up and the
+Anti-phase card; 2 and 1 give the actions and tensors of those versions, which refuse the
+rules they have no actions for).
 
 >>> import pyspiel
 >>> import phase10.rl.openspiel
@@ -44,6 +45,7 @@ import numpy as np
 import pyspiel
 
 from phase10.core import (
+    DISTINCT_CARDS,
     HAND_SIZE,
     PRESETS,
     Arrangement,
@@ -59,7 +61,7 @@ from phase10.core import (
 )
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
-from .encoding import CARDS, DRAW, TAKE, Layout
+from .encoding import CARDS, DRAW, LATEST, TAKE, VERSIONS, Layout
 from .render import render_text
 
 __all__ = ["Phase10Game", "Phase10State"]
@@ -69,9 +71,9 @@ _DEFAULTS: dict[str, Any] = {
     "rules": "official",
     "phases": 0,
     "max_steps": DEFAULT_MAX_STEPS,
-    "version": 2,
+    "version": LATEST,
 }
-_CARD = tuple(Card.from_index(index) for index in range(CARDS))
+_CARD = tuple(Card.from_index(index) for index in range(DISTINCT_CARDS))
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_phase10",
@@ -108,9 +110,10 @@ class Phase10Game(pyspiel.Game):
         players = int(merged["players"])
         self.rules = _rules(merged)
         version = int(merged["version"])
-        if version not in (1, 2):
+        if version not in VERSIONS[1:]:  # (version 0 lacks the information state's block)
+            spoken = ", ".join(map(str, VERSIONS[1:-1])) + f" and {VERSIONS[-1]}"
             raise ValueError(
-                f"python_phase10 speaks versions 1 and 2 of the encoding, not {version}"
+                f"python_phase10 speaks versions {spoken} of the encoding, not {version}"
             )
         # the information state is the observation followed by the known-cards block
         self.layout = Layout(players, self.rules, version=version)
@@ -123,7 +126,7 @@ class Phase10Game(pyspiel.Game):
         deal = HAND_SIZE * players + 1
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.num_actions,
-            max_chance_outcomes=max(CARDS, players),
+            max_chance_outcomes=max(self.layout.card_indices, players),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -189,6 +192,7 @@ class _Play:
     def __init__(self, game: Phase10Game) -> None:
         self.game = game
         self.players = game.num_players()
+        self.cards = game.layout.card_indices  # the chance outcomes: card indices
         self.core = game.blank  # shared and never stepped: replaced at the first deal
         self.started = False  # whether the first hand has been dealt
         self.dealer = game.dealer
@@ -272,8 +276,9 @@ class _Play:
             game = self.core.game
             pile = game.draw_pile or game.discard_pile[:-1]  # drawing from a reshuffle
             counts = Counter(card.index for card in pile)
-        total = sum(counts[index] for index in range(CARDS))
-        return [(index, counts[index] / total) for index in range(CARDS) if counts[index] > 0]
+        cards = range(self.cards)
+        total = sum(counts[index] for index in cards)
+        return [(index, counts[index] / total) for index in cards if counts[index] > 0]
 
     def chance_text(self, action: int) -> str:
         if self.first_dealer is None:
@@ -296,7 +301,7 @@ class _Play:
         self.deal_to = [*(order * HAND_SIZE), None]
         self.dealt = []
         deck = self.game.rules.deck_counts  # the rules' deck (option deck)
-        self.left = [deck[_CARD[index]] for index in range(CARDS)]
+        self.left = [deck[_CARD[index]] for index in range(self.cards)]
         for card in saved:
             self.left[card.index] -= 1
 
@@ -355,7 +360,7 @@ class _Play:
             self.started = True
         else:
             assert self.resume is not None
-            rest = [_CARD[index] for index in range(CARDS) for _ in range(self.left[index])]
+            rest = [_CARD[index] for index in range(self.cards) for _ in range(self.left[index])]
             self.core, action, tops = self.resume
             self.resume = None
             self.dealer.tops = list(tops)  # a refill's reshuffle comes before the deal
@@ -414,7 +419,7 @@ class _Play:
         the draw pile's, then (once it is drawn out) those of the reshuffled discard pile."""
         core = self.core
         draw = core.game.draw_pile
-        counts = [0] * CARDS
+        counts = [0] * self.cards
         if len(picks) < len(draw):
             cards: list[Card] = draw
         else:
@@ -583,7 +588,7 @@ class Phase10Observer:
     known-cards block (in version 1, ``phase10_v0``'s layout). The information-state
     tensor adds, for each other seat in turn order, the cards it is known to hold (taken
     from the discard pile and not played since): that is the observation of
-    ``phase10_v2`` (version 1: ``phase10_v1``). Strings: the rendered view, and for the information
+    ``phase10_v3`` (versions 1 and 2: ``phase10_v1``, ``phase10_v2``). Strings: the rendered view, and for the information
     state the scores, phases and the player's hand, then the events of the hand as that
     player saw them.
     Without private information the observing player's hand is left out. At chance nodes
@@ -607,6 +612,8 @@ class Phase10Observer:
         play.core.observe(player, self.full)
         if not self.private:
             self.full[:CARDS] = 0.0
+            if self.layout.version >= 3:  # the Anti-phase card in the hand
+                self.full[self.layout.anti_block_offset] = 0.0
 
     def string_from(self, state: Phase10State, player: int) -> str:
         play = state._play

@@ -1,5 +1,5 @@
-"""The PettingZoo AEC environment ``phase10_v1`` (``phase10_v0`` and ``phase10_v2``
-subclass it with their versions of the encoding): every seat is an agent.
+"""The PettingZoo AEC environment ``phase10_v1`` (``phase10_v0``, ``phase10_v2`` and
+``phase10_v3`` subclass it with their versions of the encoding): every seat is an agent.
 
 >>> from phase10.rl import phase10_v1
 >>> env = phase10_v1.env(players=3)

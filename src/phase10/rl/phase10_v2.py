@@ -1,6 +1,8 @@
-"""``phase10_v2``: the PettingZoo environment by its versioned name (the current version:
-version 1 plus the Masters Edition save pile and giving up a phase: the save, take-saved
-and give-up actions and the save-pile block of the observation; docs/rl.md).
+"""``phase10_v2``: the PettingZoo environment with version 2 of the encoding: version 1 plus
+the Masters Edition save pile and giving up a phase (the save, take-saved and give-up
+actions and the save-pile block of the observation; docs/rl.md). Kept so that results
+measured with it can be reproduced; use :mod:`phase10.rl.phase10_v3` for new work. Rules
+with the Anti-phase card are refused (this version has no actions for it).
 
 >>> from phase10 import preset
 >>> from phase10.rl import phase10_v2

@@ -38,7 +38,8 @@ __all__ = ["VectorPhase10"]
 class VectorPhase10:
     """``num_envs`` games of ``players`` players under ``rules``, stepped together; the
     encoding is version 1's (``known_cards=False``: version 0's; ``version=2``: version
-    2's, with the save pile and giving up)."""
+    2's, with the save pile and giving up; ``version=3``: version 3's, with the Anti-phase
+    card too)."""
 
     def __init__(
         self,
