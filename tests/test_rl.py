@@ -27,6 +27,7 @@ from phase10.rl import (
     phase10_v0,
     phase10_v1,
     phase10_v2,
+    phase10_v3,
 )
 from phase10.rl.encoding import CARDS, LAY_FEWEST, LAY_MOST
 
@@ -43,16 +44,19 @@ def short(name: str, phases: int = 1) -> Rules:
 
 #: the version of the encoding each preset's tests use: 2 where the rules need it
 NEEDS_V2 = frozenset({"masters", "masters-12-wilds", "masters-variant-1", "masters-variant-2"})
+#: the presets only version 3 encodes (the Anti-phase card)
+NEEDS_V3 = frozenset({"anti-phase"})
 
 
 # -- the official checks --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("players", "preset"), [(2, "official"), (3, "masters-variant-2"), (5, "floating")]
+    ("players", "preset"),
+    [(2, "official"), (3, "masters-variant-2"), (5, "floating"), (3, "anti-phase")],
 )
 def test_pettingzoo_api_test(players: int, preset: str) -> None:
-    module = phase10_v2 if preset in NEEDS_V2 else phase10_v0
+    module = phase10_v3 if preset in NEEDS_V3 else phase10_v2 if preset in NEEDS_V2 else phase10_v0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations draw PettingZoo's generic notes
         api_test(module.env(players=players, rules=short(preset, 2)), num_cycles=300)
@@ -169,6 +173,8 @@ GOLDEN_CASES = {
         "seed": 12,
     },
     "masters_variant_2_3p": {"players": 3, "rules": "masters-variant-2", "phases": 2, "seed": 15},
+    # (a seed whose game discards the Anti-phase card and goes out with it)
+    "anti_phase_3p": {"players": 3, "rules": "anti-phase", "phases": 2, "seed": 53},
     "floating_4p": {"players": 4, "rules": "floating", "phases": 1, "seed": 13},
     "skip_next_6p": {"players": 6, "rules": "skip-next", "phases": 1, "seed": 14},
 }
@@ -177,7 +183,7 @@ GOLDEN_CASES = {
 def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> dict[str, Any]:
     rules = PRESETS[case["rules"]].with_options(**case.get("options", {}))
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    module = (phase10_v0, phase10_v1, phase10_v2)[version]
+    module = (phase10_v0, phase10_v1, phase10_v2, phase10_v3)[version]
     env = module.raw_env(
         players=case["players"], rules=rules.with_options(phases=numbers[: case["phases"]])
     )
@@ -208,14 +214,14 @@ def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> di
 
 @pytest.mark.parametrize(
     ("name", "version"),
-    [(name, 0) for name in sorted(GOLDEN_CASES) if "variant" not in name]
+    [(name, 0) for name in sorted(GOLDEN_CASES) if "variant" not in name and "anti" not in name]
     + [(name, 1) for name in ("masters_3p", "official_2p")]
-    + [("masters_variant_2_3p", 2)],
+    + [("masters_variant_2_3p", 2), ("anti_phase_3p", 3)],
 )
 def test_golden_playthroughs(name: str, version: int) -> None:
     """Seeded action sequences with every observation, mask and reward: any change in the
     environments' behaviour shows here. ``PHASE10_REGENERATE_GOLDEN=1`` rewrites them
-    (version 0 files are named by case; later versions' end in ``_v1``, ``_v2``)."""
+    (version 0 files are named by case; later versions' end in ``_v1``, ``_v2``, ``_v3``)."""
     path = GOLDEN / f"{name}{f'_v{version}' if version else ''}.json"
     played = _playthrough(GOLDEN_CASES[name], version=version)
     if os.environ.get("PHASE10_REGENERATE_GOLDEN"):
@@ -343,7 +349,7 @@ def test_version_2_sizes_and_older_versions_refuse_save_piles_and_giving_up() ->
     observations, masks, _ = VectorPhase10(2, rules=short("masters"), version=2).reset(seed=0)
     assert (observations.shape, masks.shape) == ((2, 685), (2, 394))
     with pytest.raises(ValueError, match="versions"):
-        Layout(2, version=3)
+        Layout(2, version=4)
     with pytest.raises(ValueError, match="known-cards"):
         Layout(2, known_cards=True, version=0)
 

@@ -16,7 +16,17 @@ import pytest
 from open_spiel.python.algorithms import ismcts
 
 import phase10.rl.openspiel  # noqa: F401 - registers python_phase10
-from phase10.core import PRESETS, SKIP_INDEX, WILD_INDEX, Drew, HandStarted, Refilled, full_deck
+from phase10.core import (
+    ANTI,
+    ANTI_INDEX,
+    PRESETS,
+    SKIP_INDEX,
+    WILD_INDEX,
+    Drew,
+    HandStarted,
+    Refilled,
+    full_deck,
+)
 from phase10.rl.encoding import CARDS
 
 DECK = Counter(card.index for card in full_deck())
@@ -249,11 +259,47 @@ def test_save_piles_and_giving_up_under_chance() -> None:
 
 
 def test_the_version_parameter() -> None:
-    """Version 2 by default (the save pile's actions after version 1's); version 1 keeps
-    version 1's numbers and refuses rules with a save pile."""
-    assert pyspiel.load_game("python_phase10").num_distinct_actions() == 293 + 101
+    """Version 3 by default (the Anti-phase card's actions after version 2's); versions 2 and
+    1 keep their numbers and refuse the rules they have no actions for."""
+    assert pyspiel.load_game("python_phase10").num_distinct_actions() == 293 + 101 + 6
+    assert pyspiel.load_game("python_phase10", {"version": 2}).num_distinct_actions() == 394
     assert pyspiel.load_game("python_phase10", {"version": 1}).num_distinct_actions() == 293
     with pytest.raises(ValueError, match="use version 2"):
         pyspiel.load_game("python_phase10", {"version": 1, "rules": "masters"})
-    with pytest.raises(ValueError, match="versions 1 and 2"):
+    with pytest.raises(ValueError, match="use version 3"):
+        pyspiel.load_game("python_phase10", {"version": 2, "rules": "anti-phase"})
+    with pytest.raises(ValueError, match="versions 1, 2 and 3"):
         pyspiel.load_game("python_phase10", {"version": 0})
+
+
+def test_the_anti_phase_card_under_chance() -> None:
+    """Version 3 deals the Anti-phase card (card index 50) by chance like any other; a whole
+    one-phase game plays through with every action checked by the engine, and the public
+    observation hides whether the player holds it."""
+    game = pyspiel.load_game("python_phase10", {"players": 3, "rules": "anti-phase", "phases": 1})
+    assert game.max_chance_outcomes() == 51
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert dict(state.chance_outcomes())[ANTI_INDEX] == pytest.approx(1 / 107)
+    rng = random.Random(2)
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    held = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _random_step(state, rng)
+            continue
+        engine = state.engine_game
+        layout = state.core.layout
+        me = state.current_player()
+        if ANTI in engine.seats[me].hand:
+            held += 1
+            public.set_from(state, me)
+            assert public.tensor[layout.anti_block_offset] == 0
+            assert state.observation_tensor(me)[layout.anti_block_offset] == 1
+        action = rng.choice(state.legal_actions())
+        engine.check(layout.decode(engine, action))
+        state.apply_action(action)
+    deck = Counter({card.index: n for card, n in PRESETS["anti-phase"].deck_counts.items()})
+    assert Counter(card.index for card in state.engine_game.all_cards()) == +deck and held

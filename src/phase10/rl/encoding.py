@@ -741,7 +741,7 @@ class Layout:
         and flags, the other seats' piles when they are public, and the rules' options."""
         n = self.players
         at = self.save_pile_offset
-        block = [0.0] * (self.known_offset - at)
+        block = [0.0] * (self.anti_block_offset - at)
         if saves is not None:
             for card in saves.own:
                 block[card.index] += 1
@@ -764,7 +764,7 @@ class Layout:
         block[base + _SAVE_PILES.index(rules.save_pile)] = 1.0
         block[base + len(_SAVE_PILES)] = rules.saved_score is SavedScore.PENALTY
         block[base + len(_SAVE_PILES) + 1 + _GIVING_UP.index(rules.give_up)] = 1.0
-        out[at : self.known_offset] = block
+        out[at : self.anti_block_offset] = block
 
     def _observe_anti(
         self,
