@@ -68,7 +68,7 @@ slot 0.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple, Protocol, assert_never
+from typing import Any, Final, assert_never
 
 import numpy as np
 from numpy.typing import NDArray
@@ -99,7 +99,6 @@ from phase10.core import (
     PlayerView,
     Rules,
     Save,
-    SavedScore,
     SavePile,
     SkipTarget,
     Stage,
@@ -107,11 +106,21 @@ from phase10.core import (
     TakeSaved,
 )
 from phase10.core.feasibility import can_lay, hand_counts
-from phase10.core.legality import SeatLike
 
+from .blocks import (
+    ANTI_FEATURES,
+    ANTI_SEAT_FEATURES,
+    CARDS,
+    RULE_FEATURES,
+    SAVE_SEAT_FEATURES,
+    SaveState,
+    SeatState,
+    anti_block,
+    save_block,
+)
 from .table import SLOT_FEATURES, WILD_HIGH, WILD_LOW, Fit, arrangements, group_fit
 
-__all__ = ["VERSIONS", "Layout", "SaveState", "SeatState", "arrangements"]
+__all__ = ["CARDS", "VERSIONS", "Layout", "SaveState", "SeatState", "arrangements"]
 
 #: the versions of the encoding: 1 added the known-cards block, 2 the save pile and giving
 #: up, 3 the Anti-phase card
@@ -120,11 +129,6 @@ VERSIONS: Final = (0, 1, 2, 3)
 LATEST: Final = VERSIONS[-1]
 MAX_PLAYERS: Final = 6
 MAX_PHASES: Final = 10
-#: the card indices of the card blocks: the numbered cards, the Wild, the Skip. Fixed, so
-#: that versions 0-2 never change shape; version 3 shows the Anti-phase card (the next
-#: index) apart, and in its known-cards block
-CARDS: Final = SKIP_INDEX + 1
-assert ANTI_INDEX == CARDS and DISTINCT_CARDS == CARDS + 1
 
 DRAW: Final = 0
 TAKE: Final = 1
@@ -153,37 +157,8 @@ _DISCARD_ACTION: Final = tuple(Discard(card) for card in _CARD[:SKIP_INDEX])
 SEAT_FEATURES: Final = 2 + (MAX_PHASES + 1) + MAX_PHASES + 1 + MAX_PHASES + 5
 #: global features: stage (6), draw pile / 108, discard pile / 108, tie-break, hand / 100
 GLOBAL_FEATURES: Final = len(_STAGES) + 4
-#: version 2, per seat: save pile size / 10, saved this hand, gave up this hand, refill
-SAVE_SEAT_FEATURES: Final = 4
-_SAVE_PILES: Final = tuple(SavePile)
-_GIVING_UP: Final = tuple(GivingUp)
-#: version 2, the rules: save pile one-hot (off, private, public), saved cards score,
-#: giving up one-hot (off, forfeit, keep)
-RULE_FEATURES: Final = len(_SAVE_PILES) + 1 + len(_GIVING_UP)
-#: version 3, the Anti-phase card: held by the observer, on top of the discard pile, in the
-#: discard pile, the rules' anti_phase option
-ANTI_FEATURES: Final = 4
-#: version 3, per seat: the phase the seat would lose if moved down at the hand's end / 10
-ANTI_SEAT_FEATURES: Final = 1
 #: version 3's Anti-phase discards: naming nobody, then the player r = 1-5 seats on
 ANTI_ACTIONS: Final = MAX_PLAYERS
-
-
-class SaveState(NamedTuple):
-    """What the observer may know of the save piles (version 2): their own pile, every
-    seat's pile size, and every seat's cards where the piles are public (else None)."""
-
-    own: Sequence[Card]
-    sizes: Sequence[int]
-    piles: Sequence[Sequence[Card]] | None
-
-
-class SeatState(SeatLike, Protocol):
-    """What everyone may know of a seat (docs/rules.md §7): a :class:`~phase10.core.Seat`
-    or a view's :class:`~phase10.core.state.SeatInfo`. Never its cards."""
-
-    @property
-    def score(self) -> int: ...
 
 
 class Layout:
@@ -241,11 +216,11 @@ class Layout:
         self.global_offset = self.slot_offset + self.slots * SLOT_FEATURES
         #: where version 2's save-pile block starts (its size is 0 before version 2)
         self.save_pile_offset = self.global_offset + GLOBAL_FEATURES
-        save_block = CARDS + players * SAVE_SEAT_FEATURES + (players - 1) * CARDS + RULE_FEATURES
+        save_size = CARDS + players * SAVE_SEAT_FEATURES + (players - 1) * CARDS + RULE_FEATURES
         #: where version 3's Anti-phase block starts (its size is 0 before version 3)
-        self.anti_block_offset = self.save_pile_offset + save_block * (version >= 2)
-        anti_block = ANTI_FEATURES + players * ANTI_SEAT_FEATURES
-        self.known_offset = self.anti_block_offset + anti_block * (version >= 3)
+        self.anti_block_offset = self.save_pile_offset + save_size * (version >= 2)
+        anti_size = ANTI_FEATURES + players * ANTI_SEAT_FEATURES
+        self.known_offset = self.anti_block_offset + anti_size * (version >= 3)
         #: whether observations end with the known-cards block (version 1 on)
         self.known_cards = version >= 1
         #: the card indices this version knows: the Anti-phase card's too from version 3 (the
@@ -715,87 +690,21 @@ class Layout:
         tail[-2] = public.tie_break
         tail[-1] = min(public.hand_number / 100, 1.0)
         out[self.global_offset : self.save_pile_offset] = tail
+        rules = self.rules
         if self.version >= 2:
-            self._observe_saves(out, me, seats, saves)
+            save_block(out[self.save_pile_offset : self.anti_block_offset], me, seats, saves, rules)
         if self.version >= 3:
             on_top = bool(pile) and pile[-1].is_anti
             in_pile = pile_counts[ANTI_INDEX] if pile else 0
-            self._observe_anti(
-                out, me, seats, public.tie_break, held_counts[ANTI_INDEX], on_top, in_pile
-            )
+            held_anti = held_counts[ANTI_INDEX], on_top, in_pile
+            anti = out[self.anti_block_offset : self.known_offset]
+            anti_block(anti, me, seats, public.tie_break, rules, *held_anti)
         if self.known_cards and held is not None:
             for relative in range(1, n):
                 start = self.known_offset + (relative - 1) * self.card_indices
                 for card, copies in held[(me + relative) % n].items():
                     out[start + card.index] = copies
         return out
-
-    def _observe_saves(
-        self,
-        out: NDArray[np.float32],
-        me: int,
-        seats: Sequence[SeatState],
-        saves: SaveState | None,
-    ) -> None:
-        """The save-pile block (version 2): the observer's own pile, each seat's pile size
-        and flags, the other seats' piles when they are public, and the rules' options."""
-        n = self.players
-        at = self.save_pile_offset
-        block = [0.0] * (self.anti_block_offset - at)
-        if saves is not None:
-            for card in saves.own:
-                block[card.index] += 1
-        for relative in range(n):
-            seat_index = (me + relative) % n
-            seat = seats[seat_index]
-            base = CARDS + relative * SAVE_SEAT_FEATURES
-            if saves is not None:
-                block[base] = saves.sizes[seat_index] / 10
-            block[base + 1] = seat.saved_this_hand
-            block[base + 2] = seat.gave_up
-            block[base + 3] = seat.refill
-        if saves is not None and saves.piles is not None:
-            for relative in range(1, n):
-                base = CARDS + n * SAVE_SEAT_FEATURES + (relative - 1) * CARDS
-                for card in saves.piles[(me + relative) % n]:
-                    block[base + card.index] += 1
-        rules = self.rules
-        base = len(block) - RULE_FEATURES
-        block[base + _SAVE_PILES.index(rules.save_pile)] = 1.0
-        block[base + len(_SAVE_PILES)] = rules.saved_score is SavedScore.PENALTY
-        block[base + len(_SAVE_PILES) + 1 + _GIVING_UP.index(rules.give_up)] = 1.0
-        out[at : self.anti_block_offset] = block
-
-    def _observe_anti(
-        self,
-        out: NDArray[np.float32],
-        me: int,
-        seats: Sequence[SeatState],
-        tie_break: bool,
-        held: int,
-        on_top: bool,
-        in_pile: int,
-    ) -> None:
-        """The Anti-phase block (version 3): the card in the observer's hand, on top of the
-        discard pile and in it; the rules' option; per seat, the phase it would lose if
-        moved down at this hand's end (its highest completed, this hand's lay-down
-        counted; none in a tie-break hand, where no phase changes)."""
-        at = self.anti_block_offset
-        out[at] = held
-        out[at + 1] = on_top
-        out[at + 2] = in_pile
-        on = self.rules.anti_phase is AntiPhase.ON
-        out[at + 3] = on
-        if not on or tie_break:
-            return
-        n = self.players
-        at += ANTI_FEATURES
-        for relative in range(n):
-            seat = seats[(me + relative) % n]
-            done = max(seat.completed, default=-1)
-            if seat.laid is not None:
-                done = max(done, seat.laid)
-            out[at + relative * ANTI_SEAT_FEATURES] = (done + 1) / MAX_PHASES
 
     def _pile_counts(self, pile: Sequence[Card]) -> list[int]:
         """Card counts of the discard pile (every card index). The engine only ever pops the top of the same
