@@ -301,7 +301,7 @@ class _Play:
         self.deal_to = [*(order * HAND_SIZE), None]
         self.dealt = []
         deck = self.game.rules.deck_counts  # the rules' deck (option deck)
-        self.left = [deck[_CARD[index]] for index in range(self.cards)]
+        self.left = [deck.get(_CARD[index], 0) for index in range(self.cards)]
         for card in saved:
             self.left[card.index] -= 1
 
