@@ -16,6 +16,7 @@ from phase10.core import (
     PHASE_LISTS,
     PRESETS,
     Action,
+    AntiPhase,
     DeclareWhen,
     Game,
     LayDown,
@@ -37,7 +38,17 @@ RULES = {name: rules for name, rules in PRESETS.items()} | {
 }
 
 #: the block's flat lists of choices
-CHOICE_LISTS = ("draw", "declare", "give", "discards", "skips", "saves", "take_saved", "give_up")
+CHOICE_LISTS = (
+    "draw",
+    "declare",
+    "give",
+    "discards",
+    "skips",
+    "anti",
+    "saves",
+    "take_saved",
+    "give_up",
+)
 
 
 def block_actions(block: dict[str, Any]) -> list[str]:
@@ -102,6 +113,9 @@ def check_block(view: PlayerView) -> bool:
             assert hit["end"] in ({"low", "high"} if "run" in group["title"] else {None})
     for skip in block["skips"]:
         assert skip["label"] == f"Skip {view.seats[skip['seat']].name}"
+    for anti in block["anti"]:
+        name = view.seats[anti["seat"]].name
+        assert anti["label"] == f"Go out with A: {name} moves down a phase"
     return bool(lay["complete"])
 
 
@@ -317,3 +331,44 @@ def test_saves_taking_saved_cards_and_giving_up_are_offered_with_labels() -> Non
     game.apply("take-saved G5")
     # one save a hand: G5 may not go back on the pile this hand
     assert game.view(0).saved == () and block()["saves"] == []
+
+
+def test_the_anti_phase_card_names_a_player_only_as_the_last_card() -> None:
+    """Discarded early the A is a plain discard; as Ann's last card it goes out and names
+    whom it moves down, each other player listed under ``anti`` (not as a Skip)."""
+    game = arranged(
+        [
+            "R1 R2 R3 R4 R5 R6 R7 R8 R9 A",
+            "B1 B2 B3 B4 B5 B6 B8 B10 Y11 Y12",
+            "G1 G2 G4 G5 G7 Y3 Y5 Y7 Y9 R12",
+        ],
+        "Y3",
+        "G10",
+        rules=Rules(anti_phase=AntiPhase.ON),
+        phases=[6, 4, 2],
+        names=["Ann", "Bob", "Cy"],
+    )
+    game.apply("draw")
+    assert check_block(game.view(0))
+    block = legal_block(game.view(0))
+    assert block is not None and block["anti"] == [] and block["skips"] == []
+    assert {"action": "discard A", "label": "Discard A", "card": "A"} in block["discards"]
+    game.apply("lay R1 R2 R3 R4 R5 R6 R7 R8 R9")
+    game.apply("hit G10 g0")
+    assert check_block(game.view(0))
+    block = legal_block(game.view(0))
+    assert block is not None and block["discards"] == [] and block["skips"] == []
+    assert block["anti"] == [
+        {
+            "action": "discard A>p1",
+            "label": "Go out with A: Bob moves down a phase",
+            "card": "A",
+            "seat": 1,
+        },
+        {
+            "action": "discard A>p2",
+            "label": "Go out with A: Cy moves down a phase",
+            "card": "A",
+            "seat": 2,
+        },
+    ]

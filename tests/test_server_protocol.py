@@ -168,6 +168,7 @@ def test_table_options_take_every_rules_option(client: TestClient) -> None:
         "save_pile": "public",
         "saved_score": "penalty",
         "give_up": "keep",
+        "anti_phase": "on",
     }
     assert set(every) == set(Rules().to_dict())  # a rules option added is added here too
     host = create(client, options=every)
@@ -177,8 +178,19 @@ def test_table_options_take_every_rules_option(client: TestClient) -> None:
     named = create(client, preset="short-5", options={"phase_list": "island-paradise", "phases": 2})
     table = client.get(f"/api/tables/{named['table']}").json()["options"]
     assert table["phase_sequence"] == ["1 run of 7", "1 set of 2 + 2 sets of 3"]
-    shipped = client.get("/api/presets").json()["phase_lists"]
+    presets = client.get("/api/presets").json()
+    shipped = presets["phase_lists"]
     assert shipped["island-paradise"][0] == "1 run of 7" and len(shipped) > 10
+    # every option a form offers, in words, each of its words too
+    labels = presets["labels"]
+    assert {name: set(words["values"]) for name, words in labels.items()} == {
+        name: set(values) for name, values in presets["options"].items()
+    }
+    assert labels["anti_phase"] == {
+        "label": "Anti-phase card",
+        "values": {"off": "none", "on": "one in the deck"},
+    }
+    assert "anti-phase" in presets["presets"]
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,7 @@ def legal_block(view: PlayerView) -> dict[str, Any] | None:
         "hits": [],
         "discards": [],
         "skips": [],
+        "anti": [],
         "saves": [],
         "take_saved": [],
         "give_up": [],
@@ -109,7 +110,8 @@ def _candidates(view: PlayerView) -> Iterator[Action]:
         (
             Discard(card, target)
             for card in hand
-            for target in ([None, *seats] if card.is_skip else [None])
+            # a Skip, or the Anti-phase card as the last card, may name a player
+            for target in ([None, *seats] if card.is_skip or card.is_anti else [None])
         ),
         (Save(card) for card in hand if saving),
         [GiveUp()] if giving_up else [],
@@ -147,6 +149,8 @@ def _file(block: dict[str, Any], view: PlayerView, action: Action) -> None:
                 hits.sort(key=lambda group: group["group"])
             end = hit_end(view, action)
             entries["hits"].append(entry | {"card": str(action.card), "end": end})
+        case Discard() if action.target is not None and action.card.is_anti:
+            block["anti"].append(entry | {"card": str(action.card), "seat": action.target})
         case Discard() if action.target is not None:
             block["skips"].append(entry | {"card": str(action.card), "seat": action.target})
         case Discard():

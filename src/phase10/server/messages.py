@@ -130,6 +130,13 @@ class SkipChoice(Choice):
     """The player the Skip skips."""
 
 
+class AntiChoice(Choice):
+    card: Literal["A"]
+    """Always ``A``."""
+    seat: Seat
+    """The player who moves down a phase when you go out with the Anti-phase card."""
+
+
 class SaveChoice(Choice):
     card: Card
     """The card put on your save pile (ending the turn instead of a discard)."""
@@ -164,6 +171,9 @@ class Legal(Wire):
     """Each card you may discard (a Skip with no target to choose is here)."""
     skips: list[SkipChoice]
     """Each player a Skip may name."""
+    anti: list[AntiChoice]
+    """Each player you may name when you go out with the Anti-phase card (your last card;
+    rules ``anti_phase``)."""
     saves: list[SaveChoice]
     """Each card you may save instead of discarding (rules ``save_pile``)."""
     take_saved: list[TakeSavedChoice]

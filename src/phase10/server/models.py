@@ -16,6 +16,7 @@ from phase10.bots.registry import builtin_bot
 from phase10.core.rules import (
     MAX_PHASES,
     Advance,
+    AntiPhase,
     Deck,
     DeclareWhen,
     EmptyDrawPile,
@@ -44,6 +45,7 @@ __all__ = [
     "HistoryGame",
     "JoinTable",
     "LastGame",
+    "OptionWords",
     "Presets",
     "PublicSeat",
     "PublicTable",
@@ -180,6 +182,9 @@ class RuleOptions(_Strict):
     """``none`` (official: saved cards never score) or ``penalty``."""
     give_up: Word[GivingUp] = None
     """Masters Variant #2: ``off`` (official), ``forfeit`` or ``keep``."""
+    anti_phase: Word[AntiPhase] = None
+    """The Anti-phase card: ``off`` (official) or ``on`` (one in the deck; not with
+    ``advance`` ``all``)."""
 
     def given(self) -> dict[str, Any]:
         """The options sent, as ``Rules.from_dict`` reads them."""
@@ -362,6 +367,15 @@ class BotChoice(_Answer):
     """How to show it."""
 
 
+class OptionWords(_Answer):
+    """A rules option in words, as a form asks it."""
+
+    label: str
+    """The question (``Anti-phase card``)."""
+    values: dict[str, str]
+    """Each of its words, in words (``on``: ``one in the deck``)."""
+
+
 class Presets(_Answer):
     """The rules presets, every option's values, the phase lists and the bots."""
 
@@ -369,6 +383,8 @@ class Presets(_Answer):
     """Each preset's name and a line on it."""
     options: dict[str, list[str]]
     """Each rules option chosen by a word, with its words (the first is the official)."""
+    labels: dict[str, OptionWords]
+    """Each option of ``options`` in words, for a form to show instead of the words sent."""
     phase_lists: dict[str, list[str]]
     """Each shipped phase list by name, with its phrases (``phase_list`` names one, or
     sends phrases of its own)."""

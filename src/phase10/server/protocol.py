@@ -235,7 +235,7 @@ class Act(_Message):
     action: Annotated[str, Field(min_length=1, max_length=400)]
     """The action's text: an ``action`` from the ``legal`` block or from ``choices``
     (``draw``, ``take``, ``lay R7 B7 W + G3 G4 W G6``, ``hit W=9 g2``, ``discard S>p1``,
-    ``declare 4``, ``give p1``, ``save R7``, ``take-saved R7``, ``give-up``)."""
+    ``declare 4``, ``give p1``, ``save R7``, ``take-saved R7``, ``give-up``, ``discard A>p1``)."""
     version: Annotated[int, Field(ge=0)] | None = None
     """The ``state`` version the action was chosen on; refused as ``stale`` unless it is the
     current one (left out: no check)."""

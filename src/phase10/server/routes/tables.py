@@ -7,6 +7,7 @@ from fastapi.responses import JSONResponse
 
 from phase10.bots.registry import BOT_KINDS
 from phase10.core import Rules, RulesError, preset
+from phase10.core.labels import option_label, option_value_label
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.core.rules import PRESET_NOTES
 
@@ -15,6 +16,7 @@ from ..models import (
     CreateTable,
     Health,
     JoinTable,
+    OptionWords,
     Presets,
     PublicTable,
     SchemaIndex,
@@ -42,9 +44,18 @@ def presets() -> Presets:
         for name, value in defaults.to_dict().items()
         if isinstance(value, str)
     }
+    labels = {
+        name: OptionWords(
+            label=option_label(name),
+            values={value: option_value_label(name, value) for value in values},
+        )
+        for name, values in choices.items()
+    }
     bots = [BotChoice(spec=kind.spec, label=kind.label) for kind in BOT_KINDS]
     lists = {name: [str(phase) for phase in phases] for name, phases in PHASE_LISTS.items()}
-    return Presets(presets=dict(PRESET_NOTES), options=choices, phase_lists=lists, bots=bots)
+    return Presets(
+        presets=dict(PRESET_NOTES), options=choices, labels=labels, phase_lists=lists, bots=bots
+    )
 
 
 @router.post("/api/tables", status_code=201)
