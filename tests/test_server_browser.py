@@ -3,7 +3,8 @@ game with a bot to the end on the table, one closes the page and comes back by t
 link, a spectator watches; a phone plays a whole hand by taps; a turn by the keyboard
 alone; focus and open panels survive the bots' moves; a dealer gives the turned-up Wild
 and both declare their phases; a card saved, a phase given up and the card taken back a
-hand later (Masters Variant #2); dead links lead somewhere; axe-core finds no serious
+hand later (Masters Variant #2); a phone goes out with the Anti-phase card and names who
+moves down; dead links lead somewhere; axe-core finds no serious
 accessibility problem on any page. Screenshots are kept in test-artefacts/
 (PHASE10_README_SHOTS=1 also redraws the README's)."""
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import urllib.request
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -48,6 +51,9 @@ pytestmark = pytest.mark.slow
 SEED = 61_803_398_874
 #: with the masters rules, Ann deals the first hand of this seed and turns up a Wild
 WILD_SEED = 1
+#: with the official rules and the Anti-phase card, three players playing :func:`plain_move`
+#: (Ann also hitting): Ann is dealt the A and holds only it after 19 actions, all three laid down
+ANTI_SEED = 153
 LIMITS = ("--rate-limit", "1000", "--limit", "http_rate=1000", "--limit", "http_burst=1000")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -84,6 +90,16 @@ def wild_base(wild_database: Path) -> Iterator[str]:
     has a seed chosen by its host, so the test picks the server's)."""
     options = ("--bot-delay", "0", "--test-seed", str(WILD_SEED), *LIMITS)
     with serve(wild_database, free_port(), *options) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def anti_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server dealing every game from :data:`ANTI_SEED`."""
+    database = tmp_path_factory.mktemp("anti") / "anti.sqlite3"
+    with serve(
+        database, free_port(), "--bot-delay", "0", "--test-seed", str(ANTI_SEED), *LIMITS
+    ) as url:
         yield url
 
 
@@ -614,6 +630,106 @@ def test_saving_a_card_giving_up_and_taking_it_back_a_hand_later(base: str, brow
     ann.close()
 
 
+def plain_move(state: dict[str, Any], *, hits: bool) -> str | None:
+    """A plain player's next action, read from its ``legal`` block alone (None when the
+    Anti-phase card names someone: the page chooses): draw, lay the first way, hit (when
+    ``hits``), else discard a Skip or the numbered card least matched in the hand (never
+    a Wild or the A). Deterministic, and independent of the bots, so a seed fixes the game."""
+    legal = state["legal"]
+    if legal["anti"]:
+        return None
+    if legal["draw"]:
+        return "draw" if any(d["action"] == "draw" for d in legal["draw"]) else "take"
+    if legal["lay"]["ways"]:
+        return str(legal["lay"]["ways"][0]["action"])
+    if hits and legal["hits"]:
+        return str(legal["hits"][0]["hits"][0]["action"])
+    if legal["skips"]:
+        return str(legal["skips"][0]["action"])
+    numbered = [d for d in legal["discards"] if d["card"][0] in "RBGY"] or legal["discards"]
+    same = Counter(card[1:] for card in state["view"]["hand"].split() if card[0] in "RBGY")
+    worst = min(numbered, key=lambda d: (same.get(d["card"][1:], 0), -int(d["card"][1:] or 0)))
+    return str(worst["action"])
+
+
+def test_going_out_with_the_anti_phase_card_on_a_phone(anti_base: str, browser: Any) -> None:
+    """The new-table form offers the Anti-phase card in words; three seats play plainly
+    from their sockets until Ann holds only the A; on a phone her Discard button goes out
+    with it and asks whom to name; Bob is named and the log shows him move down."""
+    page = context(browser).new_page()
+    page.goto(anti_base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=seats]", "3")
+    page.click("text=Rules options")
+    anti = page.locator("label", has=page.locator("select[name='opt:anti_phase']"))
+    assert anti.inner_text().startswith("Anti-phase card")
+    assert "one in the deck" in anti.inner_text()
+    page.select_option("select[name='opt:anti_phase']", "on")
+    page.click("#create")
+    page.wait_for_selector("#start", timeout=TIMEOUT)
+    table = page.input_value("#invite").rsplit("/", 1)[1]
+    tokens = [page.evaluate(f"localStorage.getItem('phase10:{table}')")]
+    for name in ("Bob", "Cy"):
+        request = urllib.request.Request(
+            f"{anti_base}/api/tables/{table}/join",
+            data=json.dumps({"name": name}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            tokens.append(json.load(answer)["token"])
+    seats = [SeatSocket(anti_base, table, token) for token in tokens]
+    page.wait_for_selector("text=Seat 3: Cy", timeout=TIMEOUT)
+    page.click("#start")
+    now = seats[0].state_at(0)
+    for _ in range(200):
+        seat = now["view"]["current"]
+        if now["you"] != seat:  # that seat's own state of this version
+            now = seats[seat].state_at(now["version"])
+        action = plain_move(now, hits=seat == 0)
+        if action is None:
+            break
+        seats[seat].send(action, now["version"])
+        now = seats[seat].state_at(now["version"] + 1)
+    assert now["you"] == 0 and now["view"]["hand"] == "A", "the seed no longer gets there"
+    assert [a["seat"] for a in now["legal"]["anti"]] == [1, 2]
+    assert now["view"]["seats"][1]["laid"] is not None  # Bob has a phase to lose
+
+    phone = context(browser, **PHONE).new_page()
+    phone.goto(page.input_value("#seat-link"))
+    wait_version(phone, now["version"])
+    card = phone.locator("[data-card]")
+    assert card.count() == 1 and card.get_attribute("aria-label") == "Anti-phase card"
+    assert card.inner_text().split() == ["A", "ANTI"]
+    button = phone.locator("#act-discard")
+    assert button.inner_text().startswith("Go out with the Anti-phase card")
+    button.tap()
+    phone.wait_for_selector("#choices-title >> text=who moves down a phase?", timeout=TIMEOUT)
+    offered = phone.locator("#choices button.choice")
+    assert offered.all_inner_texts() == [
+        "Go out with A: Bob moves down a phase",
+        "Go out with A: Cy moves down a phase",
+    ]
+    assert no_horizontal_scroll(phone)
+    shot(phone, "anti-phase-phone", full_page=False)
+    assert_accessible(phone, "the Anti-phase card's chooser")
+    phone.tap("button.choice[data-action='discard A>p1']")
+    after = wait_version(phone, now["version"] + 1)
+    ended = after["view"]["hand_results"][-1]
+    assert ended["went_out"] == 0 and ended["phases_completed"] == [1, 0, 1]
+    phone.wait_for_selector(
+        "#log >> text=Bob moves down a phase, named by you with the Anti-phase card",
+        timeout=TIMEOUT,
+    )
+    # the hand's banner and the scores mark him (he made phase 1, then lost it)
+    assert phone.inner_text(".banner tbody tr:nth-child(2)").endswith(
+        "made it ✓, then moved down ▼"
+    )
+    assert "moved down a phase" in phone.inner_text(".scores tbody td:nth-of-type(2)")
+    shot(phone, "anti-phase-moved-down")
+    for seat in seats:
+        seat.close()
+
+
 class SeatSocket:
     """A player's own socket beside their page: plays greedy moves fast."""
 
@@ -632,6 +748,17 @@ class SeatSocket:
             legal = message.get("legal")
             if message["type"] == "state" and legal and legal["turn"]:
                 return message
+
+    def state_at(self, version: int) -> dict[str, Any]:
+        """The first state of at least this version (earlier ones are passed over)."""
+        while True:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["version"] >= version and message["view"]:
+                return message
+
+    def send(self, action: str, version: int) -> None:
+        self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
 
     def play_until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         """Greedy moves until a state of this seat's turn is ``done`` (returned unplayed)."""

@@ -22,9 +22,10 @@ async function lobby() {
     el("label", { class: "check" }, el("input", { name: "public", type: "checkbox" }),
       " List the table on this page, for anyone to join (otherwise only people with the invite link find it)"),
     el("details", {}, el("summary", { text: "Rules options" }),
-      Object.entries(presets.options).map(([name, values]) => el("label", {}, `${name} `,
-        el("select", { name: `opt:${name}` }, el("option", { value: "", text: "(preset)" }),
-          values.map((v) => el("option", { value: v, text: v }))))),
+      // each option as the server words it (labels); its word is what is sent
+      Object.entries(presets.options).map(([name, values]) => el("label", {}, `${presets.labels[name]?.label ?? name} `,
+        el("select", { name: `opt:${name}` }, el("option", { value: "", text: "(as the preset has it)" }),
+          values.map((v) => el("option", { value: v, text: presets.labels[name]?.values[v] ?? v }))))),
       el("label", {}, "Seed (optional: the same seed deals the same cards; a table with a seed is for you and bots only, since you could know every hand) ",
         el("input", { name: "seed", type: "number", min: 0 }))),
     el("button", { type: "submit", id: "create" }, "Create the table"));

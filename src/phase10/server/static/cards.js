@@ -47,16 +47,19 @@ export async function api(path, body) {
   return data;
 }
 
-// "R7" -> {colour: "R", number: 7}; "W=5" -> {wild: true, value: "5"}; "S" -> {skip: true}
+// "R7" -> {colour: "R", number: 7}; "W=5" -> {wild: true, value: "5"}; "S" -> {skip: true};
+// "A" (the Anti-phase card) -> {anti: true}
 export function parseCard(token) {
   if (token.startsWith("W")) return { wild: true, value: token.includes("=") ? token.split("=")[1] : null };
   if (token === "S") return { skip: true };
+  if (token === "A") return { anti: true };
   return { colour: token[0], number: Number(token.slice(1)) };
 }
 
 export function cardLabel(token, value = null) {
   const card = parseCard(token);
   if (card.skip) return "Skip";
+  if (card.anti) return "Anti-phase card";
   if (card.wild) {
     const shown = card.value ?? value;
     return shown ? `Wild as ${COLOURS[shown] ?? shown}` : "Wild";
@@ -64,12 +67,17 @@ export function cardLabel(token, value = null) {
   return `${COLOURS[card.colour]} ${card.number}`;
 }
 
-// A card's face: colour, number or W/S, and the colour-blind mark.
+// the class a card's face is drawn with
+export function cardKind(card) {
+  return card.skip ? "skip" : card.wild ? "wild" : card.anti ? "anti" : COLOURS[card.colour];
+}
+
+// A card's face: colour, number or W/S/A, and the colour-blind mark.
 export function cardFace(token, { value = null, tag = "span", attrs = {} } = {}) {
   const card = parseCard(token);
-  const kind = card.skip ? "skip" : card.wild ? "wild" : COLOURS[card.colour];
-  const face = el(tag, { class: `card ${kind}`, "aria-label": cardLabel(token, value), ...attrs });
+  const face = el(tag, { class: `card ${cardKind(card)}`, "aria-label": cardLabel(token, value), ...attrs });
   if (card.skip) face.append(el("span", { class: "rank", text: "S" }));
+  else if (card.anti) face.append(el("span", { class: "rank", text: "A" }), el("span", { class: "value", text: "ANTI" }));
   else if (card.wild) {
     face.append(el("span", { class: "rank", text: "W" }));
     const shown = card.value ?? value;
@@ -113,7 +121,8 @@ export function handCards(text, sortBy) {
     return { token, index, key: `${token}#${seen[token]}` };
   });
   if (sortBy === "dealt") return cards;
-  const key = (t) => t === "S" ? [2, 0, 0] : t.startsWith("W") ? [1, 0, 0]
+  // Wilds, Skips, then the Anti-phase card after the numbered cards (as the engine sorts them)
+  const key = (t) => t === "A" ? [3, 0, 0] : t === "S" ? [2, 0, 0] : t.startsWith("W") ? [1, 0, 0]
     : sortBy === "number" ? [0, Number(t.slice(1)), ORDER[t[0]]] : [0, ORDER[t[0]], Number(t.slice(1))];
   return cards.sort((a, b) => {
     const x = key(a.token), y = key(b.token);

@@ -37,8 +37,13 @@ export function Actions({ client }) {
     if (legal.hits.length) {
       buttons.push(html`<${Button} key="hit" id="act-hit" label=${one ? `Hit ${one}` : "Hit"} k="h" onClick=${() => client.hit()} />`);
     }
-    if (legal.discards.length || legal.skips.length) {
-      const entry = one && (legal.discards.find((d) => d.card === one) ?? (legal.skips.some((s) => s.card === one) ? { label: "Discard the Skip" } : null));
+    if (legal.discards.length || legal.skips.length || legal.anti.length) {
+      const only = client.discardable();
+      const card = only.length === 1 ? only[0] : null;
+      const anti = legal.anti.filter((a) => a.card === card);
+      const entry = card && (legal.discards.find((d) => d.card === card)
+        ?? (legal.skips.some((s) => s.card === card) ? { label: "Discard the Skip" } : null)
+        ?? (anti.length === 1 ? anti[0] : anti.length ? { label: "Go out with the Anti-phase card…" } : null));
       buttons.push(html`<${Button} key="discard" id="act-discard" label=${entry ? entry.label : "Discard"} k="x"
         primary=${!legal.lay.total} onClick=${() => client.discard()} />`);
     }

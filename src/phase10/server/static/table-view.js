@@ -47,8 +47,13 @@ export function lastMove(view) {
       case "TookDiscard": return { ...at, seat: e.player, kind: "take", text: `took ${e.card}` };
       case "LaidDown": return { ...at, seat: e.player, kind: "lay", text: `laid down phase ${e.phase}`, groups: e.group_ids };
       case "CardHit": return { ...at, seat: e.player, kind: "hit", text: `hit ${e.card}`, groups: [e.group] };
-      case "Discarded": return { ...at, seat: e.player, kind: e.target === null || e.target === undefined ? "discard" : "skip",
-        text: e.target === null || e.target === undefined ? `discarded ${e.card}` : `skipped ${names[e.target]}` };
+      case "Discarded": {
+        const plain = e.target === null || e.target === undefined;
+        if (!plain && e.card === "A") return { ...at, seat: e.player, kind: "anti", text: `went out naming ${names[e.target]} with the Anti-phase card` };
+        return { ...at, seat: e.player, kind: plain ? "discard" : "skip", text: plain ? `discarded ${e.card}` : `skipped ${names[e.target]}` };
+      }
+      // the Anti-phase card at a hand's end (seen when that hand ended the game)
+      case "MovedDown": return { ...at, seat: e.player, kind: "moved-down", text: e.phase === null ? "had no phase to lose" : `moved down: phase ${e.phase} again` };
       case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped" };
       case "Declared": return { ...at, seat: e.player, kind: "declare", text: `declared phase ${e.phase}` };
       case "WildGiven": return { ...at, seat: e.dealer, kind: "give", text: `gave the Wild to ${names[e.player]}` };
@@ -221,7 +226,7 @@ function Centre({ client }) {
   const top = pile.at(-1) ?? null;
   const draw = legal?.draw.find((d) => d.action === "draw");
   const take = legal?.draw.find((d) => d.action === "take");
-  const canDiscard = !!(legal && (legal.discards.length || legal.skips.length));
+  const canDiscard = !!(legal && (legal.discards.length || legal.skips.length || legal.anti.length));
   const current = view.seats[view.current]?.name;
   const prompt = view.stage === "game_over" ? "The game is over."
     : legal?.turn ? `Your turn: ${sentence(legal.prompt)}` : legal?.prompt ? sentence(legal.prompt) : `${current} is playing.`;
@@ -270,16 +275,26 @@ function Mine({ client, last }) {
   </section>`;
 }
 
+// Who moved down a phase at the end of hand k (the Anti-phase card; the log says why):
+// fewer phases completed than before the hand, plus the one made in it.
+function movedDown(results, k) {
+  const r = results[k];
+  if (!r) return [];
+  const before = k > 0 ? results[k - 1].phases_completed : r.phases_completed.map(() => 0);
+  return r.phases_completed.map((n, i) => n < before[i] + (r.advanced.includes(i) ? 1 : 0));
+}
+
 function Banner({ client, result }) {
   const view = client.state.view;
   const names = view.seats.map((s) => s.name);
+  const moved = movedDown(view.hand_results, view.hand_results.findIndex((r) => r.hand === result.hand));
   const out = result.went_out === null || result.went_out === undefined ? `nobody went out (${result.reason})` : `${names[result.went_out]} went out`;
   return html`<section class="banner" role="region" aria-labelledby="banner-title">
     <h2 id="banner-title">Hand ${result.hand}: ${out}</h2>
     <table class="hand-scores"><thead><tr><th scope="col">Player</th><th scope="col">This hand</th><th scope="col">Total</th><th scope="col">Phase</th></tr></thead>
       <tbody>${names.map((name, i) => html`<tr key=${i}><th scope="row">${name}</th>
         <td>${result.points[i] === null ? "—" : `+${result.points[i]}`}</td><td>${result.totals[i]}</td>
-        <td>${result.advanced.includes(i) ? "made it ✓" : "again"}</td></tr>`)}</tbody></table>
+        <td>${result.advanced.includes(i) ? "made it ✓" : "again"}${moved[i] ? ", then moved down ▼" : ""}</td></tr>`)}</tbody></table>
     <button type="button" id="banner-close" class="small" onClick=${() => { client.banner = null; client.draw(); }}>Close</button>
   </section>`;
 }
@@ -311,8 +326,11 @@ function Scores({ view }) {
     <h2 id="scores-title">Scores</h2>
     <div class="scroll-x" tabindex="0" role="region" aria-label="Scores by hand"><table class="scores">
       <thead><tr><th scope="col">Hand</th>${view.seats.map((s, i) => html`<th scope="col" key=${i}>${s.name}</th>`)}</tr></thead>
-      <tbody>${view.hand_results.map((r) => html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
-        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""} (${r.totals[i]})`}</td>`)}</tr>`)}</tbody>
+      <tbody>${view.hand_results.map((r, k) => {
+        const moved = movedDown(view.hand_results, k);
+        return html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
+        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""} (${r.totals[i]})`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}</td>`)}</tr>`;
+      })}</tbody>
     </table></div>
   </section>`;
 }

@@ -203,7 +203,7 @@ class TableClient {
   labelOf(action) {
     const legal = this.legal;
     if (!legal) return action;
-    const all = [...legal.draw, ...legal.declare, ...legal.give, ...legal.lay.ways, ...legal.discards, ...legal.skips,
+    const all = [...legal.draw, ...legal.declare, ...legal.give, ...legal.lay.ways, ...legal.discards, ...legal.skips, ...legal.anti,
       ...legal.hits.flatMap((g) => g.hits), ...legal.saves, ...legal.take_saved, ...legal.give_up];
     return all.find((entry) => entry.action === action)?.label ?? action.replace(/^lay /, "Lay down ");
   }
@@ -245,15 +245,26 @@ class TableClient {
 
   discard() {
     const legal = this.legal;
-    if (!legal || !(legal.discards.length || legal.skips.length)) return notice("You cannot discard now.");
-    const cards = this.selectedTokens();
+    if (!legal || !(legal.discards.length || legal.skips.length || legal.anti.length)) return notice("You cannot discard now.");
+    const cards = this.discardable();
     if (cards.length !== 1) return notice("Select one card to discard.");
     const skips = legal.skips.filter((s) => s.card === cards[0]);
     if (skips.length === 1) return this.act(skips[0].action);
     if (skips.length > 1) return this.offer("Whom do you skip?", skips);
+    // the Anti-phase card as the last card goes out and names who moves down a phase
+    const anti = legal.anti.filter((a) => a.card === cards[0]);
+    if (anti.length === 1) return this.act(anti[0].action);
+    if (anti.length > 1) return this.offer("Go out with the Anti-phase card: who moves down a phase?", anti);
     const entry = legal.discards.find((d) => d.card === cards[0]);
     if (entry) return this.act(entry.action);
     notice(`${cards[0]} cannot be discarded now.`);
+  }
+
+  // the selected card, or your one card when you hold only one
+  discardable() {
+    const cards = this.selectedTokens();
+    const hand = this.cards();
+    return cards.length || hand.length !== 1 ? cards : [hand[0].token];
   }
 
   // the selected card onto your save pile (ending the turn, as a discard would)

@@ -1,16 +1,16 @@
 // Preact with htm (vendored, no build step) and the small pieces every Preact page shares.
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./vendor/htm/standalone.module.js";
-import { cardLabel, COLOURS, MARKS, parseCard } from "./cards.js";
+import { cardKind, cardLabel, MARKS, parseCard } from "./cards.js";
 
 export { html, render, useEffect, useLayoutEffect, useRef, useState };
 
 // A card's face. `as` "button" makes it selectable; `value` is a Wild's value in a group.
 export function Card({ token, value = null, as = "span", small = false, extra = "", ...rest }) {
   const card = parseCard(token);
-  const kind = card.skip ? "skip" : card.wild ? "wild" : COLOURS[card.colour];
   const shown = card.wild ? card.value ?? value : null;
-  const className = `card ${kind}${small ? " small" : ""}${extra ? ` ${extra}` : ""}`;
+  const className = `card ${cardKind(card)}${small ? " small" : ""}${extra ? ` ${extra}` : ""}`;
   const face = card.skip ? html`<span class="rank">S</span>`
+    : card.anti ? html`<span class="rank">A</span><span class="value">ANTI</span>`
     : card.wild ? html`<span class="rank">W</span>${shown && html`<span class="value">=${shown}</span>`}`
     : html`<span class="mark" aria-hidden="true">${MARKS[card.colour]}</span><span class="rank">${card.number}</span>`;
   if (as === "button") {
