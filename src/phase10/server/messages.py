@@ -168,7 +168,8 @@ class Legal(Wire):
     hits: list[HitGroup]
     """The table groups you may hit, by group id."""
     discards: list[DiscardChoice]
-    """Each card you may discard (a Skip with no target to choose is here)."""
+    """Each card you may discard (a Skip with no target to choose is here, and the
+    Anti-phase card when it names nobody: not your last card, or in a tie-break)."""
     skips: list[SkipChoice]
     """Each player a Skip may name."""
     anti: list[AntiChoice]
