@@ -440,6 +440,8 @@ class HandEndedData(_Event):
     """How many phases each seat has completed."""
     cards_left: list[int]
     """How many cards each seat held at the end."""
+    moved_down: list[Seat] = []
+    """The seats that moved down a phase (the Anti-phase card), in the order they did."""
 
 
 class TieBreakStartedData(_Event):

@@ -409,6 +409,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
                 "advanced": list(event.advanced),
                 "phases_completed": list(event.phases_completed),
                 "cards_left": list(event.cards_left),
+                "moved_down": list(event.moved_down),
             }
         case TieBreakStarted():
             return {"type": "TieBreakStarted", "players": list(event.players)}
@@ -454,6 +455,7 @@ def _hand_ended(f: _Fields) -> HandEnded:
         f.numbers("advanced"),
         f.numbers("phases_completed"),
         f.numbers("cards_left", default=()),
+        f.numbers("moved_down", default=()),
     )
 
 

@@ -233,6 +233,8 @@ class HandEnded(_Public):
     phases_completed: tuple[int, ...]
     #: how many cards each seat held at the end (public: every hand's size is)
     cards_left: tuple[int, ...] = ()
+    #: the seats that moved down a phase (the Anti-phase card: see :class:`MovedDown`)
+    moved_down: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

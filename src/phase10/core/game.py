@@ -736,6 +736,7 @@ class Game(Rulebook):
             held = hand_points(self.seats[seat].hand) if seat != went_out else 0
             points[seat] = held + (hand_points(self.seats[seat].saved) if saved_score else 0)
         advanced: list[int] = []
+        moved: tuple[int, ...] = ()
         if not self.tie_break:
             for seat in participants:
                 info = self.seats[seat]
@@ -753,7 +754,7 @@ class Game(Rulebook):
                     )
                     advanced.append(seat)
             if winner is None:  # (a game won at once changes no phase)
-                self._move_down(named, participants, went_out)
+                moved = self._move_down(named, participants, went_out)
         totals = tuple(seat.score for seat in self.seats)
         completed = tuple(len(seat.completed) for seat in self.seats)
         result = HandEnded(
@@ -765,6 +766,7 @@ class Game(Rulebook):
             tuple(advanced),
             completed,
             tuple(len(seat.hand) for seat in self.seats),
+            moved,
         )
         self.hand_results.append(result)
         self._emit(result)
@@ -772,7 +774,7 @@ class Game(Rulebook):
 
     def _move_down(
         self, named: int | None, participants: tuple[int, ...], went_out: int | None
-    ) -> None:
+    ) -> tuple[int, ...]:
         """The Anti-phase card (rules §4): the player it named, and anyone still holding it,
         lose their highest completed phase."""
         movers = [(named, went_out)] if named is not None else []
@@ -787,6 +789,7 @@ class Game(Rulebook):
                     default=self.rules.phase_count,
                 )
             self._emit(MovedDown(player, None if lost is None else lost + 1, named_by))
+        return tuple(player for player, _ in movers)
 
     def _after_hand(self, went_out: int | None, winner: int | None) -> None:
         if winner is not None:

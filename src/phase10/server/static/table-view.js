@@ -276,12 +276,12 @@ function Mine({ client, last }) {
 }
 
 // Who moved down a phase at the end of hand k (the Anti-phase card; the log says why):
-// fewer phases completed than before the hand, plus the one made in it.
+// the engine lists them in the hand's result.
 function movedDown(results, k) {
   const r = results[k];
   if (!r) return [];
-  const before = k > 0 ? results[k - 1].phases_completed : r.phases_completed.map(() => 0);
-  return r.phases_completed.map((n, i) => n < before[i] + (r.advanced.includes(i) ? 1 : 0));
+  const moved = r.moved_down || [];
+  return r.phases_completed.map((_, i) => moved.includes(i));
 }
 
 function Banner({ client, result }) {
