@@ -23,6 +23,7 @@ from phase10.core import (
     HandEnded,
     IllegalActionError,
     InvalidActionError,
+    MovedDown,
     TieBreakStarted,
 )
 from phase10.core.narration import and_list
@@ -277,8 +278,9 @@ class PlayApp(TableExtras):
                         f"{tied} completed the last phase with the same total: they play a "
                         "tie-break hand on the last phase, and the first to go out wins."
                     )
+            moved = [event for event in events if isinstance(event, MovedDown)]
             self.push_screen(
-                HandEndScreen(ended[-1], names, self.session.game.rules, note),
+                HandEndScreen(ended[-1], names, self.session.game.rules, note, moved),
                 self._hand_screen_closed,
             )
             return

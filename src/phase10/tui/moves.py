@@ -34,6 +34,7 @@ from phase10.core import (
     TakeDiscard,
     TakeSaved,
 )
+from phase10.core.labels import action_label
 from phase10.core.rules_text import OPTION_SENTENCES
 
 from .render import meld_title, refusal_text
@@ -53,7 +54,11 @@ KEYS = (
     ("a", "apply the hint: select the cards its first step names"),
     ("l", "lay down the selected cards as your phase (none selected: the best way)"),
     ("h", "hit the selected card on a group (or click the group)"),
-    ("x", "discard the selected card (select it first), or click the discard pile"),
+    (
+        "x",
+        "discard the selected card (select it first), or click the discard pile; a Skip "
+        "asks whom it skips, the Anti-phase card (A) as your last card whom it names",
+    ),
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
     ("S / T", "save the selected card / take a saved card back (save pile rules)"),
     ("G", "give up your phase on the table (Masters Variant #2; it asks first)"),
@@ -261,6 +266,17 @@ class TableMoves(TableApp):
             if targets:
                 self._choose_then_play(
                     "Skip whom?", [(view.seats[t].name, Discard(card, t)) for t in targets]
+                )
+                return
+        if card.is_anti:
+            # only as the last card does it name someone: the engine's legal discards say
+            # whether it does now, and whom it may name
+            named = [a for a in view.legal_actions if isinstance(a, Discard) and a.card == card]
+            named = [a for a in named if a.target is not None]
+            if named:
+                self._choose_then_play(
+                    "Go out with the Anti-phase card: who moves down a phase?",
+                    [(action_label(view, action), action) for action in named],
                 )
                 return
         self.play(Discard(card))

@@ -5,8 +5,8 @@ In colour-blind mode every colour also shows its letter and a mark of its own:
 >>> from phase10.core import Card
 >>> card_label(Card.parse("R7"), colour_blind=True)
 'R7●'
->>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"))
-('7', 'W', 'S')
+>>> [card_label(Card.parse(text)) for text in ("R7", "W", "S", "A")]
+['7', 'W', 'S', 'A']
 """
 
 from __future__ import annotations
@@ -57,14 +57,16 @@ CARD_STYLES = {
 }
 WILD_STYLE = "bold white on #6a1b9a"
 SKIP_STYLE = "bold white on #37474f"
+#: the Anti-phase card: a colour no other card has, and underlined, so that without colour
+#: (NO_COLOR, a monochrome terminal) it still stands apart from W and S
+ANTI_STYLE = "bold underline black on #00bcd4"
 
 
 def card_label(card: Card, *, colour_blind: bool = False) -> str:
-    """The card's face: its number (with letter and mark in colour-blind mode), W or S."""
-    if card.is_wild:
-        return "W"
-    if card.is_skip:
-        return "S"
+    """The card's face: its number (with letter and mark in colour-blind mode), W, S or A
+    (the Anti-phase card), as the action text writes them."""
+    if not card.is_natural:
+        return str(card)
     assert card.color is not None
     if colour_blind:
         return f"{card.color.value}{card.number}{MARKS[card.color]}"
@@ -76,6 +78,8 @@ def card_style(card: Card) -> str:
         return WILD_STYLE
     if card.is_skip:
         return SKIP_STYLE
+    if card.is_anti:
+        return ANTI_STYLE
     assert card.color is not None
     return CARD_STYLES[card.color]
 

@@ -27,7 +27,16 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
-from phase10.core import PRESETS, GivingUp, HandEnded, PhaseOrder, Rules, SavePile, preset
+from phase10.core import (
+    PRESETS,
+    GivingUp,
+    HandEnded,
+    MovedDown,
+    PhaseOrder,
+    Rules,
+    SavePile,
+    preset,
+)
 from phase10.core.labels import option_label, option_value_label
 from phase10.core.rules_text import explain_rules
 
@@ -168,13 +177,20 @@ class HandEndScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, result: HandEnded, names: Sequence[str], rules: Rules, note: str = ""
+        self,
+        result: HandEnded,
+        names: Sequence[str],
+        rules: Rules,
+        note: str = "",
+        moved: Sequence[MovedDown] = (),
     ) -> None:
         super().__init__()
         self.result = result
         self.names = list(names)
         self.rules = rules
         self.note = note
+        #: who moved down a phase at this hand's end (the Anti-phase card)
+        self.moved = {event.player: event for event in moved}
 
     def compose(self) -> ComposeResult:
         result = self.result
@@ -194,14 +210,21 @@ class HandEndScreen(ModalScreen[None]):
             advanced = seat in result.advanced
             phase_done = result.phases_completed[seat]
             left = result.cards_left[seat] if result.cards_left else None
+            progress = "advanced ✓ " if advanced else "same phase "
+            if seat in self.moved:
+                # the Anti-phase card: phases_completed already counts the phase lost
+                lost = self.moved[seat].phase
+                progress = ("advanced, " if advanced else "") + (
+                    f"lost phase {lost} ↓ " if lost is not None else "nothing to lose "
+                )
             table.add_row(
                 name,
                 "-" if points is None or left is None else str(left),
                 "-" if points is None else str(points),
                 str(result.totals[seat]),
                 Text(
-                    ("advanced ✓ " if advanced else "same phase ") + f"({phase_done} done)",
-                    style="green" if advanced else "red",
+                    progress + f"({phase_done} done)",
+                    style="green" if advanced and seat not in self.moved else "red",
                 ),
             )
         with Vertical(id="hand-end", classes="dialog"):
