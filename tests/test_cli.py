@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 import phase10
 from phase10.cli import MISSING_EXTRA, main
-from phase10.cli.app import app
+from phase10.cli.app import OPTION_MEANINGS, app
 from phase10.cli.demo import NAMES, EventLog, demo_game
 from phase10.core import (
     SKIP,
@@ -181,6 +181,20 @@ def test_score_bad_input_exits_2(cards: str, named: str) -> None:
     assert named in result.stderr
 
 
+def test_the_anti_phase_card_is_read_once_by_check_score_and_hint() -> None:
+    result = run("check", "1", "R7 B7 G7 R8 B8 G8 A")
+    assert result.exit_code == 0
+    assert "left in hand: A (15 points)" in result.stdout
+    assert run("score", "R7 A").stdout.strip() == "R7 A: 20 points"
+    result = run("hint", "down", "A R9", "--table", "R9 B9 G9")
+    assert result.exit_code == 0 and "discard the Anti-phase card" in result.stdout
+    for args in (["check", "1", "A A"], ["score", "A A"], ["hint", "1", "A R7", "--discards", "A"]):
+        result = run(*args)
+        assert result.exit_code == 2 and "only 1 A, not 2" in result.stderr
+    result = run("hint", "down", "R9", "--table", "R9 B9 A")
+    assert result.exit_code == 2 and "the Anti-phase card can never be part of one" in result.stderr
+
+
 # -- phases and rules -----------------------------------------------------------------
 
 
@@ -221,6 +235,8 @@ def test_rules_lists_the_presets_and_the_options() -> None:
         assert option in result.stdout
     assert "completed*, all" in result.stdout
     assert "\x1b[" not in result.stdout
+    # every option says what it means (the table's third column)
+    assert set(OPTION_MEANINGS) == {option for option, _ in phase10.Rules().describe()}
 
 
 def test_rules_of_one_preset() -> None:

@@ -63,6 +63,8 @@ OPTION_MEANINGS = {
     "save_pile": "a card may be saved once a hand and taken back later: off, private or public",
     "saved_score": "saved cards at a hand's end: never scored, or scored as penalty points",
     "give_up": "Variant #2: a laid phase may be given up for a fresh hand (forfeit or keep)",
+    "anti_phase": "an Anti-phase card (A) in the deck: who goes out with it names a player "
+    "who moves down a phase",
 }
 _CHOICES = {"phase_list": "another list, or phrases", "phases": "phase numbers"}
 
@@ -149,7 +151,8 @@ def check(
 
 @app.command()
 def score(cards: CardsArgument, as_json: JsonOption = False) -> None:
-    """The points CARDS count if left in hand: 1-9 five, 10-12 ten, Skip 15, Wild 25."""
+    """The points CARDS count if left in hand: 1-9 five, 10-12 ten, Skip 15, the
+    Anti-phase card (A) 15, Wild 25."""
     try:
         hand = read_cards(cards, limit=None)
     except ValueError as error:

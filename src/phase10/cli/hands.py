@@ -5,6 +5,12 @@
 >>> report = check_hand(phase, cards)
 >>> report["complete"], report["described"], report["left"]
 (True, ['R7 B7 W=7', 'G3 G4 W=5 G6'], ['Y9'])
+>>> read_cards(["R7 A"]), check_hand(phase, read_cards(["R7 B7 W G3 G4 G5 G6 A"]))["left"]
+((Card.parse('R7'), Card.parse('A')), ['A'])
+>>> read_cards(["A A"])
+Traceback (most recent call last):
+...
+phase10.core.cards.CardError: the deck holds only 1 A, not 2
 >>> read_cards(["R7", "R13"])
 Traceback (most recent call last):
 ...
@@ -17,13 +23,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from phase10.core import (
-    DECK_COUNTS,
     HAND_SIZE,
+    AntiPhase,
     Card,
     CardError,
     NaturalMin,
     Phase,
     PhaseParseError,
+    Rules,
     check_deck_can_hold,
     hand_points,
     parse_cards,
@@ -32,6 +39,7 @@ from phase10.core.phase_lists import PHASE_LISTS
 from phase10.solver.tactics import best_lay_down
 
 __all__ = [
+    "CARDS_DECK",
     "MAX_HAND",
     "best_lay_down",
     "check_hand",
@@ -42,19 +50,22 @@ __all__ = [
 
 #: The most cards a hand can hold: the ten dealt and one drawn.
 MAX_HAND = HAND_SIZE + 1
+#: The deck cards typed on the command line are checked against: the standard deck and the
+#: Anti-phase card (rules ``anti_phase``), so a hand may hold the one A
+CARDS_DECK = Rules(anti_phase=AntiPhase.ON).deck_counts
 
 
 def read_cards(
     tokens: Sequence[str],
     *,
     limit: int | None = MAX_HAND,
-    deck: Mapping[Card, int] = DECK_COUNTS,
+    deck: Mapping[Card, int] = CARDS_DECK,
 ) -> tuple[Card, ...]:
     """Cards from command-line words: several words or one quoted string, commas allowed.
 
     Raises :class:`~phase10.core.CardError` naming a bad card, or when one deck (``deck``:
-    the copies of each card, default the standard deck) cannot hold the cards, or when they
-    are more than ``limit``.
+    the copies of each card, default :data:`CARDS_DECK`) cannot hold the cards, or when
+    they are more than ``limit``.
     """
     cards = parse_cards(" ".join(tokens))
     if not cards:

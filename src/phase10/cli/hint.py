@@ -9,6 +9,10 @@ True
 Traceback (most recent call last):
 ...
 ValueError: 'R3 B8' is not a group of any kind; write it like 'run: R3 R4 R5' or 'set: R7 B7 W'
+>>> read_table_group("R9 B9 A")
+Traceback (most recent call last):
+...
+ValueError: 'R9 B9 A' is not a group: the Anti-phase card can never be part of one
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import typer
 
 from phase10.bots.hints import plan_turn
 from phase10.core import (
+    AntiPhase,
     Deck,
     Group,
     GroupError,
@@ -26,6 +31,7 @@ from phase10.core import (
     NaturalMin,
     Rules,
     check_deck_can_hold,
+    parse_cards,
     parse_group,
 )
 
@@ -70,6 +76,12 @@ def read_table_group(text: str) -> Group:
             return parse_group(kind, rest)
         except (GroupError, ValueError) as error:
             raise ValueError(str(error)) from None
+    try:
+        named = parse_cards(text)
+    except ValueError:
+        named = ()  # said below: the text is no group
+    if any(card.is_anti for card in named):
+        raise ValueError(f"{text!r} is not a group: the Anti-phase card can never be part of one")
     for kind in _KIND_ORDER:
         try:
             return parse_group(kind, text)
@@ -93,7 +105,9 @@ def hint(
     cards: Annotated[
         list[str],
         typer.Argument(
-            metavar="CARDS", help="Your hand after drawing, like R7 B12 W S.", show_default=False
+            metavar="CARDS",
+            help="Your hand after drawing, like R7 B12 W S (A: the Anti-phase card).",
+            show_default=False,
         ),
     ],
     table: Annotated[
@@ -135,7 +149,8 @@ def hint(
     refuse_unknown_options("hint", (phase, *cards))
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
-        counts = Rules(deck=deck).deck_counts
+        # cards holding the Anti-phase card say it is in the deck (rules anti_phase)
+        counts = Rules(deck=deck, anti_phase=AntiPhase.ON).deck_counts
         hand = read_cards(cards, deck=counts)
         groups = [read_table_group(text) for text in table or []]
         if natural_min is NaturalMin.GROUP:
@@ -148,6 +163,8 @@ def hint(
         seen = read_cards([discards], limit=None, deck=counts) if discards.strip() else ()
         everything = [*hand, *seen, *(card for group in groups for card in group.cards)]
         check_deck_can_hold(everything, counts)
+        if not any(card.is_anti for card in everything):
+            counts = Rules(deck=deck).deck_counts
     except ValueError as error:
         _fail(str(error))
     advice = plan_turn(aim, hand, groups, natural_min, seen=seen, deck=counts)
