@@ -57,9 +57,9 @@ CARD_STYLES = {
 }
 WILD_STYLE = "bold white on #6a1b9a"
 SKIP_STYLE = "bold white on #37474f"
-#: the Anti-phase card: a colour no other card has, and underlined, so that without colour
-#: (NO_COLOR, a monochrome terminal) it still stands apart from W and S
-ANTI_STYLE = "bold underline black on #00bcd4"
+#: the Anti-phase card: a colour no other card has; without colour (NO_COLOR, a monochrome
+#: terminal) its letter tells it apart (underline and reverse are the cursor's marks)
+ANTI_STYLE = "bold black on #00bcd4"
 
 
 def card_label(card: Card, *, colour_blind: bool = False) -> str:
