@@ -79,12 +79,14 @@ async def test_going_out_with_the_anti_phase_card_names_who_moves_down() -> None
         assert "who moves down a phase" in dialog.title_text
         # only the players the engine lets it name
         assert [action for _, action in dialog.options] == [Discard(ANTI, 1), Discard(ANTI, 2)]
-        assert dialog.options[0][0] == "Go out with A: Ann moves down a phase"
+        assert dialog.options[0][0] == "Go out with A: Ann moves down a phase (3 phases done)"
         await choose(pilot, app, Discard(ANTI, 1))
 
         assert isinstance(app.screen, HandEndScreen)
         summary = " ".join(shown(app, "Static").split())
-        assert "lost phase 3 ↓ (2 done)" in summary  # Ann had made 1-3, and must make 3 again
+        assert (
+            "named: lost phase 3 ↓ (2 done)" in summary
+        )  # Ann had made 1-3, and must make 3 again
         assert "advanced ✓ (1 done)" in summary  # you made phase 1
         log = app.query_one(GameLog).texts
         named = "Ann moves down a phase, named by you with the Anti-phase card: phase 3 must be made again"

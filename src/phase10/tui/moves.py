@@ -37,7 +37,7 @@ from phase10.core import (
 from phase10.core.labels import action_label
 from phase10.core.rules_text import OPTION_SENTENCES
 
-from .render import meld_title, refusal_text
+from .render import meld_title, plural, refusal_text
 from .screens import ChoiceScreen, InfoScreen, phase_list_table, rules_page, score_sheet_table
 from .session import ChoiceError, SessionError, Settings, hit_choices, lay_down_choices, save_copy
 from .table import TableApp
@@ -274,9 +274,14 @@ class TableMoves(TableApp):
             named = [a for a in view.legal_actions if isinstance(a, Discard) and a.card == card]
             named = [a for a in named if a.target is not None]
             if named:
+                # how many phases each has done: naming one with none costs them nothing
+                options = []
+                for action in named:
+                    assert action.target is not None
+                    done = plural(len(view.seats[action.target].completed), "phase")
+                    options.append((f"{action_label(view, action)} ({done} done)", action))
                 self._choose_then_play(
-                    "Go out with the Anti-phase card: who moves down a phase?",
-                    [(action_label(view, action), action) for action in named],
+                    "Go out with the Anti-phase card: who moves down a phase?", options
                 )
                 return
         self.play(Discard(card))

@@ -213,10 +213,10 @@ class HandEndScreen(ModalScreen[None]):
             progress = "advanced ✓ " if advanced else "same phase "
             if seat in self.moved:
                 # the Anti-phase card: phases_completed already counts the phase lost
-                lost = self.moved[seat].phase
-                progress = ("advanced, " if advanced else "") + (
-                    f"lost phase {lost} ↓ " if lost is not None else "nothing to lose "
-                )
+                moved = self.moved[seat]
+                why = "held A" if moved.named_by is None else "named"
+                lost = "no phase lost" if moved.phase is None else f"lost phase {moved.phase} ↓"
+                progress = ("advanced, " if advanced else "") + f"{why}: {lost} "
             table.add_row(
                 name,
                 "-" if points is None or left is None else str(left),
