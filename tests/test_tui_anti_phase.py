@@ -12,7 +12,7 @@ from textual.widgets import Static
 from phase10.core import ANTI, AntiPhase, Arrangement, Discard, Game, Rules, Stage, parse_cards
 from phase10.tui.app import PlayApp
 from phase10.tui.render import card_text
-from phase10.tui.screens import ChoiceScreen, HandEndScreen
+from phase10.tui.screens import ChoiceScreen, HandEndScreen, rules_page
 from phase10.tui.session import HUMAN, Session
 from phase10.tui.widgets import CardChip, GameLog
 from tui_driver import choose, enter, select, settle
@@ -41,6 +41,9 @@ def test_the_anti_phase_card_has_a_face_and_a_style_of_its_own() -> None:
     assert chip.plain == " A " == card_text(ANTI, colour_blind=True).plain
     others = {str(card_text(card).style) for card in parse_cards("W S R7 B7 G7 Y7")}
     assert str(chip.style) not in others
+    # the rules page names the key where the rules hold the card
+    assert "asks whom it names" in rules_page(Rules(anti_phase=AntiPhase.ON)).plain
+    assert "asks whom it names" not in rules_page(Rules()).plain
 
 
 async def test_going_out_with_the_anti_phase_card_names_who_moves_down() -> None:

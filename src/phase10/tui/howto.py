@@ -46,6 +46,14 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
         "which of these this game uses.",
     ),
     (
+        "The Anti-phase card",
+        "Under the anti-phase rules the deck holds one Anti-phase card (A), never part of a "
+        "group. Discard it as your last card and you go out naming another player, who moves "
+        "down a phase: their highest completed phase must be made again. Discarded earlier it "
+        "is an ordinary discard, which the next player may take; whoever still holds it when "
+        "the hand ends moves down a phase. r says whether this game uses it.",
+    ),
+    (
         "Keys",
         "Arrow keys and space (or the numbers 1-9, or a click) select cards in your hand. "
         "? gives a hint, u takes back your last move, v shows the whole discard pile and "

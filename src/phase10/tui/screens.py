@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
 from phase10.core import (
     PRESETS,
+    AntiPhase,
     GivingUp,
     HandEnded,
     MovedDown,
@@ -162,6 +163,8 @@ def rules_page(rules: Rules) -> Text:
         keys.append("S saves the selected card, T takes a saved card back")
     if rules.give_up is not GivingUp.OFF:
         keys.append("G gives up your phase")
+    if rules.anti_phase is AntiPhase.ON:
+        keys.append("x on the Anti-phase card (A), your last card, asks whom it names")
     if keys:
         text.append("\n\n" + "; ".join(keys) + ".", "dim")
     text.append("\n\np shows the phase list; docs/rules.md has the whole rule book.", "dim")
