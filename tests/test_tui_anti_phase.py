@@ -73,6 +73,8 @@ async def test_going_out_with_the_anti_phase_card_names_who_moves_down() -> None
             pilot, app, game.parse_action("lay 1: R7 B7 G7 Y7 B7 G7 + R8 B8 G8 Y8"), mouse=False
         )
         assert session.view.hand == (ANTI,) and session.view.stage is Stage.PLAY
+        prompt = " ".join(shown(app, "#prompt").split())
+        assert prompt.startswith("Go out with the Anti-phase card (x): name the player")
 
         await select(pilot, app, [ANTI], click=False)
         await pilot.press("x")
@@ -87,11 +89,18 @@ async def test_going_out_with_the_anti_phase_card_names_who_moves_down() -> None
 
         assert isinstance(app.screen, HandEndScreen)
         summary = " ".join(shown(app, "Static").split())
-        assert (
-            "named: lost phase 3 ↓ (2 done)" in summary
-        )  # Ann had made 1-3, and must make 3 again
+        # Ann had made phases 1-3, and must make 3 again
+        assert "named: lost phase 3 ↓ (2 done)" in summary
         assert "advanced ✓ (1 done)" in summary  # you made phase 1
         log = app.query_one(GameLog).texts
-        named = "Ann moves down a phase, named by you with the Anti-phase card: phase 3 must be made again"
+        named = (
+            "Ann moves down a phase, named by you with the Anti-phase card: "
+            "phase 3 must be made again"
+        )
         assert any(named in line for line in log), log[-4:]
         assert session.view.seats[1].phase == 2  # 0-based: phase 3 again
+        await pilot.press("enter", "o")  # the score sheet marks her
+        await settle(pilot, app)
+        await pilot.pause()
+        sheet = shown(app, "#info-body")
+        assert "+65 65  ↓" in sheet and "↓ moved down a phase" in sheet

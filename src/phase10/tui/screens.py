@@ -137,7 +137,11 @@ def score_sheet_table(names: Sequence[str], results: Sequence[HandEnded]) -> Tab
     """Every hand played so far: each player's points, running total and phase made (✓)."""
     if not results:
         return "No hand has ended yet: the score sheet fills in as hands end."
-    table = Table(box=None, header_style="bold", caption="points +, total, ✓ phase made")
+    caption = "points +, total, ✓ phase made"
+    moved = any(result.moved_down for result in results)
+    if moved:
+        caption += "\n↓ moved down a phase (the Anti-phase card)"  # a line of its own
+    table = Table(box=None, header_style="bold", caption=caption)
     table.add_column("hand", justify="right")
     for name in names:
         table.add_column(name, justify="right")
@@ -147,6 +151,8 @@ def score_sheet_table(names: Sequence[str], results: Sequence[HandEnded]) -> Tab
         for seat in range(len(names)):
             points = result.points[seat]
             made = " ✓" if seat in result.advanced else "  "
+            if moved:  # one more mark's place in every cell: the totals stay aligned
+                made += "↓" if seat in result.moved_down else " "
             cells.append("-" if points is None else f"+{points} {result.totals[seat]}{made}")
         out = "nobody" if result.went_out is None else names[result.went_out]
         table.add_row(str(result.hand), *cells, out)
