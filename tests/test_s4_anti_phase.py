@@ -73,6 +73,9 @@ def test_s4_going_out_with_the_anti_phase_card_names_who_moves_down() -> None:
     assert events.index(of_type(events, MovedDown)[0]) < events.index(ended)
     assert ended.phases_completed == (1, 2)  # p1 had 3 completed, now 2
     assert ended.moved_down == (1,)
+    log = EventLog(["Ann", "Bob"], ANTI_RULES, viewer=1)
+    log.feed(events)
+    assert any("Ann discards A and goes out, naming Bob" in line for line in log.lines)
     assert game.seats[1].phase == 2 and game.seats[1].completed == {0, 1}  # phase 3 again
     assert game.seats[0].phase == 1  # p0 moved on as usual
     assert ended.points == (0, 70)

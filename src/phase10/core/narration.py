@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import assert_never
 
-from .cards import SKIP, WILD, format_cards
+from .cards import ANTI, SKIP, WILD, format_cards
 from .events import (
     CardHit,
     Dealt,
@@ -63,7 +63,7 @@ _KIND_NAMES = {
     GroupKind.COLOR_EVEN_ODD: "color even/odd group",
 }
 
-_CARD_NOTES = {WILD: " (a Wild)", SKIP: " (a Skip)"}
+_CARD_NOTES = {WILD: " (a Wild)", SKIP: " (a Skip)", ANTI: " (the Anti-phase card)"}
 
 
 class EventLog:
@@ -239,7 +239,7 @@ class EventLog:
             case TookSaved():
                 self.turn += 1
                 card = f"{event.card}" if event.card is not None else "a card"
-                pile = f"{self._whose(event.player)} save pile"
+                pile = "your save pile" if event.player == self.you else "their save pile"
                 return self._say(f"{act(event.player, 'take')} {card} back from {pile}")
             case GaveUp():
                 gone = set(event.group_ids)
@@ -267,7 +267,11 @@ class EventLog:
                     how = f"{self._does(player, 'discard')} {self.last.card} and "
                 elif isinstance(self.last, CardHit | LaidDown):
                     how = f"{self._does(player, 'play')} the last card and "
-                return self._say(f"{who(player)} {how}{self._does(player, 'go')} out")
+                naming = ""
+                last = self.last
+                if isinstance(last, Discarded) and last.card.is_anti and last.target is not None:
+                    naming = f", naming {who(last.target, start=False)}"
+                return self._say(f"{who(player)} {how}{self._does(player, 'go')} out{naming}")
             case MovedDown():
                 why = (
                     "holding the Anti-phase card at the end of the hand"
