@@ -211,7 +211,9 @@ def test_refused_texts_leave_the_game_unchanged() -> None:
 
 
 def test_constructors_refuse_malformed_actions() -> None:
-    with pytest.raises(InvalidActionError, match="only a Skip or the Anti-phase card names a player"):
+    with pytest.raises(
+        InvalidActionError, match="only a Skip or the Anti-phase card names a player"
+    ):
         Discard(Card.parse("R7"), 1)
     assert str(Discard(SKIP, 3)) == "discard S>p3"
 

@@ -246,7 +246,9 @@ def test_api_actions_of_the_right_type_still_apply_after_the_refusals() -> None:
 
 
 def test_api_a_discard_naming_a_target_must_be_a_skip_card() -> None:
-    with pytest.raises(InvalidActionError, match="only a Skip or the Anti-phase card names a player; 5 does not"):
+    with pytest.raises(
+        InvalidActionError, match="only a Skip or the Anti-phase card names a player; 5 does not"
+    ):
         Discard(5, 1)
 
 

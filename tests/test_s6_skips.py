@@ -145,8 +145,15 @@ def test_s6_skip_cannot_be_used_in_a_colour_group() -> None:
 def test_s6_a_wild_cannot_be_used_as_a_skip() -> None:
     game = arranged(["R1 W", "B1 B2"], "R12", "Y5")
     game.apply("draw")
-    assert_refused(game, "discard W>p1", InvalidActionError, "only a Skip or the Anti-phase card names a player")
-    with pytest.raises(InvalidActionError, match="only a Skip or the Anti-phase card names a player"):
+    assert_refused(
+        game,
+        "discard W>p1",
+        InvalidActionError,
+        "only a Skip or the Anti-phase card names a player",
+    )
+    with pytest.raises(
+        InvalidActionError, match="only a Skip or the Anti-phase card names a player"
+    ):
         Discard(C("W"), 1)
     events = game.apply("discard W")
     assert events == [Discarded(0, C("W"))]
