@@ -370,11 +370,15 @@ def hint(view: PlayerView) -> Hint:
             )
             return _with_distance(Hint((step,)), aim, [*hand, action.card], natural_min, unseen)
         if isinstance(action, TakeDiscard) and top is not None and top.is_anti:
-            named = view.seats[victim(view, view.anti_targets(me))].name
-            reason = (
-                "you can go out with the Anti-phase card this turn, every other card laid "
-                f"down or hit, and name {named} to move down a phase"
-            )
+            targets = view.anti_targets(me)
+            if view.can_draw() and targets:
+                named = view.seats[victim(view, targets)].name
+                reason = (
+                    "you can go out with the Anti-phase card this turn, every other card "
+                    f"laid down or hit, and name {named} to move down a phase"
+                )
+            else:
+                reason = "the draw pile is empty: the top discard is the only card to take"
         elif isinstance(action, TakeDiscard) and top is not None:
             if aim is None:
                 reason = f"{top} can be hit at once"

@@ -22,7 +22,8 @@ the next player could use and shed points). Level 4 also aims Skips at whoever
 threatens the hand: while it is not down, the player down with the fewest cards (who
 may end the hand first); once down, a player not yet down (who may still gain a phase);
 then the game's leader (lower levels skip the leader). The greedy bot's judgement
-breaks ties and plays the rest (laying down at once, hitting everything).
+breaks ties and plays the rest (laying down at once, hitting everything, and the
+Anti-phase card as :mod:`phase10.bots.anti` says).
 
 Level 4 looks past its horizon too: a future in which the hand still misses cards at
 the horizon counts two more turns for each card missing (as exactly counted by
