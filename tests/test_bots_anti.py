@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from typer.testing import CliRunner
 
 from helpers import arranged
 from phase10.bots import play_game
@@ -15,6 +16,7 @@ from phase10.bots.hints import hint, plan_turn
 from phase10.bots.registry import make_player, parse_bot_list
 from phase10.bots.saving import keeper_value, save_pick
 from phase10.bots.simple import Player, SimplePlayer
+from phase10.cli.app import app
 from phase10.core import (
     ANTI,
     ANTI_INDEX,
@@ -218,3 +220,11 @@ def test_every_bot_finishes_anti_phase_games() -> None:
     game = Game(3, rules=rules, seed=4)
     play_game(game, [bot("simple"), bot("greedy+noanti"), bot("strong")])
     assert game.is_over
+
+
+def test_the_hint_command_knows_the_card() -> None:
+    table = ["--table", "set: R7 B7 G7"]
+    result = CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table, "--anti-phase"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("discard Y9: keep the Anti-phase card to go out with")
+    assert CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table]).exit_code == 2

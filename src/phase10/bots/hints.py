@@ -284,8 +284,8 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
     else:
         action = Discard(anti)
         reason = (
-            "the Anti-phase card never helps a phase nor hits; still in your hand when the "
-            "hand ends, it moves you down a phase"
+            "it never helps a phase nor hits; still in your hand when the hand ends, it "
+            "moves you down a phase"
         )
     return Advice(action, reason, action_text(action))
 
