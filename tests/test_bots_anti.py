@@ -23,6 +23,7 @@ from phase10.core import (
     Action,
     AntiPhase,
     Discard,
+    Discarded,
     Draw,
     Event,
     Game,
@@ -162,7 +163,7 @@ def test_hints_explain_the_card() -> None:
     last = hint(game.view(0)).steps[-1]
     assert last.action == Discard(ANTI, 3)
     assert last.text == "go out with the Anti-phase card: Dan moves down a phase"
-    assert "Dan has the most phases completed, 2" in last.reason
+    assert last.reason == "Dan has the most phases completed (2) and the lowest score of those (40)"
     take = arranged(("R7 B7 G7 Y7 R3 B3 G3 Y3 W W", *SPARE), "A", phases=[1, 3, 2], rules=RULES)
     (step,) = hint(take.view(0)).steps
     assert step.action == TakeDiscard()
@@ -170,7 +171,7 @@ def test_hints_explain_the_card() -> None:
     deck = RULES.deck_counts
     keep = plan_turn(None, parse_cards("A Y9"), [parse_group(GroupKind.SET, "R7 B7 G7")], deck=deck)
     assert keep.steps[-1].action == Discard(parse_cards("Y9")[0])
-    assert "keep the Anti-phase card" in keep.steps[-1].reason
+    assert "the Anti-phase card stays" in keep.steps[-1].reason
     threatened = plan_turn(None, parse_cards("A Y9"), threatened=True, deck=deck)
     assert threatened.steps[-1].action == Discard(ANTI)
 
@@ -220,11 +221,12 @@ def test_every_bot_finishes_anti_phase_games() -> None:
     game = Game(3, rules=rules, seed=4)
     play_game(game, [bot("simple"), bot("greedy+noanti"), bot("strong")])
     assert game.is_over
+    assert any(isinstance(event, Discarded) and event.card.is_anti for event in game.history)
 
 
 def test_the_hint_command_knows_the_card() -> None:
     table = ["--table", "set: R7 B7 G7"]
     result = CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table, "--anti-phase"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("discard Y9: keep the Anti-phase card to go out with")
+    assert result.output.startswith("discard Y9: the Anti-phase card stays, to go out with")
     assert CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table]).exit_code == 2

@@ -278,8 +278,8 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
     elif holds_anti(hand, down=phase is None, threatened=threatened):
         action = Discard(others[0])
         reason = (
-            "keep the Anti-phase card to go out with: once a card you draw can be hit, "
-            "discarding it goes out and moves the player you name down a phase"
+            "the Anti-phase card stays, to go out with once a card you draw can be hit "
+            "(the player you name then moves down a phase)"
         )
     else:
         action = Discard(anti)
@@ -290,17 +290,17 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
     return Advice(action, reason, action_text(action))
 
 
-def _victim_reason(view: PlayerView, seat: int) -> str:
-    """Why the Anti-phase card names ``seat`` (see :func:`phase10.bots.anti.victim_key`)."""
+def _victim_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
+    """Why the Anti-phase card names ``seat`` among ``targets`` (see
+    :func:`phase10.bots.anti.victim_key`)."""
     info = view.seats[seat]
     has_phase, done, _ = victim_key(view, seat)
     if not has_phase:
-        return "nobody has a phase to lose this hand, so the name costs no one anything"
-    this_hand = " (with the one laid down this hand)" if info.laid is not None else ""
-    return (
-        f"{info.name} has the most phases completed, {done}{this_hand}, then the lowest "
-        f"score ({info.score}): they lose their highest one"
-    )
+        return "nobody has a phase to lose, so naming costs no one anything"
+    this_hand = ", one of them laid down this hand" if info.laid is not None else ""
+    tied = sum(1 for other in targets if victim_key(view, other)[1] == done) > 1
+    score = f" and the lowest score of those ({info.score})" if tied else ""
+    return f"{info.name} has the most phases completed ({done}{this_hand}){score}"
 
 
 def _with_distance(
@@ -446,7 +446,7 @@ def hint(view: PlayerView) -> Hint:
             out = Discard(steps[-1].action.card, target)
             steps[-1] = Advice(
                 out,
-                f"your last card goes out and names a player: {_victim_reason(view, target)}",
+                _victim_reason(view, target, targets),
                 view_action_text(view, out),
             )
     if view.stage is Stage.WILD_DISCARD:
