@@ -229,4 +229,6 @@ def test_the_hint_command_knows_the_card() -> None:
     result = CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table, "--anti-phase"])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("discard Y9: the Anti-phase card stays, to go out with")
-    assert CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table]).exit_code == 2
+    refused = CliRunner().invoke(app, ["hint", "down", "A", "Y9", *table])
+    assert refused.exit_code == 2
+    assert "the Anti-phase card (A) is in the deck only with --anti-phase" in refused.output

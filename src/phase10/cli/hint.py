@@ -27,6 +27,7 @@ from phase10.core import (
     NaturalMin,
     Rules,
     check_deck_can_hold,
+    parse_cards,
     parse_group,
 )
 
@@ -144,6 +145,10 @@ def hint(
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
         anti = AntiPhase.ON if anti_phase else AntiPhase.OFF
+        if not anti_phase and any(
+            card.is_anti for card in parse_cards(" ".join([*cards, discards]))
+        ):
+            raise ValueError("the Anti-phase card (A) is in the deck only with --anti-phase")
         counts = Rules(deck=deck, anti_phase=anti).deck_counts
         hand = read_cards(cards, deck=counts)
         groups = [read_table_group(text) for text in table or []]
