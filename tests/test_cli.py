@@ -186,12 +186,15 @@ def test_the_anti_phase_card_is_read_once_by_check_score_and_hint() -> None:
     assert result.exit_code == 0
     assert "left in hand: A (15 points)" in result.stdout
     assert run("score", "R7 A").stdout.strip() == "R7 A: 20 points"
-    result = run("hint", "down", "A R9", "--table", "R9 B9 G9")
+    result = run("hint", "down", "A R9", "--table", "R9 B9 G9", "--anti-phase")
     assert result.exit_code == 0 and "discard the Anti-phase card" in result.stdout
-    for args in (["check", "1", "A A"], ["score", "A A"], ["hint", "1", "A R7", "--discards", "A"]):
+    result = run("hint", "down", "A R9", "--table", "R9 B9 G9")
+    assert result.exit_code == 2 and "only with --anti-phase" in result.stderr
+    twice = ["hint", "1", "A R7", "--discards", "A", "--anti-phase"]
+    for args in (["check", "1", "A A"], ["score", "A A"], twice):
         result = run(*args)
         assert result.exit_code == 2 and "only 1 A, not 2" in result.stderr
-    result = run("hint", "down", "R9", "--table", "R9 B9 A")
+    result = run("hint", "down", "R9", "--table", "R9 B9 A", "--anti-phase")
     assert result.exit_code == 2 and "the Anti-phase card can never be part of one" in result.stderr
 
 

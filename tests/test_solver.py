@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10.core import (
+    DISTINCT_CARDS,
     PHASE_LISTS,
     SKIP,
     WILD,
@@ -206,16 +207,16 @@ def test_batch_checker_modes_cover_the_standard_list_without_row_fallback() -> N
 
 
 def test_batch_checker_refuses_a_bad_shape() -> None:
-    with pytest.raises(ValueError, match=r"\(B, 50\)"):
+    with pytest.raises(ValueError, match=r"\(B, 51\)"):
         BatchChecker(Phase.parse("2 sets of 3"))(np.zeros((3, 49), dtype=np.int16))
 
 
 def test_counts_matrix_and_hand_counts_agree() -> None:
     hands = [parse_cards("R7 R7 W S"), parse_cards("Y12")]
     matrix = counts_matrix(hands)
-    assert matrix.shape == (2, 50)
+    assert matrix.shape == (2, DISTINCT_CARDS)
     assert matrix.tolist() == [hand_counts(hand) for hand in hands]
-    assert counts_matrix([]).shape == (0, 50)
+    assert counts_matrix([]).shape == (0, DISTINCT_CARDS)
 
 
 def test_deal_counts_deals_real_hands() -> None:
@@ -370,7 +371,11 @@ def test_best_lay_down_of_many_small_groups_is_the_best_of_every_way() -> None:
     from phase10.core import hand_points
     from phase10.solver.tactics import best_lay_down
 
-    deck = [Card.from_index(index) for index in range(50) if not Card.from_index(index).is_skip]
+    deck = [
+        card
+        for card in map(Card.from_index, range(DISTINCT_CARDS))
+        if card.is_natural or card.is_wild
+    ]
     phrases = ["4 sets of 1", "3 runs of 2", "2 runs of 2 + 2 sets of 1", "5 sets of 1"]
     rng = random.Random(11)
     found = 0
@@ -567,8 +572,8 @@ def test_odds_and_shortfall_refuse_bad_arguments() -> None:
 
     phase = Phase.parse("2 sets of 3")
     hand = parse_cards("R1 B1")
-    unseen = [1] * 50
-    with pytest.raises(ValueError, match=r"unseen is 50 counts.*not 10 entries"):
+    unseen = [1] * DISTINCT_CARDS
+    with pytest.raises(ValueError, match=r"unseen is 51 counts.*not 10 entries"):
         outs(phase, hand, [1] * 10)
     with pytest.raises(ValueError, match="not 10 entries"):
         completion_probability(phase, hand, [1] * 10)
@@ -577,6 +582,6 @@ def test_odds_and_shortfall_refuse_bad_arguments() -> None:
     with pytest.raises(ValueError, match="draws is a whole number of cards, 0 or more, not None"):
         completion_probability(phase, hand, unseen, draws=None)  # type: ignore[arg-type]
     checker = BatchChecker(phase)
-    assert checker.shortfall(np.zeros((0, 50), dtype=np.int16)).tolist() == []
-    with pytest.raises(ValueError, match=r"\(B, 50\) count matrix"):
+    assert checker.shortfall(np.zeros((0, DISTINCT_CARDS), dtype=np.int16)).tolist() == []
+    with pytest.raises(ValueError, match=r"\(B, 51\) count matrix"):
         checker.shortfall(np.zeros((2, 49), dtype=np.int16))

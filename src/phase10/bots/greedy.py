@@ -7,7 +7,8 @@ the most cards, hits every card it can, aims Skips at the leader, and throws awa
 what it needs least: high cards, cards without partners, and not the cards the next
 player has been collecting or could hit. Where the rules have save piles it saves and
 takes back saved cards as :mod:`phase10.bots.saving` says (unless made with
-``saves=False``), and counts its saved cards when it declares a phase.
+``saves=False``), and counts its saved cards when it declares a phase. The Anti-phase
+card it plays as :mod:`phase10.bots.anti` says (unless made with ``anti=False``).
 
 >>> import random
 >>> from phase10.core import Game
@@ -47,6 +48,7 @@ from phase10.core import (
 from phase10.solver import compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, best_lay_down
 
+from .anti import anti_discard, takes_anti
 from .knowledge import (
     danger,
     known_held,
@@ -64,15 +66,18 @@ __all__ = ["GreedyPlayer", "partner_score"]
 
 class GreedyPlayer:
     """Plays the heuristic above; ``rng`` breaks ties only. ``saves=False`` never saves a
-    card nor takes one back (to measure what the save pile is worth).
+    card nor takes one back (to measure what the save pile is worth); ``anti=False``
+    plays the Anti-phase card like any other card, naming the first player it may (to
+    measure what playing it well is worth).
     """
 
     #: decides at once (see phase10.bots.seats.answers_at_once)
     instant = True
 
-    def __init__(self, rng: random.Random, *, saves: bool = True) -> None:
+    def __init__(self, rng: random.Random, *, saves: bool = True, anti: bool = True) -> None:
         self.rng = checked_rng(rng)
         self.saves = bool(saves)
+        self.anti = bool(anti)
 
     def choose(self, view: PlayerView) -> Action:
         me = view.viewer
@@ -107,6 +112,8 @@ class GreedyPlayer:
 
     def draw(self, view: PlayerView) -> Action:
         top = view.discard_top
+        if self.anti and takes_anti(view):
+            return _legal_or(view, TakeDiscard())
         take = view.can_take() and top is not None and self.wants(view, top)
         if self.saves:
             back = take_back_pick(view, self.gap_of(view), top_wanted=take)
@@ -158,6 +165,10 @@ class GreedyPlayer:
         discards = _legal_discards(view)
         if discards and stalled(view):
             return self.rng.choice(discards)
+        if discards and self.anti:
+            anti, discards = anti_discard(view, discards)
+            if anti is not None:
+                return anti
         if discards:
             return self.save_instead(view, self.discard(view, discards))
         return legal_list(view)[0]  # something only the engine's list knows of
@@ -266,8 +277,8 @@ def discard_ranks(
     gaps: dict[int, int] = {}
     ranks: dict[Card, tuple[int, int, int]] = {}
     for card in dict.fromkeys(cards):
-        if card.is_skip:
-            gap = now  # the phase never counts a Skip
+        if not (card.is_natural or card.is_wild):
+            gap = now  # the phase never counts a Skip or the Anti-phase card
         else:
             key = card.number if by_number and card.number is not None else 100 + card.index
             known = gaps.get(key)
@@ -297,8 +308,9 @@ def _canonical(view: PlayerView, action: Action) -> Action | None:
 
 def _legal_discards(view: PlayerView) -> list[Discard]:
     """The engine's form of a discard of each different card in hand (a Skip once per player
-    it may skip), in the order of the hand: what :func:`_discards` lists, less what the
-    engine refuses. Plain cards are checked only where the rules may refuse them.
+    it may skip, the Anti-phase card once per player it may name), in the order of the
+    hand: what :func:`_discards` lists, less what the engine refuses. Plain cards are
+    checked only where the rules may refuse them.
     """
     me = view.viewer
     assert me is not None
@@ -307,12 +319,10 @@ def _legal_discards(view: PlayerView) -> list[Discard]:
     )
     out: dict[Discard, None] = {}
     for card in dict.fromkeys(view.hand):
-        if plain and not card.is_skip:
+        if plain and (card.is_natural or card.is_wild):
             out[Discard(card)] = None
             continue
-        options = (
-            [Discard(card, target) for target in view.skip_targets(me)] if card.is_skip else []
-        )
+        options = [Discard(card, target) for target in _targets(view, card)]
         options.append(Discard(card))
         for discard in options:
             legal = _canonical(view, discard)
@@ -321,18 +331,25 @@ def _legal_discards(view: PlayerView) -> list[Discard]:
     return list(out)
 
 
-def _discards(view: PlayerView) -> list[Discard]:
-    """A discard of each different card in hand (a Skip once per player it may skip)."""
+def _targets(view: PlayerView, card: Card) -> tuple[int, ...]:
+    """Whom a discard of ``card`` may name: a Skip's players to skip, or the players the
+    Anti-phase card may move down (as its last card); none for other cards."""
     me = view.viewer
     assert me is not None
+    if card.is_skip:
+        return view.skip_targets(me)
+    if card.is_anti:
+        return view.anti_targets(me)
+    return ()
+
+
+def _discards(view: PlayerView) -> list[Discard]:
+    """A discard of each different card in hand (a Skip or the Anti-phase card once per
+    player it may name)."""
     out: list[Discard] = []
     for card in dict.fromkeys(view.hand):
-        if card.is_skip:
-            targets = view.skip_targets(me)
-            out.extend(Discard(card, target) for target in targets)
-            out.append(Discard(card))
-        else:
-            out.append(Discard(card))
+        out.extend(Discard(card, target) for target in _targets(view, card))
+        out.append(Discard(card))
     return out
 
 

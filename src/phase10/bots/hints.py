@@ -6,7 +6,10 @@ hit the table allows, the discard the hand needs least), each step with its reas
 and how far the hand is from its phase: the cards missing, the single cards that
 would complete it (outs) and the chance of completing it within 1, 2 and 3 draws.
 Where the rules have save piles, a hint may take a saved card back instead of drawing,
-or save a card instead of the discard (as :mod:`phase10.bots.saving` judges).
+or save a card instead of the discard (as :mod:`phase10.bots.saving` judges). The
+Anti-phase card is played as :mod:`phase10.bots.anti` judges: thrown away at once,
+kept only to go out with soon, taken only to go out with it this turn, and named at
+the player it hurts most.
 :func:`plan_turn` gives the same advice for a bare hand, a phase and a table.
 
 >>> from phase10.core import GroupKind, Phase, parse_cards, parse_group
@@ -57,6 +60,7 @@ from phase10.solver.tactics import (
     view_unseen_counts,
 )
 
+from .anti import holds_anti, victim, victim_key
 from .greedy import GreedyPlayer, discard_ranks
 from .knowledge import leader_key, target_phases
 from .saving import hand_ending, save_pick
@@ -144,6 +148,7 @@ def plan_turn(
     floating: bool = False,
     owners: Sequence[str] | None = None,
     deck: Mapping[Card, int] = DECK_COUNTS,
+    threatened: bool = False,
 ) -> Hint:
     """Advice for a hand that has drawn: lay ``phase`` down if it can (None: it is down
     already), hit the ``table`` groups, and discard. ``seen`` are other cards in sight
@@ -152,6 +157,8 @@ def plan_turn(
     ``owners`` names whose each table group is in the advice's words (``Ann's``, ``your``;
     default ``the``: ``hit G12 on the run 8-11``). ``deck`` is the copies of each card the
     deck holds (``Rules.deck_counts``; default the standard deck), for the odds.
+    ``threatened``: another player may go out before this one's next turn (an Anti-phase
+    card is then never kept to go out with later).
     """
     hand = list(hand)
     check_hand_size(hand)
@@ -191,7 +198,7 @@ def plan_turn(
         hand + [card for group in groups for card in group.cards] + list(seen), deck=deck
     )
     if hand:
-        advice = _discard_advice(phase_left, hand, groups, natural_min)
+        advice = _discard_advice(phase_left, hand, groups, natural_min, threatened)
         steps.append(advice)
         assert isinstance(advice.action, Discard)
         hand.remove(advice.action.card)  # measured on the hand left once it is discarded
@@ -216,8 +223,15 @@ def _points(card: Card) -> str:
 
 
 def _discard_advice(
-    phase: Phase | None, hand: list[Card], groups: Sequence[Group], natural_min: NaturalMin
+    phase: Phase | None,
+    hand: list[Card],
+    groups: Sequence[Group],
+    natural_min: NaturalMin,
+    threatened: bool = False,
 ) -> Advice:
+    anti = _anti_advice(phase, hand, threatened)
+    if anti is not None:
+        return anti
     skips = [card for card in hand if card.is_skip]
     if skips:
         action = Discard(skips[0])
@@ -248,6 +262,45 @@ def _discard_advice(
         )
     action = Discard(card)
     return Advice(action, reason, action_text(action))
+
+
+def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Advice | None:
+    """The discard a hand holding the Anti-phase card makes (None: it holds none): the
+    card itself, unless it keeps it to go out with (:func:`phase10.bots.anti.holds_anti`;
+    ``phase`` None: the phase is down)."""
+    anti = next((card for card in hand if card.is_anti), None)
+    if anti is None:
+        return None
+    others = [card for card in hand if not card.is_anti]
+    if not others:
+        action = Discard(anti)
+        reason = "it is your last card: go out with it, and the player you name moves down a phase"
+    elif holds_anti(hand, down=phase is None, threatened=threatened):
+        action = Discard(others[0])
+        reason = (
+            "the Anti-phase card stays, to go out with once a card you draw can be hit "
+            "(the player you name then moves down a phase)"
+        )
+    else:
+        action = Discard(anti)
+        reason = (
+            "it never helps a phase nor hits; still in your hand when the hand ends, it "
+            "moves you down a phase"
+        )
+    return Advice(action, reason, action_text(action))
+
+
+def _victim_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
+    """Why the Anti-phase card names ``seat`` among ``targets`` (see
+    :func:`phase10.bots.anti.victim_key`)."""
+    info = view.seats[seat]
+    has_phase, done, _ = victim_key(view, seat)
+    if not has_phase:
+        return "nobody has a phase to lose, so naming costs no one anything"
+    this_hand = ", one of them laid down this hand" if info.laid is not None else ""
+    tied = sum(1 for other in targets if victim_key(view, other)[1] == done) > 1
+    score = f" and the lowest score of those ({info.score})" if tied else ""
+    return f"{info.name} has the most phases completed ({done}{this_hand}){score}"
 
 
 def _with_distance(
@@ -316,7 +369,17 @@ def hint(view: PlayerView) -> Hint:
                 view_action_text(view, action),
             )
             return _with_distance(Hint((step,)), aim, [*hand, action.card], natural_min, unseen)
-        if isinstance(action, TakeDiscard) and top is not None:
+        if isinstance(action, TakeDiscard) and top is not None and top.is_anti:
+            targets = view.anti_targets(me)
+            if view.can_draw() and targets:
+                named = view.seats[victim(view, targets)].name
+                reason = (
+                    "you can go out with the Anti-phase card this turn, every other card "
+                    f"laid down or hit, and name {named} to move down a phase"
+                )
+            else:
+                reason = "the draw pile is empty: the top discard is the only card to take"
+        elif isinstance(action, TakeDiscard) and top is not None:
             if aim is None:
                 reason = f"{top} can be hit at once"
             elif top.is_wild:
@@ -325,11 +388,16 @@ def hint(view: PlayerView) -> Hint:
                 before = missing(aim, hand, natural_min)
                 after = missing(aim, [*hand, top], natural_min)
                 reason = f"{top} brings {aim} from {plural(before, 'card')} away to {after}"
+        elif top is not None and top.is_anti:
+            reason = (
+                "the Anti-phase card is worth taking only to go out with it this turn; "
+                "still in your hand when the hand ends, it moves you down a phase"
+            )
         else:
             shown = f"the {top}" if top is not None else "the discard pile"
             reason = f"{shown} does not help"
             action = Draw() if isinstance(action, Draw) else action
-        if isinstance(action, TakeDiscard) and top is not None:
+        if isinstance(action, TakeDiscard) and top is not None and not top.is_anti:
             hand = [*hand, top]  # how far the phase is once the card is taken
             if aim is not None and best_lay_down(aim, hand, natural_min) is None:
                 # ... and the turn's discard made: the next draw comes after it
@@ -353,6 +421,7 @@ def hint(view: PlayerView) -> Hint:
             for meld in view.melds
         ],
         deck=view.rules.deck_counts,
+        threatened=hand_ending(view, others_only=True),
     )
     steps = list(plan.steps)
     if phases and len(phases) > 1 and steps and isinstance(steps[0].action, LayDown):
@@ -370,6 +439,16 @@ def hint(view: PlayerView) -> Hint:
                 f"{name} is the closest to winning (phase {view.seats[target].phase + 1})",
                 view_action_text(view, skip),
             )
+    if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_anti:
+        targets = view.anti_targets(me)
+        if targets and _hand_after(view.hand, steps[:-1]) == [steps[-1].action.card]:
+            target = victim(view, targets)
+            out = Discard(steps[-1].action.card, target)
+            steps[-1] = Advice(
+                out,
+                _victim_reason(view, target, targets),
+                view_action_text(view, out),
+            )
     if view.stage is Stage.WILD_DISCARD:
         steps = [step for step in steps if isinstance(step.action, Discard)]
     elif steps and isinstance(steps[-1].action, Discard):
@@ -381,15 +460,7 @@ def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Ad
     """A save instead of the plan's last step (a discard), where one is better."""
     planned = steps[-1].action
     assert isinstance(planned, Discard)
-    hand = list(view.hand)
-    for step in steps[:-1]:  # the hand once the plan's lay-down and hits are made
-        match step.action:
-            case LayDown(groups=groups):
-                for group in groups:
-                    for laid_card in group.cards:
-                        hand.remove(laid_card)
-            case Hit(card=hit_card):
-                hand.remove(hit_card)
+    hand = _hand_after(view.hand, steps[:-1])
     natural_min = view.rules.natural_min
     laid = aim is None or any(isinstance(step.action, LayDown) for step in steps)
 
@@ -413,3 +484,17 @@ def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Ad
     else:
         reason = "it would help the next player: saved, it stays yours"
     return Advice(action, reason, view_action_text(view, action))
+
+
+def _hand_after(hand: Sequence[Card], steps: Sequence[Advice]) -> list[Card]:
+    """``hand`` once the lay-down and hits among ``steps`` are made."""
+    left = list(hand)
+    for step in steps:
+        match step.action:
+            case LayDown(groups=groups):
+                for group in groups:
+                    for laid_card in group.cards:
+                        left.remove(laid_card)
+            case Hit(card=hit_card):
+                left.remove(hit_card)
+    return left

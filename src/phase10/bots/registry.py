@@ -6,6 +6,8 @@
 'RandomPlayer'
 >>> make_player("strong:3+nosave", random.Random(1)).saves
 False
+>>> make_player("greedy+noanti", random.Random(1)).anti
+False
 >>> make_player("clever", random.Random(1))
 Traceback (most recent call last):
 ...
@@ -64,8 +66,10 @@ DEFAULT_BOT = "strong"
 BOT_HELP = "random, greedy, strong (level 4) or strong:1 to strong:4"
 _HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"
 #: the options a built-in bot's spec may end in, after a ``+``: ``nosave`` never uses
-#: the save pile (to measure what it is worth: ``strong+nosave``, ``greedy+nosave``)
-BOT_OPTIONS = ("nosave",)
+#: the save pile (to measure what it is worth: ``strong+nosave``, ``greedy+nosave``);
+#: ``noanti`` plays the Anti-phase card like any other card (``strong+noanti``; the
+#: random bot plays every card alike anyway)
+BOT_OPTIONS = ("nosave", "noanti")
 
 Factory = Callable[..., Player]
 
@@ -102,6 +106,7 @@ def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = No
     name, colon, argument = spec.strip().partition(":")
     name = name.lower()
     saves = "nosave" not in options
+    anti = "noanti" not in options
     if name == "strong":
         from .strong import DEFAULT_LEVEL, StrongPlayer
 
@@ -111,11 +116,13 @@ def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = No
             if read is None:
                 raise ValueError(f"strong's level is 1 to 4, not {argument.strip()!r}")
             level = read
-        return StrongPlayer(rng, level=level, saves=saves)
+        return StrongPlayer(rng, level=level, saves=saves, anti=anti)
     factory = _factories().get(name)
     if factory is None or colon:
         raise ValueError(f"unknown bot {spec_text!r}: {_HELP}")
-    return factory(rng, saves=saves)
+    if factory is RandomPlayer:
+        return RandomPlayer(rng, saves=saves)
+    return factory(rng, saves=saves, anti=anti)
 
 
 def _options(spec: str) -> tuple[str, tuple[str, ...]]:

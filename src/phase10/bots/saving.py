@@ -103,9 +103,10 @@ def hand_ending(view: PlayerView, *, others_only: bool = False) -> bool:
 def keeper_value(card: Card, saved: Sequence[Card], phases: Sequence[Phase]) -> int:
     """How well ``card`` builds on the save pile ``saved`` for ``phases`` (higher: save it):
     :data:`WILD_KEEPER` for a Wild, else its partners among the saved cards (a twin for
-    a set 2, a neighbour for a run 2 or 1, a colour or parity match 1). Skips: -1.
+    a set 2, a neighbour for a run 2 or 1, a colour or parity match 1). Skips and the
+    Anti-phase card (which cannot be saved): -1.
     """
-    if card.is_skip:
+    if card.is_skip or card.is_anti:
         return -1
     if not phases:
         return 0
@@ -156,6 +157,7 @@ def save_pick(
         or info.saved_this_hand
         or len(hand) < 2
         or planned.is_skip
+        or planned.is_anti  # saving another card instead would keep it in hand
     ):
         return None
     if view.rules.saved_score is SavedScore.PENALTY:
@@ -179,7 +181,7 @@ def save_pick(
     scores = {
         card: keeper_value(card, view.saved, future)
         for card in dict.fromkeys(hand)
-        if not card.is_skip and harmless(card)
+        if (card.is_natural or card.is_wild) and harmless(card)
     }
     if planned.is_wild:
         return planned

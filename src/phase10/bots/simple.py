@@ -46,6 +46,7 @@ from phase10.core import (
     hand_points,
 )
 
+from .anti import anti_discard, takes_anti
 from .knowledge import stalled
 from .saving import give_up_wanted, save_pick, take_back_pick
 
@@ -142,15 +143,18 @@ class SimplePlayer:
     first (aimed at the opponent closest to winning), never a Wild unless it must,
     then high cards and cards without a partner. Ties are broken with ``rng``. Where the
     rules have save piles it saves and takes back as :mod:`phase10.bots.saving` says
-    (``saves=False``: never), and counts its saved cards when it declares a phase.
+    (``saves=False``: never), and counts its saved cards when it declares a phase. The
+    Anti-phase card it plays as :mod:`phase10.bots.anti` says (``anti=False``: like any
+    other card).
     """
 
     #: decides at once (see phase10.bots.seats.answers_at_once)
     instant = True
 
-    def __init__(self, rng: random.Random, *, saves: bool = True) -> None:
+    def __init__(self, rng: random.Random, *, saves: bool = True, anti: bool = True) -> None:
         self.rng = checked_rng(rng)
         self.saves = bool(saves)
+        self.anti = bool(anti)
 
     def choose(self, view: PlayerView) -> Action:
         actions = _legal(view)
@@ -171,6 +175,8 @@ class SimplePlayer:
             )
         if view.stage is Stage.DRAW:
             top = view.discard_top
+            if self.anti and TakeDiscard() in actions and takes_anti(view):
+                return TakeDiscard()
             take = TakeDiscard() in actions and top is not None and self._wants(view, top)
             if self.saves:
                 back = take_back_pick(view, self._gap(view), top_wanted=take)
@@ -202,6 +208,10 @@ class SimplePlayer:
             return GiveUp()
         if discards and stalled(view):
             return self.rng.choice(discards)
+        if discards and self.anti:
+            anti, discards = anti_discard(view, discards)
+            if anti is not None:
+                return anti
         if discards:
             discard = self._discard(view, discards)
             if self.saves and not discard.card.is_skip:

@@ -22,7 +22,8 @@ the next player could use and shed points). Level 4 also aims Skips at whoever
 threatens the hand: while it is not down, the player down with the fewest cards (who
 may end the hand first); once down, a player not yet down (who may still gain a phase);
 then the game's leader (lower levels skip the leader). The greedy bot's judgement
-breaks ties and plays the rest (laying down at once, hitting everything).
+breaks ties and plays the rest (laying down at once, hitting everything, and the
+Anti-phase card as :mod:`phase10.bots.anti` says).
 
 Level 4 looks past its horizon too: a future in which the hand still misses cards at
 the horizon counts two more turns for each card missing (as exactly counted by
@@ -131,15 +132,21 @@ DOWN_DENIAL_WEIGHT = 1.0
 
 class StrongPlayer(GreedyPlayer):
     """Monte Carlo search at difficulty ``level`` (1 to 4); ``rng`` seeds every sample.
-    ``saves=False`` never saves a card nor takes one back."""
+    ``saves=False`` never saves a card nor takes one back; ``anti=False`` plays the
+    Anti-phase card like any other card (see :class:`GreedyPlayer`)."""
 
     #: searches: a decision can take a tenth of a second
     instant = False
 
     def __init__(
-        self, rng: random.Random, level: int = DEFAULT_LEVEL, *, saves: bool = True
+        self,
+        rng: random.Random,
+        level: int = DEFAULT_LEVEL,
+        *,
+        saves: bool = True,
+        anti: bool = True,
     ) -> None:
-        super().__init__(rng, saves=saves)
+        super().__init__(rng, saves=saves, anti=anti)
         if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
             raise ValueError(f"strong's level is 1 to 4, not {level!r}")
         self.level = level
@@ -195,11 +202,11 @@ class StrongPlayer(GreedyPlayer):
         drawn = np.zeros((samples, steps + 1, DISTINCT_CARDS), dtype=np.int16)
         for step in range(steps):
             drawn[np.arange(samples), step + 1 :, futures[:, step]] += 1
-        base = np.array(hands, dtype=np.int16)  # (H, 50)
+        base = np.array(hands, dtype=np.int16)  # (H, cards)
         offsets = np.array([1 - a for a in (ahead or [0] * len(hands))])
         # (H, T): cards drawn by turn k
         index = np.clip(np.arange(steps)[None, :] + offsets[:, None], 0, steps)
-        rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, 50)
+        rows = base[:, None, None, :] + drawn[:, index, :].transpose(1, 0, 2, 3)  # (H, S, T, cards)
         made = checker(rows.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), samples, steps)
         values = made.mean(axis=1).sum(axis=1)
         if self.budget.tail:
@@ -473,7 +480,7 @@ def _closer(
     checkers: Sequence[BatchChecker], hands: np.ndarray, now: np.ndarray, cards: Sequence[Card]
 ) -> np.ndarray:
     """Whether each card brings each hand closer to its nearest phase, shape (hands, cards)."""
-    grown = np.repeat(hands[:, None, :], len(cards), axis=1)  # (H, C, 50)
+    grown = np.repeat(hands[:, None, :], len(cards), axis=1)  # (H, C, cards)
     grown[:, np.arange(len(cards)), [card.index for card in cards]] += 1
     after = _distance(checkers, grown.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), len(cards))
     return np.asarray(after < now[:, None])

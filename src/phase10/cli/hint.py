@@ -137,6 +137,13 @@ def hint(
         Deck,
         typer.Option("--deck", help="The deck (rules §1): its Wilds and Skips, for the odds."),
     ] = Deck.STANDARD,
+    anti_phase: Annotated[
+        bool,
+        typer.Option(
+            "--anti-phase",
+            help="The deck holds the Anti-phase card (A): it may be in your hand or seen.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the advice as JSON.")] = False,
 ) -> None:
     """Advise a hand that has drawn: what to lay, what to hit, what to discard and why,
@@ -149,8 +156,12 @@ def hint(
     refuse_unknown_options("hint", (phase, *cards))
     try:
         aim = None if phase.strip().lower() == "down" else read_phase(phase, list_name)
-        # cards holding the Anti-phase card say it is in the deck (rules anti_phase)
-        counts = Rules(deck=deck, anti_phase=AntiPhase.ON).deck_counts
+        anti = AntiPhase.ON if anti_phase else AntiPhase.OFF
+        if not anti_phase and any(
+            card.is_anti for card in parse_cards(" ".join([*cards, discards]))
+        ):
+            raise ValueError("the Anti-phase card (A) is in the deck only with --anti-phase")
+        counts = Rules(deck=deck, anti_phase=anti).deck_counts
         hand = read_cards(cards, deck=counts)
         groups = [read_table_group(text) for text in table or []]
         if natural_min is NaturalMin.GROUP:

@@ -40,7 +40,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from phase10.core import HAND_SIZE, PRESETS, Deck, NaturalMin, Phase, Rules
+from phase10.core import HAND_SIZE, PRESETS, AntiPhase, Deck, NaturalMin, Phase, Rules
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.sim.odds import DECK_SIZE, OddsResult, phase_odds
 
@@ -66,6 +66,8 @@ class PhaseChoice:
     numbers: tuple[int, ...]
     natural_min: NaturalMin
     deck: Deck = Deck.STANDARD
+    #: the preset's deck holds the Anti-phase card too
+    anti_phase: bool = False
 
 
 def choose_phases(
@@ -88,6 +90,7 @@ def choose_phases(
     rules = PRESETS[rules_name] if rules_name is not None else Rules()
     rule = natural_min if natural_min is not None else rules.natural_min
     dealt = deck if deck is not None else rules.deck
+    anti = rules.anti_phase is AntiPhase.ON
     if phrases:
         phases: list[Phase] = []
         for number, phrase in enumerate(phrases, start=1):
@@ -96,16 +99,17 @@ def choose_phases(
             except ValueError as error:
                 raise ValueError(f"--phase {number}: {error}") from None
         numbers = tuple(range(1, len(phases) + 1))
-        return PhaseChoice("custom", tuple(phases), numbers, rule, dealt)
+        return PhaseChoice("custom", tuple(phases), numbers, rule, dealt, anti)
     if list_name is not None:
         if list_name not in PHASE_LISTS:
             known = ", ".join(PHASE_LISTS)
             raise ValueError(f"no phase list named {list_name!r}; known lists: {known}")
         chosen = PHASE_LISTS[list_name]
-        return PhaseChoice(list_name, chosen, tuple(range(1, len(chosen) + 1)), rule, dealt)
+        numbers = tuple(range(1, len(chosen) + 1))
+        return PhaseChoice(list_name, chosen, numbers, rule, dealt, anti)
     name = dict(rules.describe())["phase_list"]
     numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
-    return PhaseChoice(name, rules.phase_sequence, numbers, rule, dealt)
+    return PhaseChoice(name, rules.phase_sequence, numbers, rule, dealt, anti)
 
 
 def percent(probability: float, like: float | None = None) -> str:
@@ -140,9 +144,10 @@ def odds_table(result: OddsResult, name: str) -> Table:
         rule = "a numbered card in every group"
     else:
         rule = "one numbered card per phase"
+    anti = "; the Anti-phase card in the deck" if result.anti_phase else ""
     table = Table(
         title=_title(result, name),
-        caption=f"seed {result.seed}; {rule}; 95% Wilson intervals",
+        caption=f"seed {result.seed}; {rule}{anti}; 95% Wilson intervals",
         box=box.SIMPLE,
     )
     table.add_column("#", justify="right")
@@ -300,6 +305,7 @@ def odds(
                 jobs=jobs,
                 natural_min=chosen.natural_min,
                 deck=chosen.deck,
+                anti_phase=chosen.anti_phase,
                 numbers=chosen.numbers,
                 progress=lambda done: progress.advance(task, done),
             )

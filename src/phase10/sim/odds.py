@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from phase10.core import HAND_SIZE, Deck, NaturalMin, Phase, deck_counts, natural_min_of
+from phase10.core import HAND_SIZE, Card, Deck, NaturalMin, Phase, deck_counts, natural_min_of
 from phase10.solver import BatchChecker, deal_counts
 from phase10.solver.batch import DECK_INDICES
 from phase10.solver.blas import set_blas_threads, single_blas_thread
@@ -104,6 +104,8 @@ class OddsResult:
     seed: int
     natural_min: NaturalMin
     deck: Deck = Deck.STANDARD
+    #: whether the deck held the Anti-phase card too (rules ``anti_phase``)
+    anti_phase: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``{"phases": [...], "deals": N, "cards": ..., ...}``."""
@@ -114,6 +116,7 @@ class OddsResult:
             "seed": self.seed,
             "natural_min": self.natural_min.value,
             "deck": self.deck.value,
+            "anti_phase": self.anti_phase,
         }
 
 
@@ -135,6 +138,7 @@ def phase_odds(
     jobs: int = 1,
     natural_min: NaturalMin | str = NaturalMin.GROUP,
     deck: Deck | str = Deck.STANDARD,
+    anti_phase: bool = False,
     numbers: Sequence[int] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> OddsResult:
@@ -143,8 +147,10 @@ def phase_odds(
     Every phase is checked against the same deals. ``jobs`` worker processes share
     the chunks (0: one per CPU; 1: this process only); the result is the same for
     any ``jobs``. ``numbers`` gives the phases' numbers in their list (default 1, 2,
-    ...). ``deck`` is the deck dealt from (rules §1). ``progress`` is called with the number of deals each finished chunk held,
-    so its calls add up to ``deals``.
+    ...). ``deck`` is the deck dealt from (rules §1), with the Anti-phase card shuffled in
+    when ``anti_phase`` (it never helps a phase, but takes a place in the deal).
+    ``progress`` is called with the number of deals each finished chunk held, so its
+    calls add up to ``deals``.
     """
     phases = tuple(phases)
     if not phases:
@@ -158,7 +164,9 @@ def phase_odds(
     except ValueError:
         choices = ", ".join(repr(member.value) for member in Deck)
         raise ValueError(f"deck must be one of {choices}, not {deck!r}") from None
-    _check_int("cards", cards, 1, sum(deck_counts(chosen.wilds, chosen.skips).values()))
+    if not isinstance(anti_phase, bool):
+        raise ValueError(f"anti_phase is True or False, not {anti_phase!r}")
+    _check_int("cards", cards, 1, sum(_copies(chosen, anti_phase).values()))
     _check_int("seed", seed, 0)
     _check_int("jobs", jobs, 0)
     rule = natural_min_of(natural_min)
@@ -179,11 +187,12 @@ def phase_odds(
         with single_blas_thread():
             checkers = _checkers(phases, rule)
             for index, size in chunks:
-                totals += _hits(checkers, seed, index, size, cards, chosen)
+                totals += _hits(checkers, seed, index, size, cards, chosen, anti_phase)
                 if progress is not None:
                     progress(size)
     else:
-        for hits, size in _in_processes(chunks, workers, phases, rule, seed, cards, chosen):
+        work = _in_processes(chunks, workers, phases, rule, seed, cards, chosen, anti_phase)
+        for hits, size in work:
             totals += hits
             if progress is not None:
                 progress(size)
@@ -192,7 +201,13 @@ def phase_odds(
         for number, phase, hits in zip(numbers, phases, totals, strict=True)
     )
     return OddsResult(
-        phases=entries, deals=deals, cards=cards, seed=seed, natural_min=rule, deck=chosen
+        phases=entries,
+        deals=deals,
+        cards=cards,
+        seed=seed,
+        natural_min=rule,
+        deck=chosen,
+        anti_phase=anti_phase,
     )
 
 
@@ -205,9 +220,11 @@ def chunk_hits(
     cards: int = HAND_SIZE,
     natural_min: NaturalMin = NaturalMin.GROUP,
     deck: Deck = Deck.STANDARD,
+    anti_phase: bool = False,
 ) -> list[int]:
     """How many deals of chunk number ``chunk`` hold each phase (what one worker computes)."""
-    hits = _hits(_checkers(tuple(phases), natural_min), seed, chunk, size, cards, deck)
+    checkers = _checkers(tuple(phases), natural_min)
+    hits = _hits(checkers, seed, chunk, size, cards, deck, anti_phase)
     return [int(count) for count in hits]
 
 
@@ -220,11 +237,21 @@ def _checkers(phases: tuple[Phase, ...], rule: NaturalMin) -> list[BatchChecker]
     return [BatchChecker(phase, rule) for phase in phases]
 
 
+def _copies(deck: Deck, anti_phase: bool) -> dict[Card, int]:
+    """The copies of each card dealt from: ``deck``, and the Anti-phase card if asked."""
+    return deck_counts(deck.wilds, deck.skips, 1 if anti_phase else 0)
+
+
 def _hits(
-    checkers: Sequence[BatchChecker], seed: int, chunk: int, size: int, cards: int, deck: Deck
+    checkers: Sequence[BatchChecker],
+    seed: int,
+    chunk: int,
+    size: int,
+    cards: int,
+    deck: Deck,
+    anti_phase: bool,
 ) -> np.ndarray[Any, np.dtype[np.int64]]:
-    copies = deck_counts(deck.wilds, deck.skips)
-    counts = deal_counts(chunk_generator(seed, chunk), size, cards, copies)
+    counts = deal_counts(chunk_generator(seed, chunk), size, cards, _copies(deck, anti_phase))
     return np.array([np.count_nonzero(checker(counts)) for checker in checkers], dtype=np.int64)
 
 
@@ -234,16 +261,30 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(
-    phases: tuple[Phase, ...], rule: NaturalMin, seed: int, cards: int, deck: Deck
+    phases: tuple[Phase, ...],
+    rule: NaturalMin,
+    seed: int,
+    cards: int,
+    deck: Deck,
+    anti_phase: bool,
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     set_blas_threads(1)
-    _WORKER.update(checkers=_checkers(phases, rule), seed=seed, cards=cards, deck=deck)
+    _WORKER.update(
+        checkers=_checkers(phases, rule), seed=seed, cards=cards, deck=deck, anti=anti_phase
+    )
 
 
 def _work(chunk: int, size: int) -> tuple[list[int], int]:
+    worker = _WORKER
     hits = _hits(
-        _WORKER["checkers"], _WORKER["seed"], chunk, size, _WORKER["cards"], _WORKER["deck"]
+        worker["checkers"],
+        worker["seed"],
+        chunk,
+        size,
+        worker["cards"],
+        worker["deck"],
+        worker["anti"],
     )
     return hits.tolist(), size
 
@@ -256,6 +297,7 @@ def _in_processes(
     seed: int,
     cards: int,
     deck: Deck,
+    anti_phase: bool,
 ) -> Iterator[tuple[np.ndarray[Any, np.dtype[np.int64]], int]]:
     """Each chunk's hits as the workers finish them (in any order)."""
     # "spawn": fresh workers, whatever threads this process runs (a progress bar's).
@@ -263,7 +305,7 @@ def _in_processes(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
-        initargs=(phases, rule, seed, cards, deck),
+        initargs=(phases, rule, seed, cards, deck, anti_phase),
     )
     try:
         pending: set[Future[tuple[list[int], int]]] = {

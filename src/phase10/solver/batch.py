@@ -1,6 +1,7 @@
 """Phase checks for many hands at once, with NumPy: what odds and benchmarks use.
 
-Hands are rows of a ``(B, 50)`` count matrix (columns are :attr:`Card.index`).
+Hands are rows of a ``(B, 51)`` count matrix (columns are :attr:`Card.index`; a Skip's
+and the Anti-phase card's columns count toward no phase).
 Phases of sets and runs are checked for every choice of anchors at once: the
 Wilds a choice needs, summed over numbers as ``max(0, asked - held)``, is a sum
 of indicator products and so one matrix product; the natural-card rule is
@@ -66,7 +67,7 @@ _PENALTY = 1_000.0
 
 
 def counts_matrix(hands: Iterable[Iterable[Card]]) -> Counts:
-    """A ``(B, 50)`` count matrix from hands of cards."""
+    """A ``(B, 51)`` count matrix (one column per card index) from hands of cards."""
     rows = [[0] * DISTINCT_CARDS for _ in range(0)]
     for hand in hands:
         row = [0] * DISTINCT_CARDS
@@ -344,8 +345,9 @@ def _anchor_choices(
 
 
 def _count_matrix(counts: Counts) -> Counts:
-    """``counts`` as a NumPy matrix of one row of 50 card counts per hand, or a ValueError."""
+    """``counts`` as a NumPy matrix of one row of card counts (one per card index) per
+    hand, or a ValueError."""
     matrix = np.asarray(counts)
     if matrix.ndim != 2 or matrix.shape[1] != DISTINCT_CARDS:
-        raise ValueError(f"expected a (B, 50) count matrix, not shape {matrix.shape}")
+        raise ValueError(f"expected a (B, {DISTINCT_CARDS}) count matrix, not shape {matrix.shape}")
     return matrix

@@ -35,7 +35,8 @@ from phase10.core import (
     DECK_COUNTS,
     DISTINCT_CARDS,
     MAX_HAND,
-    SKIP_INDEX,
+    NUMBERED_CARDS,
+    WILD_INDEX,
     Card,
     Color,
     Group,
@@ -192,10 +193,10 @@ class _HitSearch:
         colors = self.colors[slot]
         cards = list({_kind_of(card, colors): card for card, n in left.items() if n}.values())
         for card in cards:
-            if card.is_skip or (
+            if not (card.is_natural or card.is_wild) or (
                 card.is_natural and group.color is not None and card.color is not group.color
             ):
-                continue
+                continue  # a Skip or the Anti-phase card never hits
             spots = [n for n in (low - 1, high + 1) if 1 <= n <= 12]
             if card.is_natural:
                 spots = [n for n in spots if n == card.number]
@@ -227,7 +228,7 @@ def outs(
     if can_lay(compiled, counts):
         return []
     found: list[tuple[Card, int]] = []
-    for index in range(SKIP_INDEX):  # every card but the Skip, which never helps
+    for index in (*range(NUMBERED_CARDS), WILD_INDEX):  # a Skip or an Anti-phase card never helps
         if unseen[index] <= 0:
             continue
         counts[index] += 1
@@ -331,17 +332,18 @@ def completion_odds(
 
 
 def _check_unseen(unseen: Sequence[int]) -> None:
-    """Refuse anything but 50 counts of unseen cards (as :func:`unseen_counts` gives)."""
+    """Refuse anything but one count of unseen cards per card index (as
+    :func:`unseen_counts` gives)."""
     if isinstance(unseen, str) or len(unseen) != DISTINCT_CARDS:
         raise ValueError(
-            "unseen is 50 counts, one per card index (unseen_counts gives them), "
+            f"unseen is {DISTINCT_CARDS} counts, one per card index (unseen_counts gives them), "
             f"not {len(unseen)} entries"
         )
 
 
 def _kind_of(card: Card, colors: frozenset[Color | None]) -> tuple[int, object]:
     """What a card is to the groups whose colours are ``colors``: its number, and its
-    colour if one of them asks for it; a Wild or a Skip is itself."""
+    colour if one of them asks for it; a Wild, a Skip or the Anti-phase card is itself."""
     if card.number is None or not card.is_natural:
         return (100 + card.index, None)
     return (card.number, card.color if card.color in colors else None)
