@@ -179,6 +179,12 @@ def test_give_up_only_where_the_phase_is_kept() -> None:
                 action: Action = players[game.current].choose(game.view(game.current))
                 gave_up |= isinstance(action, GiveUp)
                 if isinstance(action, GiveUp):
-                    assert give_up_wanted(game.view(game.current))
+                    view = game.view(game.current)
+                    assert give_up_wanted(view)
+                    # the hint says the same: give up (after any hits), then end the turn
+                    steps = [step.action for step in hint(view).steps]
+                    assert GiveUp() in steps and steps.index(GiveUp()) == len(steps) - 2
+                    advice = hint(view).steps[steps.index(GiveUp())]
+                    assert "still counts as completed" in advice.reason
                 game.apply(action)
         assert gave_up is expect, give_up

@@ -35,6 +35,7 @@ from phase10.core import (
     Declare,
     Discard,
     Draw,
+    GiveUp,
     GiveWild,
     Group,
     Hit,
@@ -63,7 +64,7 @@ from phase10.solver.tactics import (
 from .anti import holds_anti, victim, victim_key
 from .greedy import GreedyPlayer, discard_ranks
 from .knowledge import leader_key, target_phases
-from .saving import hand_ending, save_pick
+from .saving import future_phases, give_up_wanted, hand_ending, save_pick
 
 __all__ = ["Advice", "Hint", "hint", "plan_turn"]
 
@@ -453,6 +454,16 @@ def hint(view: PlayerView) -> Hint:
         steps = [step for step in steps if isinstance(step.action, Discard)]
     elif steps and isinstance(steps[-1].action, Discard):
         steps[-1] = _save_advice(view, steps, aim if not laid_down else None) or steps[-1]
+    if laid_down and steps and give_up_wanted(view):
+        # (the hits first: what is hit stays on the table; then the phase is given up)
+        left = len(future_phases(view))
+        give_up = Advice(
+            GiveUp(),
+            "a phase given up still counts as completed under these rules: ten fresh cards "
+            f"are a chance at a second phase this hand ({plural(left, 'phase')} still to make)",
+            view_action_text(view, GiveUp()),
+        )
+        steps.insert(len(steps) - 1, give_up)
     return replace(plan, steps=tuple(steps))
 
 
