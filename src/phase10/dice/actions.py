@@ -219,9 +219,14 @@ def _dice_showing(verb: str, face: Face, count: int, showing: list[int]) -> list
     """The dice ``count`` tokens ``face`` name among the dice ``showing`` it."""
     where = _WHERE[verb]
     if len(showing) < count:
-        found = "no die" if not showing else f"only {len(showing)}"
+        found = (
+            "no die"
+            if not showing
+            else f"only {len(showing)} {'die' if len(showing) == 1 else 'dice'}"
+        )
         raise InvalidDiceActionError(
-            f"{found} {where} shows {face}" + ("" if count == 1 else f" ({count} named)")
+            f"{found} {where} {'shows' if len(showing) < 2 else 'show'} {face}"
+            + ("" if count == 1 else f" ({count} named)")
         )
     # a score uses a die's face alone; elsewhere the die matters (its other faces roll)
     alike = verb == "score" or len({DICE[i].faces for i in showing}) == 1
