@@ -3,6 +3,7 @@ bonuses, §5 the end, §6 solitaire, §7 readings); each sets the rolls up exact
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -30,6 +31,7 @@ from phase10.dice import (
     ScoredPhase,
     TurnStarted,
     Unkeep,
+    best_way,
     die_index,
     parse_action,
     parse_faces,
@@ -232,6 +234,9 @@ def test_d4_a_phase_scores_the_dice_used_a_wild_scores_nothing() -> None:
     assert isinstance(scored, ScoredPhase)
     assert scored.points == 34 and game.seats[0].total == 34 and game.seats[0].scores[0] == 34
     assert [" ".join(map(str, g)) for g in scored.groups] == ["O8 G8 B8", "B10 RW BW"]
+    # the best of the ways: 9 9 9 + 5 6 7 8 (53), not 9 9 W + 6 7 8 9 (48)
+    way = best_way(2, parse_faces("R9 B9 G9 GW R5 R6 R7 B8"))
+    assert way is not None and way.score == 53 and len(way.used) == 7
 
 
 def test_d4_score_with_chosen_dice_and_refused_when_they_do_not_make_it() -> None:
@@ -375,7 +380,15 @@ def test_views_are_public_and_name_the_legal_actions_of_the_player_to_move() -> 
     assert mine.is_my_turn and not theirs.is_my_turn and theirs.legal_actions == ()
     assert mine.way is not None and mine.way.score == 34
     assert [str(a) for a in mine.legal_actions][:2] == ["roll", "keep H1"]
-    assert mine.to_dict()["showing"] == SHEET.split()
+    data = json.loads(json.dumps(mine.to_dict()))
+    assert data["showing"] == SHEET.split() and data["legal_actions"][-1] == "score"
+    assert data["history"][-1] == {
+        "type": "Rolled",
+        "player": 0,
+        "roll": 1,
+        "dice": list(range(10)),
+        "faces": SHEET.split(),
+    }
     with pytest.raises(ValueError, match="no player 2"):
         game.view(2)
 

@@ -1,7 +1,8 @@
 """``phase10 dice ...``: Phase 10 Dice on the command line (docs/dice.md).
 
-:data:`dice_app` is the ``dice`` command group; other modules add their commands to it the
-way ``app.py`` adds commands to the main app (see the end of this module).
+:data:`dice_app` is the ``dice`` command group, added to the main app in ``app.py``. Another
+module adds a command to it the way ``app.py`` adds its own: a plain function with typer
+annotations in that module, registered at the end of this one (see there).
 
 Exit codes: 0 success (``check``: the dice make the phase), 1 ``check``: they do not,
 2 bad input (the message names what was wrong).
@@ -145,3 +146,9 @@ def replay(
         typer.echo(line)
     if not game.is_over:
         typer.echo(f"(the record stops here: {game.seats[game.current].name} to move)")
+
+
+# Commands defined in other modules join the group here, e.g. (hint reads negative numbers
+# as bad input to explain, so it takes unknown options as arguments, as ``check`` does):
+#   from .dice_odds import hint as _hint  # noqa: E402
+#   dice_app.command(name="hint", context_settings={"ignore_unknown_options": True})(_hint)
