@@ -150,5 +150,5 @@ def replay(
 
 # Commands defined in other modules join the group here, e.g. (hint reads negative numbers
 # as bad input to explain, so it takes unknown options as arguments, as ``check`` does):
-#   from .dice_odds import hint as _hint  # noqa: E402
+#   from .dice_odds import hint as _hint  (with noqa E402, as in app.py)
 #   dice_app.command(name="hint", context_settings={"ignore_unknown_options": True})(_hint)
