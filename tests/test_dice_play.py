@@ -12,7 +12,9 @@ import pytest
 
 from phase10.dice import (
     BONUS,
+    FIVE_PHASE_OVER,
     PENALTY,
+    BonusKind,
     DiceActionError,
     DiceGame,
     DiceGameEnded,
@@ -112,6 +114,12 @@ def play(seed: int, players: int, setup: DiceSetup | None = None) -> DiceGame:
                 gained[event.player] += event.points
             elif isinstance(event, EarnedBonus):
                 gained[event.player] += BONUS
+                scored = events[events.index(event) - 1]  # a bonus follows its phase
+                assert isinstance(scored, ScoredPhase) and scored.player == event.player
+                if event.kind is BonusKind.FIVE_PHASE:
+                    assert scored.phase == 5 and scored.total > FIVE_PHASE_OVER
+                else:
+                    assert scored.phase == 10
             elif isinstance(event, Penalised):
                 assert event.points == -PENALTY * event.failures and players == 1
                 gained[event.player] += event.points
