@@ -276,3 +276,7 @@ from .serve import serve as _serve  # noqa: E402
 
 app.command(name="serve")(_serve)
 app.command(name="protocol-test")(_protocol_test)
+
+from .dice import dice_app as _dice_app  # noqa: E402
+
+app.add_typer(_dice_app, name="dice")

@@ -1,8 +1,28 @@
 """Phase 10 Dice, a game of its own beside the card game (docs/dice.md): the dice and their
-faces, the phases and the best-scoring way dice make one."""
+faces, the phases and the best-scoring way dice make one, and the game itself: actions,
+events, views and records that replay exactly."""
 
 from __future__ import annotations
 
+from .actions import DiceAction, Keep, Pass, Roll, Score, Unkeep, die_index, die_names, parse_action
+from .errors import DiceActionError, DiceRefusal, IllegalDiceActionError, InvalidDiceActionError
+from .events import (
+    BonusKind,
+    DiceEvent,
+    DiceGameEnded,
+    DiceGameStarted,
+    EarnedBonus,
+    FailedPhase,
+    KeptDice,
+    LastRoundStarted,
+    OrderRolled,
+    Penalised,
+    Rolled,
+    ScoredPhase,
+    TurnStarted,
+    UnkeptDice,
+    event_to_dict,
+)
 from .faces import (
     DICE,
     DICE_COUNT,
@@ -16,24 +36,73 @@ from .faces import (
     format_faces,
     parse_faces,
 )
+from .game import BONUS, FIVE_PHASE_OVER, PENALTY, DiceGame
+from .narration import describe, narrate
 from .phases import PHASES, DicePhase, GroupKind, Way, best_way, dice_phase
+from .records import DiceRecord, dumps, loads
+from .state import MAX_PLAYERS, MIN_PLAYERS, ROLLS, DiceSeatInfo, DiceSetup, DiceStage
+from .views import DiceView
 
 __all__ = [
+    "BONUS",
     "DICE",
     "DICE_COUNT",
+    "FIVE_PHASE_OVER",
     "HIGH_DICE",
     "LOW_DICE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PENALTY",
     "PHASES",
+    "ROLLS",
+    "BonusKind",
     "Colour",
+    "DiceAction",
+    "DiceActionError",
     "DiceError",
+    "DiceEvent",
+    "DiceGame",
+    "DiceGameEnded",
+    "DiceGameStarted",
     "DicePhase",
+    "DiceRecord",
+    "DiceRefusal",
+    "DiceSeatInfo",
+    "DiceSetup",
+    "DiceStage",
+    "DiceView",
     "Die",
+    "EarnedBonus",
     "Face",
+    "FailedPhase",
     "GroupKind",
+    "IllegalDiceActionError",
+    "InvalidDiceActionError",
+    "Keep",
+    "KeptDice",
+    "LastRoundStarted",
+    "OrderRolled",
+    "Pass",
+    "Penalised",
+    "Roll",
+    "Rolled",
+    "Score",
+    "ScoredPhase",
+    "TurnStarted",
+    "Unkeep",
+    "UnkeptDice",
     "Way",
     "assign_dice",
     "best_way",
+    "describe",
     "dice_phase",
+    "die_index",
+    "die_names",
+    "dumps",
+    "event_to_dict",
     "format_faces",
+    "loads",
+    "narrate",
+    "parse_action",
     "parse_faces",
 ]
