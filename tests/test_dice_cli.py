@@ -21,7 +21,7 @@ def test_dice_check_shows_the_best_scoring_way_with_exit_0() -> None:
     result = run("check", "1", "R5", "O5", "GW", "B9", "R9", "G9", "B2")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "yes: R5 O5 GW B9 R9 G9 B2 make phase 1 (1 set of 3 + 1 set of 3), 37 points",
+        "yes: R5 O5 GW B9 R9 G9 B2 make phase 1 (2 sets of 3), 37 points",
         "  R5 O5 GW + R9 G9 B9",
         "  not used: B2",
     ]

@@ -65,13 +65,13 @@ def test_d1_a_roll_must_be_possible_with_the_physical_dice() -> None:
 
 def test_d2_the_ten_phases_are_the_card_games() -> None:
     assert [str(phase) for phase in PHASES] == [
-        "1 set of 3 + 1 set of 3",
+        "2 sets of 3",
         "1 set of 3 + 1 run of 4",
         "1 set of 4 + 1 run of 4",
         "1 run of 7",
         "1 run of 8",
         "1 run of 9",
-        "1 set of 4 + 1 set of 4",
+        "2 sets of 4",
         "7 of one colour",
         "1 set of 5 + 1 set of 2",
         "1 set of 5 + 1 set of 3",

@@ -7,7 +7,7 @@
 >>> for line in narrate(game.history, ["Ann", "Bob"]):
 ...     print(line)
 Turn order: Bob, Ann
-Bob, phase 1 (1 set of 3 + 1 set of 3):
+Bob, phase 1 (2 sets of 3):
   roll 1: H1 O6, H2 B9, H3 O5, H4 O7, H5 B5, H6 R8, L1 G4, L2 O4, L3 BW, L4 R4
 """
 

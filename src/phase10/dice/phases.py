@@ -45,15 +45,17 @@ class DicePhase:
         return sum(size for _, size in self.groups)
 
     def __str__(self) -> str:
-        words = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "of one colour"}
-        parts = []
-        for kind, size in self.groups:
-            parts.append(
-                f"{size} {words[kind]}"
-                if kind is GroupKind.COLOUR
-                else f"1 {words[kind]} of {size}"
-            )
-        return " + ".join(parts)
+        """The phase as the card game words it: ``2 sets of 3``, ``1 set of 3 + 1 run of 4``.
+
+        >>> str(PHASES[0]), str(PHASES[7])
+        ('2 sets of 3', '7 of one colour')
+        """
+        if self.groups[0][0] is GroupKind.COLOUR:
+            return f"{self.groups[0][1]} of one colour"
+        if len(self.groups) == 2 and self.groups[0] == self.groups[1]:
+            kind, size = self.groups[0]
+            return f"2 {kind.value}s of {size}"
+        return " + ".join(f"1 {kind.value} of {size}" for kind, size in self.groups)
 
 
 _S, _R, _C = GroupKind.SET, GroupKind.RUN, GroupKind.COLOUR
