@@ -68,7 +68,7 @@ def _enumerate(phase: int, faces: list[Face], reroll: list[int]) -> tuple[float,
 @pytest.mark.parametrize("phase", range(1, 11))
 def test_one_roll_left_keeps_match_enumerating_the_real_dice(phase: int) -> None:
     rng = random.Random(phase)
-    for _ in range(3):
+    for _ in range(2):
         faces = _roll(rng)
         advice = advise(phase, faces, rolls_left=1, dice=range(10))
         by_keep = {option.keep: option for option in advice.options}
@@ -127,11 +127,12 @@ def test_phase_8_in_one_roll_matches_every_die_s_colours() -> None:
     assert turn_odds(8, Strategy.ONE_ROLL).probability == pytest.approx(exact, abs=1e-12)
 
 
-@pytest.mark.parametrize("phase", [1, 6, 8])
+@pytest.mark.parametrize("phase", [4, 8, 10])
 def test_the_optimal_policy_played_with_real_dice_scores_its_odds(phase: int) -> None:
+    # a check of the whole: keeps read from the tables, real dice, best_way at the end
     odds = turn_odds(phase)
     rng = random.Random(phase)
-    turns = 1500
+    turns = 1000
     results = [play_turn(phase, rng) for _ in range(turns)]
     made = sum(way is not None for way in results) / turns
     bound = 4 * math.sqrt(odds.probability * (1 - odds.probability) / turns) + 1e-9

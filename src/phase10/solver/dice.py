@@ -102,13 +102,13 @@ class TurnOdds:
     points: float | None
 
 
-def _evaluate(shape: Model, final: Floats, keeps: dict[int, Ints]) -> float:
-    """The expected final value from the start of a turn under fixed keeps per rolls left."""
+def _evaluate(shape: Model, last_roll: Floats, keeps: dict[int, Ints]) -> float:
+    """The expected final value from the start of a turn under fixed keeps per rolls left,
+    given what keeping each state is worth with one roll left (``last_roll``)."""
     space = shape.space
-    values = final
-    for rolls in (1, 2):
-        kept = space.roll_expectation(values)
-        values = kept.reshape(-1)[keeps[rolls]].reshape(space.full_shape)
+    values = last_roll.reshape(-1)[keeps[1]].reshape(space.full_shape)
+    kept = space.roll_expectation(values)
+    values = kept.reshape(-1)[keeps[2]].reshape(space.full_shape)
     return float(space.roll_expectation(values).reshape(-1)[0])
 
 
@@ -132,9 +132,17 @@ def turn_odds(
     else:
         keep_all = _full_flats(phase).reshape(shape.space.full_shape)
         keeps = {1: keep_all, 2: keep_all}
-    probability = _evaluate(shape, shape.final_values(points=False), keeps)
-    points = _evaluate(shape, shape.final_values(points=True), keeps) if shape.has_points else None
+    last_roll = {goal: _tables(phase, goal).keep_value[1] for goal in _goals(shape)}
+    probability = _evaluate(shape, last_roll[Objective.PROBABILITY], keeps)
+    points = None
+    if shape.has_points:
+        points = _evaluate(shape, last_roll[Objective.POINTS], keeps)
     return TurnOdds(phase, strategy, objective, probability, points)
+
+
+def _goals(shape: Model) -> tuple[Objective, ...]:
+    """The objectives the solver answers for a phase: points only where classes tell them."""
+    return tuple(Objective) if shape.has_points else (Objective.PROBABILITY,)
 
 
 _NO_POINTS = (

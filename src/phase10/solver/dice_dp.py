@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -114,20 +115,21 @@ class StateSpace:
         :attr:`full_shape`) once the dice not in the state are rolled."""
         values = np.full(self.shape, np.nan)
         values[np.ix_(*(cls.full for cls in self.classes))] = final
-        every = [np.arange(n, dtype=np.int64) for n in self.shape]
         # fill the last class first: a state whose earlier classes are full and whose class j
         # has m dice draws on states of class j with m + 1, already known
         for j in reversed(range(len(self.classes))):
             cls = self.classes[j]
             before = [c.full for c in self.classes[:j]]
-            after = every[j + 1 :]
+            rest: tuple[Any, ...] = (slice(None),) * (len(self.classes) - j - 1)
             for size in range(cls.count - 1, -1, -1):
                 level = cls.levels[size]
-                total = np.zeros((*(len(b) for b in before), len(level), *(len(a) for a in after)))
+                total: Any = 0.0
                 for s, chance in enumerate(cls.probabilities):
                     if chance:
-                        total += chance * values[np.ix_(*before, cls.add[level, s], *after)]
-                values[np.ix_(*before, level, *after)] = total
+                        source: tuple[Any, ...] = (*np.ix_(*before, cls.add[level, s]), *rest)
+                        total = total + chance * values[source]
+                target: tuple[Any, ...] = (*np.ix_(*before, level), *rest)
+                values[target] = total
         return values
 
     def best_below(self, values: Floats) -> tuple[Floats, Ints]:

@@ -104,6 +104,7 @@ def model(phase: int) -> Model:
     return Model(chosen, _value_space(), die_class, by_colour=False)
 
 
+@cache
 def _full_counts() -> tuple[Ints, Ints]:
     """The value counts (1-10) and the Wilds of every full value state, shaped like the
     full states ``(462, 70, 10)`` and ``(462, 70)``."""
@@ -142,13 +143,15 @@ def _value_finals(phase: int) -> tuple[Ints, Ints]:
     """Made (0/1) and best score of every full value state: the same as
     :func:`phase10.dice.best_way` (a plan uses numbered dice where it can, Wilds for the rest)."""
     counts, wilds = _full_counts()
-    values = np.arange(1, 11, dtype=np.int64)
-    best = np.full(wilds.shape, -1, dtype=np.int64)
-    for ask in _plans(dice_phase(phase)):
-        used = np.minimum(counts, ask)
-        short = int(ask.sum()) - used.sum(axis=-1)
-        score = np.where(short <= wilds, used @ values, -1)
+    counts16, wilds16 = counts.astype(np.int16), wilds.astype(np.int16)
+    values = np.arange(1, 11, dtype=np.int16)
+    best = np.full(wilds.shape, -1, dtype=np.int16)
+    for ask in _plans(dice_phase(phase)).astype(np.int16):
+        used = np.minimum(counts16, ask)
+        short = int(ask.sum()) - used.sum(axis=-1, dtype=np.int16)
+        score = np.where(short <= wilds16, used @ values, -1)
         np.maximum(best, score, out=best)
+    best = best.astype(np.int64)
     return (best >= 0).astype(np.int64), np.maximum(best, 0)
 
 
@@ -157,18 +160,22 @@ def _value_greedy(phase: int) -> Ints:
     """The greedy keep of every full value state: the dice of the plan they fill most
     (numbered dice it asks for and the Wilds it is short of), the higher scoring on a tie."""
     counts, wilds = _full_counts()
-    values = np.arange(1, 11, dtype=np.int64)
-    best_key = np.full(wilds.shape, -1, dtype=np.int64)
-    kept = np.zeros_like(counts)
-    kept_wilds = np.zeros_like(wilds)
-    for ask in _plans(dice_phase(phase)):
-        used = np.minimum(counts, ask)
-        wild = np.minimum(wilds, int(ask.sum()) - used.sum(axis=-1))
-        key = (used.sum(axis=-1) + wild) * 1000 + used @ values
+    counts16, wilds16 = counts.astype(np.int16), wilds.astype(np.int16)
+    values = np.arange(1, 11, dtype=np.int16)
+    asks = _plans(dice_phase(phase)).astype(np.int16)
+    best_key = np.full(wilds.shape, -1, dtype=np.int32)
+    best_plan = np.zeros(wilds.shape, dtype=np.int64)
+    for p, ask in enumerate(asks):
+        used = np.minimum(counts16, ask)
+        held = used.sum(axis=-1, dtype=np.int32)
+        wild = np.minimum(wilds16, int(ask.sum()) - held)
+        key = (held + wild) * 1000 + (used @ values).astype(np.int32)
         better = key > best_key
-        best_key = np.where(better, key, best_key)
-        kept = np.where(better[..., None], used, kept)
-        kept_wilds = np.where(better, wild, kept_wilds)
+        best_key[better] = key[better]
+        best_plan[better] = p
+    ask = asks[best_plan].astype(np.int64)
+    kept = np.minimum(counts, ask)
+    kept_wilds = np.minimum(wilds, ask.sum(axis=-1) - kept.sum(axis=-1))
     high, low = _value_space().classes
     low_counts = np.concatenate([kept[..., :4], kept_wilds[..., None]], axis=-1)
     high_index = high.indices(kept[..., 4:])
