@@ -129,7 +129,7 @@ def _shown(advice: Advice) -> list[KeepOption]:
 
 def _describe(advice: Advice, option: KeepOption) -> str:
     if len(option.keep) == len(advice.faces):
-        what = "keep all ten (stop)"
+        what = "keep all ten (stop)" if advice.rolls_left == 1 else "keep all ten (roll none now)"
     elif not option.keep:
         what = "roll all ten"
     else:
