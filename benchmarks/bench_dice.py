@@ -56,9 +56,9 @@ def main() -> dict[str, object]:
     odds_table()
     table_s = time.perf_counter() - start
     print(f"  {'phase':>5} {'first use':>10} {'hint, 2 left':>13} {'1 left':>8} {'0 left':>8}")
-    for phase, row in rows.items():
+    for name, row in rows.items():
         print(
-            f"  {phase:>5} {row['first_use_s']:>9.3f}s {row['hint_ms_2_left']:>11.2f}ms "
+            f"  {name:>5} {row['first_use_s']:>9.3f}s {row['hint_ms_2_left']:>11.2f}ms "
             f"{row['hint_ms_1_left']:>6.2f}ms {row['hint_ms_0_left']:>6.2f}ms"
         )
     results = {"hints_per_cell": HINTS, "phases": rows, "odds_table_s": round(table_s, 2)}
