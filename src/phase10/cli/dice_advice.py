@@ -298,4 +298,3 @@ def register(group: typer.Typer) -> None:
     arguments, so that a negative phase number is explained)."""
     group.command(name="hint", context_settings={"ignore_unknown_options": True})(hint)
     group.command(name="odds")(odds)
-
