@@ -162,3 +162,26 @@ def test_bad_input_is_refused_by_name() -> None:
         advise(1, faces[:9], rolls_left=1)
     with pytest.raises(DiceError, match="phase 8's expected points"):
         advise(8, faces, rolls_left=1, objective="points")
+
+
+def test_phase_8_keeps_match_every_outcome_of_five_real_dice() -> None:
+    # each die rolled on its own six faces (its own colours), 6**5 outcomes per keep
+    rng = random.Random(88)
+    chances = []
+    for _ in range(3):
+        faces = _roll(rng)
+        advice = advise(8, faces, rolls_left=1, dice=range(10))
+        # keep the dice of the most common colour, and others up to five
+        common = max(COLOURS, key=lambda c: sum(f.colour is c for f in faces))
+        keep = tuple(sorted(sorted(range(10), key=lambda d: faces[d].colour is not common)[:5]))
+        option = next(o for o in advice.options if _alike(8, faces, o.keep, keep))
+        rolled = [d for d in range(10) if d not in keep]
+        kept = [faces[d].colour for d in keep]
+        made = 0
+        outcomes = list(product(*(DICE[d].faces for d in rolled)))
+        for outcome in outcomes:
+            colours = kept + [face.colour for face in outcome]
+            made += max(colours.count(colour) for colour in COLOURS) >= 7
+        assert option.probability == pytest.approx(made / len(outcomes), abs=1e-12)
+        chances.append(made / len(outcomes))
+    assert min(chances) > 0
