@@ -10,8 +10,10 @@ and the best keep for the chosen :class:`Objective`. :func:`turn_odds` gives the
 the start of a turn, under optimal play and under simple strategies.
 
 The values are exact expectations over the dice (:mod:`phase10.solver.dice_dp`), computed
-for a phase on its first use and kept: 0.1-0.3 s a phase and objective (see ``make bench``); every answer after that is a table lookup.
+for a phase on its first use and kept (0.1 to 0.5 s a phase, see ``make bench``); every
+answer after that is a lookup (a hint: a few milliseconds).
 
+>>> from phase10.dice import parse_faces
 >>> advice = advise(7, parse_faces("R5 G5 O5 R9 R9 G7 B1 B2 GW B3"), rolls_left=1)
 >>> [str(advice.faces[i]) for i in advice.best.keep], round(advice.best.probability, 4)
 (['R5', 'G5', 'O5', 'R9', 'R9', 'GW'], 0.4105)
@@ -30,7 +32,6 @@ from functools import cache
 import numpy as np
 
 from phase10.dice import DICE, DICE_COUNT, DiceError, Face, Way, assign_dice, best_way, dice_phase
-from phase10.dice import parse_faces as parse_faces
 
 from .dice_dp import Floats, Ints
 from .dice_models import Model, model
