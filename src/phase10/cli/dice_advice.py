@@ -227,7 +227,7 @@ def hint(
     best = advice.best
     names = " ".join(DICE[advice.dice[i]].name for i in best.keep)
     typer.echo(f"  {_describe(advice, best)}" + (f"  [{names}]" if best.keep else ""))
-    back = [DICE[advice.dice[i]].name for i in advice.kept if i not in best.keep]
+    back = [DICE[die].name for die in advice.take_back]
     if back:
         typer.echo(f"  (take back {' '.join(back)})")
     if advice.made is not None:

@@ -204,7 +204,18 @@ class Advice:
 
     @property
     def rerolled(self) -> tuple[int, ...]:
+        """The positions the best keep rolls again."""
         return tuple(i for i in range(len(self.faces)) if i not in self.best.keep)
+
+    @property
+    def keep_dice(self) -> tuple[int, ...]:
+        """The dice (indices into :data:`phase10.dice.DICE`) the best keep sets aside."""
+        return tuple(sorted(self.dice[i] for i in self.best.keep))
+
+    @property
+    def take_back(self) -> tuple[int, ...]:
+        """The dice set aside before that the best keep rolls again (with one roll left)."""
+        return tuple(sorted(self.dice[i] for i in self.kept if i not in self.best.keep))
 
 
 def advise(
@@ -219,7 +230,16 @@ def advise(
     """The keeps for ten dice showing ``faces`` with ``rolls_left`` rolls (0-2) to go,
     ``kept`` (positions) set aside before: with 2 rolls left they stay aside, with 1 they
     may be taken back. ``dice`` names the die showing each face (default: as
-    :func:`phase10.dice.assign_dice` matches them)."""
+    :func:`phase10.dice.assign_dice` matches them). A game's view fits as it is: its faces
+    showing by die, ``dice=range(10)``, its rolls left and the dice it has set aside.
+
+    >>> from phase10.dice import parse_faces
+    >>> advice = advise(
+    ...     1, parse_faces("R5 G5 O5 R9 R9 G7 B1 B2 GW B3"), rolls_left=1, kept=(5,),
+    ...     dice=range(10), objective="points")
+    >>> advice.keep_dice, advice.take_back, round(advice.best.points or 0, 2)
+    ((0, 1, 2, 3, 4, 6, 7, 8, 9), (5,), 34.5)
+    """
     chosen = dice_phase(phase)
     objective = Objective(objective)
     faces = tuple(faces)
