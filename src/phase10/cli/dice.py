@@ -35,7 +35,8 @@ __all__ = ["check", "check_dice", "dice_app", "replay"]
 
 dice_app = typer.Typer(
     name="dice",
-    help="Phase 10 Dice: check a roll against a phase, replay a recorded game.",
+    help="Phase 10 Dice: check a roll against a phase, replay a recorded game, which dice to "
+    "keep (hint) and the odds of each phase in one turn.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -148,7 +149,8 @@ def replay(
         typer.echo(f"(the record stops here: {game.seats[game.current].name} to move)")
 
 
-# Commands defined in other modules join the group here, e.g. (hint reads negative numbers
-# as bad input to explain, so it takes unknown options as arguments, as ``check`` does):
-#   from .dice_odds import hint as _hint  (with noqa E402, as in app.py)
-#   dice_app.command(name="hint", context_settings={"ignore_unknown_options": True})(_hint)
+# Commands defined in other modules join the group here (hint reads negative numbers as bad
+# input to explain, so it takes unknown options as arguments, as ``check`` does).
+from .dice_advice import register as _register_advice  # noqa: E402
+
+_register_advice(dice_app)
