@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from phase10.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ("README.md", "docs/odds.md", "docs/tournaments.md")
+FILES = ("README.md", "docs/odds.md", "docs/tournaments.md", "docs/dice.md", "docs/dice-odds.md")
 TIMING = re.compile(r" in [\d.]+ s \(")
 EXIT = re.compile(r';\s*echo "exit \$\?"$')
 
