@@ -152,5 +152,9 @@ def replay(
 # Commands defined in other modules join the group here (hint reads negative numbers as bad
 # input to explain, so it takes unknown options as arguments, as ``check`` does).
 from .dice_advice import register as _register_advice  # noqa: E402
+from .dice_play import play as _play  # noqa: E402
+from .dice_play import tournament as _tournament  # noqa: E402
 
 _register_advice(dice_app)
+dice_app.command(name="play")(_play)
+dice_app.command(name="tournament")(_tournament)

@@ -1,0 +1,141 @@
+"""``phase10 dice play``: a dice game to its end by keys (Textual's Pilot), its autosave,
+and the dice commands ``play`` and ``tournament``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+from typer.testing import CliRunner
+
+from phase10.bots.dice import GreedyDicePlayer
+from phase10.cli.app import app as cli
+from phase10.dice import DiceGame, DiceSetup, DiceStage, Keep, Pass, Roll, Score, Unkeep
+from phase10.tui.dice_app import KEYS, DiceApp, sheet_table
+from phase10.tui.dice_session import DiceSession
+from phase10.tui.session import SessionError
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("PHASE10_HOME", str(home))
+    return home
+
+
+def short_session(autosave: Path) -> DiceSession:
+    """You against a greedy bot, both on phase 10: a whole game in a few turns."""
+    game = DiceGame(["You", "Greedy 1"], seed=11, setup=DiceSetup(order=(0, 1), phases=(10, 10)))
+    return DiceSession(game, (None, "greedy"), autosave)
+
+
+async def my_turn(pilot: Pilot[None], app: DiceApp) -> None:
+    for _ in range(500):
+        await pilot.pause()
+        if app.session.game.is_over or not app.session.bot_to_move:
+            return
+    raise AssertionError("the computer never handed the move back")
+
+
+def shown(app: DiceApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path: Path) -> None:
+    autosave = tmp_path / "dice.json"
+    app = DiceApp(short_session(autosave), bot_delay=0)
+    person = GreedyDicePlayer()
+    keys = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")  # before the first roll: the engine's refusal, nothing done
+        assert "roll the dice first" in shown(app, "#prompt")
+        assert app.session.game.actions == []
+        while not app.session.game.is_over:
+            await my_turn(pilot, app)
+            if app.session.game.is_over:
+                break
+            view = app.session.game.view(0)
+            action = person.choose(view)
+            if isinstance(action, (Keep, Unkeep)):
+                await pilot.press(*(KEYS[i] for i in action.dice))
+            else:
+                key = {Roll: "r", Score: "s", Pass: "p"}[type(action)]
+                if key == "r" and view.stage is DiceStage.CHOOSE:
+                    await pilot.press("question_mark")
+                    assert "Hint (" in shown(app, "#prompt")
+                await pilot.press(key)
+            keys += 1
+            assert keys < 400
+            saved = DiceSession.load(autosave)
+            assert saved.game.actions == app.session.game.actions
+        assert "n: new game" in shown(app, "#prompt")
+        console = Console(width=34, record=True, file=io.StringIO())
+        console.print(sheet_table(app.view))
+        assert "★" in console.export_text()
+    assert DiceSession.load(autosave).game.is_over
+
+
+async def test_arrows_space_colour_blind_and_resume(tmp_path: Path) -> None:
+    autosave = tmp_path / "dice.json"
+    session = short_session(autosave)
+    app = DiceApp(session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "right", "right", "space", "c")
+        assert app.session.game.kept == {2}
+        assert "▲" in shown(app, "#dice") or "●" in shown(app, "#dice")
+        await pilot.press("q")
+    resumed = DiceSession.load(autosave, autosave)
+    assert resumed.game.kept == {2} and resumed.bots == (None, "greedy")
+    app = DiceApp(resumed, bot_delay=0, resumed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")  # the cursor starts on H1
+        assert app.session.game.kept == {0, 2}
+
+
+def test_saved_games_that_cannot_be_read_say_why(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="there is no saved dice game"):
+        DiceSession.load(tmp_path / "none.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    with pytest.raises(SessionError, match="not a dice game"):
+        DiceSession.load(bad)
+    with pytest.raises(SessionError, match="0 \\(solitaire\\) to 7 computer opponents, not 8"):
+        DiceSession.new("Ann", opponents=8, bot="greedy")
+    with pytest.raises(SessionError, match="unknown dice bot 'clever'"):
+        DiceSession.new("Ann", opponents=1, bot="clever")
+
+
+runner = CliRunner()
+
+
+def test_dice_tournament_command() -> None:
+    result = runner.invoke(cli, ["dice", "tournament", "--bots", "greedy,greedy", "--games", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "2 games, seeds 0 to 1"
+    assert lines[2].split()[:2] == ["1", "greedy"] and lines[3].split()[:2] == ["2", "greedy"]
+    result = runner.invoke(
+        cli, ["dice", "tournament", "--bots", "greedy", "--games", "1", "--seed", "5", "--json"]
+    )
+    data = json.loads(result.stdout)
+    assert data["seed"] == 5 and data["seats"][0]["win_rate"] == 1.0
+    result = runner.invoke(cli, ["dice", "tournament", "--bots", "greedy,clever"])
+    assert result.exit_code == 2 and "unknown dice bot 'clever'" in result.output
+
+
+def test_dice_play_refuses_bad_settings_before_starting(tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["dice", "play", "--opponents", "9"])
+    assert result.exit_code == 2 and "0 (solitaire) to 7 computer opponents" in result.output
+    result = runner.invoke(cli, ["dice", "play", "--bot", "clever"])
+    assert result.exit_code == 2 and "unknown dice bot 'clever'" in result.output
+    broken = tmp_path / "broken.json"
+    broken.write_text("not json", encoding="utf-8")
+    result = runner.invoke(cli, ["dice", "play", "--save-file", str(broken)])
+    assert result.exit_code == 2 and "start afresh with --new" in result.output
