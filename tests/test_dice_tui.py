@@ -79,7 +79,10 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
         console = Console(width=34, record=True, file=io.StringIO())
         console.print(sheet_table(app.view))
         assert "★" in console.export_text()
-    assert DiceSession.load(autosave).game.is_over
+        assert DiceSession.load(autosave).game.is_over
+        await pilot.press("n")  # a new game in its place, the same table
+        assert not app.session.game.is_over and app.session.bots == (None, "greedy")
+        assert DiceSession.load(autosave).game.actions == []
 
 
 async def test_arrows_space_colour_blind_and_resume(tmp_path: Path) -> None:
@@ -108,6 +111,7 @@ def test_saved_games_that_cannot_be_read_say_why(tmp_path: Path) -> None:
         DiceSession.load(bad)
     with pytest.raises(SessionError, match="0 \\(solitaire\\) to 7 computer opponents, not 8"):
         DiceSession.new("Ann", opponents=8, bot="greedy")
+    assert DiceSession.new("Ann", opponents=0, bot="greedy").game.solitaire
     with pytest.raises(SessionError, match="unknown dice bot 'clever'"):
         DiceSession.new("Ann", opponents=1, bot="clever")
 

@@ -158,7 +158,7 @@ class DiceApp(App[None]):
         yield Static(id="prompt")
         with Horizontal(id="bottom"):
             yield Static(id="sheet")
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
