@@ -80,9 +80,10 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
         console.print(sheet_table(app.view))
         assert "★" in console.export_text()
         assert DiceSession.load(autosave).game.is_over
-        await pilot.press("n")  # a new game in its place, the same table
+        await pilot.press("n")  # a new game in its place, the same table (the bot may start)
         assert not app.session.game.is_over and app.session.bots == (None, "greedy")
-        assert DiceSession.load(autosave).game.actions == []
+        old_seed = 11
+        assert DiceSession.load(autosave).game.seed == app.session.game.seed != old_seed
 
 
 async def test_arrows_space_colour_blind_and_resume(tmp_path: Path) -> None:

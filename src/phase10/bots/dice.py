@@ -25,6 +25,7 @@ ValueError: unknown dice bot 'clever': choose from random, greedy...
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -257,8 +258,9 @@ SOLVER_MODULE = "phase10.solver.dice"
 
 
 def solver_available() -> bool:
-    """Whether the exact dice solver is installed (it ships with phase10 once merged)."""
-    return _solver() is not None
+    """Whether the exact dice solver is installed (found without importing it: it needs
+    numpy, which a command that does not use it should not have to load)."""
+    return importlib.util.find_spec(SOLVER_MODULE) is not None
 
 
 def _solver() -> ModuleType | None:

@@ -35,8 +35,9 @@ __all__ = ["check", "check_dice", "dice_app", "replay"]
 
 dice_app = typer.Typer(
     name="dice",
-    help="Phase 10 Dice: check a roll against a phase, replay a recorded game, which dice to "
-    "keep (hint) and the odds of each phase in one turn.",
+    help="Phase 10 Dice: play it, check a roll against a phase, replay a recorded game, which "
+    "dice to keep (hint), the odds of each phase in one turn, and the computer players against "
+    "each other (tournament).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
