@@ -11,11 +11,11 @@ from phase10.bots.dice import (
     DEFAULT_DICE_BOT,
     DICE_BOT_NAMES,
     GreedyDicePlayer,
+    OptimalDicePlayer,
     RandomDicePlayer,
     greedy_keep,
     make_dice_player,
     play_dice_game,
-    solver_available,
 )
 from phase10.dice import (
     DiceGame,
@@ -26,11 +26,9 @@ from phase10.dice import (
     Roll,
     Score,
     Unkeep,
-    best_way,
 )
 from phase10.sim.dice import dice_tournament
-
-SOLVER = pytest.mark.skipif(not solver_available(), reason="the dice solver is not installed")
+from phase10.solver.dice import advise
 
 
 def test_greedy_plays_whole_games_legally_solitaire_and_three_players() -> None:
@@ -109,7 +107,7 @@ def test_greedy_beats_random_in_a_small_tournament() -> None:
 
 def test_bot_names_and_their_errors() -> None:
     assert DICE_BOT_NAMES == ("random", "greedy", "optimal")
-    assert ("optimal" if solver_available() else "greedy") == DEFAULT_DICE_BOT
+    assert DEFAULT_DICE_BOT == "optimal"
     assert isinstance(make_dice_player(" Greedy ", random.Random(0)), GreedyDicePlayer)
     with pytest.raises(ValueError, match="unknown dice bot 'clever': choose from random"):
         make_dice_player("clever", random.Random(0))
@@ -119,13 +117,18 @@ def test_bot_names_and_their_errors() -> None:
         play_dice_game(DiceGame(3, seed=1), [GreedyDicePlayer()] * 2)
 
 
-@SOLVER
 def test_optimal_plays_legally_and_keeps_what_the_solver_advises() -> None:
-    game = DiceGame(2, seed=4, setup=DiceSetup(phases=(8, 9)))
+    game = DiceGame(2, seed=4, setup=DiceSetup(phases=(10, 10)))
     play_dice_game(game, [make_dice_player("optimal", random.Random(0)) for _ in range(2)])
     assert game.is_over
-    game = DiceGame(["Ann"], seed=0)
+    game = DiceGame(["Ann"], seed=0, setup=DiceSetup(phases=(10,)))
     game.apply("roll")
-    hint = make_dice_player("optimal", random.Random(0)).hint(game.view(0))  # type: ignore[attr-defined]
-    assert hint.keep is not None and "the best chance" in hint.reason
-    assert best_way(1, game.showing) is None or hint.action == Score()
+    bot = OptimalDicePlayer()
+    hint = bot.hint(game.view(0))
+    advice = advise(10, game.showing, rolls_left=2, dice=range(10))  # type: ignore[arg-type]
+    assert hint.keep == advice.keep_dice and hint.action == Keep(advice.keep_dice)
+    assert hint.reason == (
+        f"The phase is made this turn {advice.best.probability:.0%} of the time, the best chance."
+    )
+    game.apply(hint.action)
+    assert bot.choose(game.view(0)) == Roll()

@@ -8,7 +8,7 @@ per roll (:meth:`DicePlayer.hint`), then sets them aside one action at a time.
 ``random`` takes any legal action; ``greedy`` keeps the dice of the most promising way to
 the phase (the one the dice showing fill most, the higher scoring on a tie) and scores as
 soon as the phase is made; ``optimal`` keeps the dice that make the phase this turn most
-often, by the exact solver (:mod:`phase10.solver.dice`), when that solver is installed.
+often, by the exact solver (:mod:`phase10.solver.dice`).
 
 >>> import random
 >>> from phase10.dice import DiceGame
@@ -24,12 +24,9 @@ ValueError: unknown dice bot 'clever': choose from random, greedy...
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Protocol
 
 from phase10.dice import (
@@ -48,6 +45,7 @@ from phase10.dice import (
     Unkeep,
     dice_phase,
 )
+from phase10.solver.dice import advise
 
 __all__ = [
     "DEFAULT_DICE_BOT",
@@ -62,7 +60,6 @@ __all__ = [
     "greedy_keep",
     "make_dice_player",
     "play_dice_game",
-    "solver_available",
 ]
 
 
@@ -254,34 +251,14 @@ class GreedyDicePlayer(_Planner):
         return greedy_keep(view.seats[view.current].phase, view.showing)
 
 
-SOLVER_MODULE = "phase10.solver.dice"
-
-
-def solver_available() -> bool:
-    """Whether the exact dice solver is installed (found without importing it: it needs
-    numpy, which a command that does not use it should not have to load)."""
-    return importlib.util.find_spec(SOLVER_MODULE) is not None
-
-
-def _solver() -> ModuleType | None:
-    try:
-        return importlib.import_module(SOLVER_MODULE)
-    except ModuleNotFoundError:
-        return None
-
-
 class OptimalDicePlayer(_Planner):
     """Keeps the dice that complete the phase this turn most often, by the exact solver
-    (:func:`phase10.solver.dice.advise`); scores a phase made only when that is the best
-    chance (always, since a phase made is certain)."""
+    (:func:`phase10.solver.dice.advise`), and scores a phase as soon as it is made (a
+    certainty no keep can beat)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__()
         self.rng = rng
-        solver = _solver()
-        if solver is None:
-            raise ValueError("the optimal dice bot needs the dice solver (phase10.solver.dice)")
-        self.solver = solver
 
     def hint(self, view: DiceView) -> DiceHint:
         if view.stage is DiceStage.CHOOSE and view.way is not None:
@@ -290,18 +267,18 @@ class OptimalDicePlayer(_Planner):
 
     def plan(self, view: DiceView) -> tuple[tuple[int, ...], str]:
         faces = [face for face in view.showing if face is not None]
-        phase = view.seats[view.current].phase
-        advice = self.solver.advise(
-            phase,
+        advice = advise(
+            view.seats[view.current].phase,
             faces,
             rolls_left=view.rolls_left,
-            kept=view.kept if view.rolls_left == 2 else (),
-            dice=tuple(range(len(DICE))),
+            kept=view.kept,
+            dice=range(len(DICE)),
         )
-        best = advice.best
-        keep = tuple(sorted(best.keep))
-        chance = f"{best.probability:.0%}"
-        return keep, f"The phase is made this turn {chance} of the time, the best chance."
+        chance = f"{advice.best.probability:.0%}"
+        return (
+            advice.keep_dice,
+            f"The phase is made this turn {chance} of the time, the best chance.",
+        )
 
 
 _FACTORIES: dict[str, Callable[[random.Random], DicePlayer]] = {
@@ -309,18 +286,11 @@ _FACTORIES: dict[str, Callable[[random.Random], DicePlayer]] = {
     "greedy": GreedyDicePlayer,
     "optimal": OptimalDicePlayer,
 }
-#: every dice bot, weakest first (``optimal`` needs the dice solver)
+#: every dice bot, weakest first
 DICE_BOT_NAMES = tuple(_FACTORIES)
-DICE_BOT_HELP = "random, greedy or optimal (optimal needs the dice solver)"
-
-
-def default_dice_bot() -> str:
-    """The best dice bot installed: ``optimal`` with the solver, else ``greedy``."""
-    return "optimal" if solver_available() else "greedy"
-
-
-#: the opponent a new dice game gets unless asked otherwise
-DEFAULT_DICE_BOT = default_dice_bot()
+DICE_BOT_HELP = "random, greedy or optimal"
+#: the opponent a new dice game gets unless asked otherwise, and whose hints ``?`` shows
+DEFAULT_DICE_BOT = "optimal"
 
 
 def make_dice_player(spec: str, rng: random.Random) -> DicePlayer:

@@ -128,7 +128,7 @@ def play(
     if session.game.is_over:
         typer.echo(f"Game finished; its record is in {autosave}.")
     else:
-        again = " --save-file " + str(save_file) if save_file is not None else ""
-        typer.echo(
-            f"Game saved in {autosave}. Go on with it: {Path(sys.argv[0]).name} dice play{again}"
-        )
+        command = "phase10" if Path(sys.argv[0]).name == "phase10" else "python -m phase10.cli"
+        again = f"{command} dice play" + (f" --save-file {save_file}" if save_file else "")
+        # the command on a line of its own: a narrow terminal never breaks it mid-word
+        typer.echo(f"Game saved in {autosave}. To go on with it, run:\n  {again}")

@@ -3,9 +3,9 @@
 Each game seats the bots in the order given (the game rolls who starts); a shared win
 counts as a fraction of a win for each winner, so the win rates add up to 1.
 
->>> result = dice_tournament(["greedy", "random"], games=2, seed=1)
+>>> result = dice_tournament(["greedy", "greedy"], games=2, seed=1)
 >>> [row.bot for row in result.rows], result.games
-(['greedy', 'random'], 2)
+(['greedy', 'greedy'], 2)
 >>> round(sum(row.win_rate for row in result.rows), 6)
 1.0
 """

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, RichLog, Static
 
-from phase10.bots.dice import GreedyDicePlayer, OptimalDicePlayer, solver_available
+from phase10.bots.dice import OptimalDicePlayer
 from phase10.dice import (
     DICE,
     BonusKind,
@@ -289,15 +289,12 @@ class DiceApp(App[None]):
         if not view.is_my_turn:
             self.message = "A hint is for your turn."
         else:
-            optimal = solver_available()
-            bot = OptimalDicePlayer() if optimal else GreedyDicePlayer()
-            hint = bot.hint(view)
-            who = "optimal" if optimal else "greedy"
+            hint = OptimalDicePlayer().hint(view)
             if hint.keep is None:
-                self.message = f"Hint ({who}): {hint.action}. {hint.reason}"
+                self.message = f"Hint: {hint.action}. {hint.reason}"
             else:
                 kept = die_names(hint.keep) or "nothing"
-                self.message = f"Hint ({who}): keep {kept}, roll the rest. {hint.reason}"
+                self.message = f"Hint: keep {kept}, roll the rest. {hint.reason}"
         self.refresh_table()
 
     def action_colour_blind(self) -> None:
