@@ -83,11 +83,11 @@ def _end_of_turn(view: DiceView) -> DiceHint | None:
     """The moves every bot makes alike: the first roll, a score once the phase is made at
     the last roll, a pass when it is not."""
     if view.stage is DiceStage.ROLL:
-        return DiceHint(Roll(), None, "a turn starts by rolling all ten dice")
+        return DiceHint(Roll(), None, "A turn starts with a roll of all ten dice.")
     if view.stage is DiceStage.FINAL:
         if view.way is not None:
-            return DiceHint(Score(), None, f"the dice make the phase: score {view.way.score}")
-        return DiceHint(Pass(), None, "the dice do not make the phase: pass")
+            return DiceHint(Score(), None, f"The dice make the phase: {view.way.score} points.")
+        return DiceHint(Pass(), None, "The dice do not make the phase, and no roll is left.")
     return None
 
 
@@ -135,7 +135,7 @@ class RandomDicePlayer:
 
     def hint(self, view: DiceView) -> DiceHint:
         action = self.rng.choice(view.legal_actions)
-        return DiceHint(action, None, "a legal action at random")
+        return DiceHint(action, None, "A legal action, at random.")
 
     def choose(self, view: DiceView) -> DiceAction:
         return self.hint(view).action
@@ -244,7 +244,7 @@ class GreedyDicePlayer(_Planner):
 
     def hint(self, view: DiceView) -> DiceHint:
         if view.stage is DiceStage.CHOOSE and view.way is not None:
-            return DiceHint(Score(), None, f"the dice make the phase: score {view.way.score}")
+            return DiceHint(Score(), None, f"The dice make the phase: {view.way.score} points.")
         return super().hint(view)
 
     def plan(self, view: DiceView) -> tuple[tuple[int, ...], str]:
@@ -262,7 +262,7 @@ class OptimalDicePlayer(_Planner):
 
     def hint(self, view: DiceView) -> DiceHint:
         if view.stage is DiceStage.CHOOSE and view.way is not None:
-            return DiceHint(Score(), None, f"the dice make the phase: score {view.way.score}")
+            return DiceHint(Score(), None, f"The dice make the phase: {view.way.score} points.")
         return super().hint(view)
 
     def plan(self, view: DiceView) -> tuple[tuple[int, ...], str]:
