@@ -8,6 +8,7 @@ engine: one it refuses says why and changes nothing. The game is saved after eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, RichLog, Static
 
 from phase10.bots.dice import OptimalDicePlayer
+from phase10.core.narration import and_list
 from phase10.dice import (
     DICE,
     BonusKind,
@@ -40,7 +42,7 @@ from phase10.dice import (
 
 from .dice_session import YOU, DiceSession
 
-__all__ = ["DiceApp", "face_label"]
+__all__ = ["DiceApp", "face_label", "result_line"]
 
 #: a mark per colour, told apart by shape alone (colour-blind mode)
 MARKS = {Colour.RED: "●", Colour.ORANGE: "◆", Colour.GREEN: "▲", Colour.BLUE: "■"}
@@ -105,6 +107,30 @@ def sheet_table(view: DiceView) -> Table:
         winner = " ★" if seat in view.winners else ""
         table.add_row(f"{mark}{info.name}{winner}", phase, str(info.total), bonus)
     return table
+
+
+def result_line(view: DiceView, names: Sequence[str]) -> str:
+    """The game's result as the person (seat 0) reads it.
+
+    >>> from phase10.dice import DiceGame, DiceSetup
+    >>> game = DiceGame(["You", "Ann", "Bob"], seed=1, setup=DiceSetup(phases=(10, 10, 10)))
+    >>> _ = game.apply("roll")
+    >>> game.winners = (1, 2)
+    >>> game.over = True
+    >>> result_line(game.view(0), ["You", "Ann", "Bob"])
+    'Ann and Bob share the win.'
+    >>> game.winners = (0,)
+    >>> result_line(game.view(0), ["You", "Ann", "Bob"])
+    'You win!'
+    >>> result_line(DiceGame(["You"], seed=1).view(0), ["You"])
+    'Game over: your total is 0.'
+    """
+    if view.solitaire:
+        return f"Game over: your total is {view.seats[YOU].total}."
+    others = [names[seat] for seat in view.winners if seat != YOU]
+    if YOU not in view.winners:
+        return f"{and_list(others)} {'wins' if len(others) == 1 else 'share the win'}."
+    return f"You share the win with {and_list(others)}." if others else "You win!"
 
 
 class DiceApp(App[None]):
@@ -206,8 +232,7 @@ class DiceApp(App[None]):
     def prompt(self, view: DiceView) -> str:
         """What the person may do now, as the engine allows it."""
         if view.is_over:
-            winners = " and ".join(self.session.names[p] for p in view.winners)
-            return f"{winners} {'wins' if len(view.winners) == 1 else 'share the win'}. n: new game, q: quit"
+            return f"{result_line(view, self.session.names)} n: new game, q: quit"
         if not view.is_my_turn:
             return f"{self.session.names[view.current]} is playing…"
         made = f"The dice make your phase ({view.way.score} points): s scores. " if view.way else ""
