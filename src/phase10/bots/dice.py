@@ -274,11 +274,28 @@ class OptimalDicePlayer(_Planner):
             kept=view.kept,
             dice=range(len(DICE)),
         )
-        chance = f"{advice.best.probability:.0%}"
+        chance = _percent(advice.best.probability)
         return (
             advice.keep_dice,
             f"The phase is made this turn {chance} of the time, the best chance.",
         )
+
+
+def _percent(probability: float) -> str:
+    """A chance in words that never rounds a chance to a certainty (or to nothing).
+
+    >>> _percent(0.9971), _percent(1.0), _percent(0.4551), _percent(0.0004)
+    ('99.7%', '100%', '46%', '0.04%')
+    """
+    if probability >= 1 or probability <= 0:
+        return f"{probability:.0%}"
+    for digits in (0, 1, 2, 3):
+        text = f"{probability * 100:.{digits}f}"
+        if 0 < float(text) < 100:
+            shown = f"{text}%"
+            if digits or 0.01 <= probability <= 0.99:
+                return shown
+    return f"{probability:.4%}"
 
 
 _FACTORIES: dict[str, Callable[[random.Random], DicePlayer]] = {
