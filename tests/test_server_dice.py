@@ -226,3 +226,27 @@ def test_the_stand_in_bot_plays_a_whole_game() -> None:
             assert since_roll <= 3
             assert len(game.actions) < 3000
         assert game.winners
+
+
+def test_the_host_gives_a_players_seat_to_the_bot_mid_game(client: TestClient, late: None) -> None:
+    host = create(client, kind="dice")
+    guest = join(client, host["table"], "Bob")
+    url = f"/ws/{host['table']}"
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        ann, bob = Client(a, host["token"]), Client(b, guest["token"])
+        ann.send({"type": "start"})
+        state = wait_dice(ann, turn=True)
+        for action in ("roll", "keep H1 H2 H3", "roll", "score"):
+            ann.send({"type": "action", "action": action, "version": state["version"]})
+            state = wait_dice(ann)
+        assert state["dice"]["view"]["current"] == 1 and state["dice"]["view"]["last_try"]
+        ann.send({"type": "seat_bot", "seat": 1})
+        assert bob.next_of("goodbye")["reason"] == "the host gave your seat to a bot"
+        final = wait_dice(ann, turn=True)
+    assert final["dice"]["view"]["stage"] == "game_over"
+    assert (
+        final["table"]["seats"][1]["kind"] == "bot"
+        and final["table"]["seats"][1]["bot"] == "greedy"
+    )
+    record = client.get(f"/api/records/{final['table']['record_id']}").json()
+    assert record["tags"]["by"].startswith("pppp") and set(record["tags"]["by"][4:]) == {"b"}
