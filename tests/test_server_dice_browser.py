@@ -111,8 +111,10 @@ def test_a_dice_game_against_a_bot_to_its_end_then_a_rematch_on_a_phone(
     page.select_option("select[name=kind]", "dice")
     assert not page.is_visible("select[name=preset]")  # card rules are hidden for dice
     page.select_option("select[name=seats]", "2")
+    shot(page, "dice-new-table")
     page.click("#create")
     page.wait_for_selector("#start", timeout=TIMEOUT)
+    shot(page, "dice-lobby")
     assert "Phase 10 Dice" in page.inner_text(".table-bar h1")
     invite = page.input_value("#invite")
     seat_link = page.input_value("#seat-link")
