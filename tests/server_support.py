@@ -54,7 +54,7 @@ VIEW_KEYS = VIEW_FIELDS | {"phase_sequence"}
 TABLE_KEYS = {"id", "status", "game_no", "host", "seats", "options", "record_id", "turn_left"}
 TABLE_KEYS |= {"rematch", "last_game"}
 OPTION_KEYS = {"preset", "seats", "bots", "turn_seconds", "away_seconds", "rules", "phase_sequence"}
-OPTION_KEYS |= {"public", "seeded", "rules_text"}
+OPTION_KEYS |= {"public", "seeded", "rules_text", "kind"}
 
 
 class Client:

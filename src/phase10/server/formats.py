@@ -32,6 +32,8 @@ __all__ = [
     "ArrangementData",
     "Card",
     "Cards",
+    "DiceRecordData",
+    "DiceSetupData",
     "Event",
     "GroupData",
     "HandEndedData",
@@ -69,6 +71,40 @@ class RecordResult(Wire):
     """The winning seats."""
     totals: list[int]
     """Each seat's final total."""
+
+
+class DiceSetupData(Wire):
+    """A dice game set up exactly (``phase10.dice.DiceSetup``; tests and examples)."""
+
+    order: list[Seat] | None
+    phases: list[int] | None
+    totals: list[int] | None
+    rolls: list[str]
+    """The faces of the game's first rolls, in order (``R5 O5 GW``)."""
+
+
+class DiceRecordData(Wire):
+    """A dice game record (``phase10.dice.DiceRecord.to_dict()``, docs/dice.md): replaying
+    its actions from its seed gives the game back exactly."""
+
+    format: Literal["phase10-dice-record"]
+    """Always ``phase10-dice-record``."""
+    version: Literal[1]
+    """The record format's version."""
+    date: str | None
+    """When the game ended, ISO 8601 in UTC."""
+    players: list[str]
+    """The players' names, in seat order."""
+    seed: int
+    """The seed of every roll."""
+    setup: DiceSetupData | None
+    """A set-up game, or null."""
+    actions: list[str]
+    """Every action in its text form, in order (``roll``, ``keep H1 L3``, ``score``)."""
+    result: RecordResult | None
+    """The result, or null for an unfinished game."""
+    tags: dict[str, str]
+    """Name and value pairs about the game, as a card record's."""
 
 
 class RecordData(Wire):

@@ -134,7 +134,8 @@ class HostControls:
         table.seats[seat] = SeatState(old.name, SeatKind.BOT, table.options.bots)
         await self.db(self.store.put_seat, table.seats[seat].row(table.id, seat))
         assert table.seed is not None  # a game is on
-        table.bots[seat] = seat_bots(controllers(table), table.seed)[seat]
+        if not table.is_dice:  # the dice bot keeps no state
+            table.bots[seat] = seat_bots(controllers(table), table.seed)[seat]
 
     async def _set_host(self, table: LiveTable, seat: int) -> None:
         table.host = seat
@@ -181,27 +182,24 @@ class HostControls:
         """When the player to move is a person with no connection, let a stand-in play
         their next action once they have been away ``away_seconds`` (at once if longer)."""
         self._cancel_away(table)
-        game, seconds = table.game, table.options.away_seconds
-        if not seconds or table.status is not TableStatus.PLAYING or game is None:
+        seat, seconds = table.current, table.options.away_seconds
+        if not seconds or table.status is not TableStatus.PLAYING or seat is None:
             return
-        seat = game.current
         if table.seats[seat].kind is not SeatKind.HUMAN or table.connected(seat):
             return
         since = table.away_since.setdefault(seat, self.clock())
         wait = max(self.bot_delay, since + seconds - self.clock())
         if table.options.turn_seconds:
             wait = min(wait, float(table.options.turn_seconds))
-        number = len(game.actions)
+        number = table.version
         table.away_task = asyncio.create_task(self._away_turn(table, seat, number, wait))
 
     async def _away_turn(self, table: LiveTable, seat: int, number: int, wait: float) -> None:
         await asyncio.sleep(wait)
-        game = table.game
         if (
-            game is None
-            or table.status is not TableStatus.PLAYING
-            or len(game.actions) != number
-            or game.current != seat
+            table.status is not TableStatus.PLAYING
+            or table.version != number
+            or table.current != seat
             or table.connected(seat)
         ):
             return

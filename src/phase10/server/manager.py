@@ -42,13 +42,15 @@ from phase10.core import (
 )
 from phase10.core.choices import NotHeldError, check_held
 from phase10.core.names import NameTakenError, PlayerNameError, check_name
+from phase10.dice import DiceActionError, DiceGame, IllegalDiceActionError
 
 from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
+from .dice import DICE_BOT, bot_action, dice_record, new_dice_game
 from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
-from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
+from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
 from .tables import LiveTable, SeatState, state_message
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
 
@@ -147,13 +149,13 @@ class TableManager(HostControls):
         if table.status is not TableStatus.LOBBY and row.seed is not None:
             game = self._new_game(table, row.seed)
             for text in actions:
-                game.apply(text)
+                game.apply(text)  # either kind of game reads its actions' text
         return table
 
     async def _load_marks(self, table: LiveTable) -> None:
         """Mark again the events of the actions a stand-in played (for the log)."""
         game = table.game
-        if game is None:
+        if game is None:  # (a dice table's log does not mark a stand-in's actions)
             return
         numbers = set(await self.db(self.store.stand_in_actions, table.id, table.game_no))
         if not numbers:
@@ -165,13 +167,17 @@ class TableManager(HostControls):
             if number in numbers:
                 table.marked.update(dict.fromkeys(range(start, len(replay.history)), seat))
 
-    def _new_game(self, table: LiveTable, seed: int) -> Game:
+    def _new_game(self, table: LiveTable, seed: int) -> Game | DiceGame:
         table.seed = seed
-        game = table.game = Game(table.names, rules=table.rules, seed=seed)
         table.encoded = {}
         table.results.pop("hands", None)
         table.logs = {}
         table.legal, table.progress, table.marked = {}, {}, {}
+        if table.is_dice:  # its bot needs no state (phase10.server.dice)
+            table.bots = {}
+            dice = table.dice = new_dice_game(table.names, seed)
+            return dice
+        game = table.game = Game(table.names, rules=table.rules, seed=seed)
         table.bots = seat_bots(controllers(table), seed)
         return game
 
@@ -243,6 +249,10 @@ class TableManager(HostControls):
         async with table.lock:
             if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
+            if table.is_dice and bots != DICE_BOT:
+                raise ProtocolError(
+                    "invalid_message", f"bots: a dice table's bots are {DICE_BOT!r}, not {bots!r}"
+                )
             table.options = table.options.model_copy(update={"bots": bots})
             await self.db(self.store.set_options, table.id, table.options.model_dump())
         self.broadcast(table)
@@ -253,19 +263,12 @@ class TableManager(HostControls):
         self, table: LiveTable, seat: int, text: str, *, by: ActedBy, version: int | None = None
     ) -> None:
         """Check an action with the engine, store it, apply it, then tell everyone."""
+        if table.is_dice:
+            await self._act_dice(table, seat, text, by=by, version=version)
+            return
         async with table.lock:
             game = self._playing(table)
-            if game.current != seat:
-                raise ProtocolError("not_your_turn")
-            if version is not None and version != len(game.actions):
-                now = len(game.actions)
-                when = "an older" if version < now else "a later"
-                raise ProtocolError(
-                    "stale",
-                    f"the action was chosen on version {version}, {when} version than the "
-                    f"game's: it is at version {now}",
-                    version=now,
-                )
+            _check_turn(game.current, seat, len(game.actions), version)
             try:
                 action = game.check(game.parse_action(text))
             except IllegalActionError as error:
@@ -286,15 +289,53 @@ class TableManager(HostControls):
                 await self._finish(table)
         self.after_change(table)
 
+    async def _act_dice(
+        self, table: LiveTable, seat: int, text: str, *, by: ActedBy, version: int | None
+    ) -> None:
+        """``act`` at a dice table: the dice engine checks the action."""
+        async with table.lock:
+            game = self._playing_dice(table)
+            _check_turn(game.current, seat, len(game.actions), version)
+            try:
+                action = game.parse_action(text)
+                game.check(action)
+            except IllegalDiceActionError as error:
+                raise ProtocolError(
+                    "illegal_action", excerpt(str(error), 200), error.code
+                ) from None
+            except DiceActionError as error:  # its message may quote the text sent: cut short
+                raise ProtocolError(
+                    "invalid_action", excerpt(str(error), 200), error.code
+                ) from None
+            number = len(game.actions)
+            await self.db(
+                self.store.append_action, table.id, table.game_no, number, str(action), by
+            )
+            game.apply(action)
+            if game.is_over:
+                await self._finish(table)
+        self.after_change(table)
+
     def _playing(self, table: LiveTable) -> Game:
-        if table.status is TableStatus.LOBBY or table.game is None:
+        self._check_playing(table)
+        if table.game is None:
+            raise ProtocolError("not_started", "this table plays dice: there are no cards")
+        return table.game
+
+    def _playing_dice(self, table: LiveTable) -> DiceGame:
+        self._check_playing(table)
+        assert table.dice is not None  # a dice table that is playing has its game
+        return table.dice
+
+    @staticmethod
+    def _check_playing(table: LiveTable) -> None:
+        if table.status is TableStatus.LOBBY or not table.started:
             raise ProtocolError("not_started")
         if table.status is TableStatus.OVER:
             raise ProtocolError("game_over")
-        return table.game
 
     async def _finish(self, table: LiveTable) -> None:
-        game = table.game
+        game = table.dice if table.is_dice else table.game
         assert game is not None  # only a game that just ended is finished
         acted = await self.db(self.store.acted_by, table.id, table.game_no)
         tags = {
@@ -303,7 +344,12 @@ class TableManager(HostControls):
             "game": str(table.game_no),
             "by": by_tag(acted),
         }
-        record = GameRecord.from_game(game, tags).to_dict()
+        if isinstance(game, DiceGame):
+            record = dice_record(game, tags)
+            totals = list(game.totals())
+        else:
+            record = GameRecord.from_game(game, tags).to_dict()
+            totals = [seat.score for seat in game.seats]
         winners = [game.seats[w].name for w in game.winners]
         table.record_id = await self.db(
             self.store.finish_game, table.id, table.game_no, record, winners
@@ -315,13 +361,15 @@ class TableManager(HostControls):
             "players": table.names,
             "winners": list(game.winners),
             "winner_names": winners,
-            "totals": [seat.score for seat in game.seats],
+            "totals": totals,
         }
 
     def ask_solver(self, table: LiveTable, conn: Connection, kind: str, cards: str = "") -> None:
         """Start a hint (``kind`` "hint") or the choices of some cards ("lay", "hit") for
         the player to move; the answer is pushed when the worker has it. Refused at once
         when the cards are not held or the connection or its address already waits."""
+        if table.is_dice:
+            raise ProtocolError("no_hint", "a dice table gives no hints or choices")
         game = self._playing(table)
         seat = conn.seat
         if seat is None or game.current != seat:
@@ -377,20 +425,20 @@ class TableManager(HostControls):
     def after_change(self, table: LiveTable) -> None:
         self._cancel_timer(table)
         self._cancel_away(table)
-        game = table.game
-        if table.status is TableStatus.PLAYING and game is not None:
-            seat = table.seats[game.current]
+        current = table.current
+        if table.status is TableStatus.PLAYING and current is not None:
+            seat = table.seats[current]
             if seat.kind is SeatKind.BOT:
                 if table.bot_task is None or table.bot_task.done():
                     table.bot_task = asyncio.create_task(self._run_bots(table))
-            elif not table.connected(game.current) and table.options.away_seconds:
+            elif not table.connected(current) and table.options.away_seconds:
                 if not table.standing_in:  # the turn timer's stand-in finishes the turn
                     self._watch_away(table)
             elif table.options.turn_seconds:
                 seconds = float(table.options.turn_seconds)
                 table.deadline = self.clock() + seconds
                 table.timer = asyncio.create_task(
-                    self._time_out(table, game.current, len(game.actions), seconds)
+                    self._time_out(table, current, table.version, seconds)
                 )
         self.broadcast(table)
 
@@ -401,6 +449,9 @@ class TableManager(HostControls):
         table.deadline = None
 
     async def _run_bots(self, table: LiveTable) -> None:
+        if table.is_dice:
+            await self._run_dice_bots(table)
+            return
         while table.status is TableStatus.PLAYING and table.game is not None:
             game = table.game
             seat = game.current
@@ -416,7 +467,32 @@ class TableManager(HostControls):
             if not await self._play_for(table, seat, table.bots[seat], ActedBy.BOT):
                 return
 
+    async def _run_dice_bots(self, table: LiveTable) -> None:
+        while table.status is TableStatus.PLAYING and table.dice is not None:
+            game, seat = table.dice, table.current
+            if seat is None or table.seats[seat].kind is not SeatKind.BOT:
+                return
+            await asyncio.sleep(self.bot_delay)
+            if table.dice is not game or table.current != seat:
+                continue
+            if not await self._play_dice_for(table, seat, ActedBy.BOT):
+                return
+
+    async def _play_dice_for(self, table: LiveTable, seat: int, by: ActedBy) -> bool:
+        """One action of the dice bot for ``seat`` (quick: no thread needed)."""
+        game = table.dice
+        assert game is not None
+        action = bot_action(game)
+        try:
+            await self.act(table, seat, str(action), by=by, version=len(game.actions))
+        except ProtocolError as error:
+            log.error("table %s: %s could not play %s: %s", table.id, by, action, error.message)
+            return False
+        return True
+
     async def _play_for(self, table: LiveTable, seat: int, player: Player, by: ActedBy) -> bool:
+        if table.is_dice:
+            return await self._play_dice_for(table, seat, by)
         game = table.game
         assert game is not None
         turn = bot_turn(game, table.bots, player)
@@ -433,17 +509,17 @@ class TableManager(HostControls):
 
     async def _time_out(self, table: LiveTable, seat: int, number: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        game = table.game
-        if game is None or len(game.actions) != number or table.status is not TableStatus.PLAYING:
+        if table.version != number or table.status is not TableStatus.PLAYING:
             return
         stand_in = make_player(self.stand_in, random.Random(0))
         table.standing_in = True
         try:
-            while table.status is TableStatus.PLAYING and game.current == seat:
-                before = len(game.actions)
+            while table.status is TableStatus.PLAYING and table.current == seat:
+                before = table.version
                 if not await self._play_for(table, seat, stand_in, ActedBy.TIMER):
                     break
-                if isinstance(game.actions[before], Discard):
+                game = table.game
+                if game is not None and isinstance(game.actions[before], Discard):
                     break
         finally:
             table.standing_in = False
@@ -502,7 +578,7 @@ class TableManager(HostControls):
         if arriving:
             assert conn.seat is not None
             self.player_back(table, conn.seat)
-            if table.game is not None and table.game.current == conn.seat:
+            if table.current == conn.seat:
                 self.after_change(table)  # back on their turn: no stand-in now
             else:
                 self.broadcast(table)
@@ -571,6 +647,20 @@ def _name(text: str, taken: list[str] | None = None) -> str:
         raise ProtocolError("name_taken", str(error)) from None
     except PlayerNameError as error:
         raise ProtocolError("bad_name", str(error)) from None
+
+
+def _check_turn(current: int, seat: int, now: int, version: int | None) -> None:
+    """Refuse an action of a seat not to move, or chosen on another version of the game."""
+    if current != seat:
+        raise ProtocolError("not_your_turn")
+    if version is not None and version != now:
+        when = "an older" if version < now else "a later"
+        raise ProtocolError(
+            "stale",
+            f"the action was chosen on version {version}, {when} version than the "
+            f"game's: it is at version {now}",
+            version=now,
+        )
 
 
 def _error(code: str, message: str | None = None) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from .protocol import ERRORS, PROTOCOL_VERSION
 __all__ = [
     "PROTOCOL_VERSION",
     "ChoicesAnswer",
+    "DiceState",
     "ErrorMessage",
     "Goodbye",
     "HintAnswer",
@@ -198,6 +199,98 @@ class Progress(Wire):
     """All of it in words (``Phase 3: 1 set of 4 + 1 run of 4 — 2 cards away``)."""
 
 
+class DieData(Wire):
+    """One of the ten dice of a dice table."""
+
+    die: str
+    """Its name: ``H1`` to ``H6`` (high: 5 to 10), ``L1`` to ``L4`` (low: 1 to 4, W, W)."""
+    index: int = Field(ge=0, le=9)
+    """Its index, 0 to 9 (``view.kept`` and ``view.showing`` count by it)."""
+    high: bool
+    """A high die (5 to 10)."""
+    face: str | None
+    """The face it shows (``O10``, ``B4``, ``GW``), null before the turn's first roll."""
+    kept: bool
+    """Whether it is set aside."""
+    label: str
+    """All of it in words (``orange 10, high die 3, set aside``)."""
+
+
+class DiceSeatData(Wire):
+    """One player's line of the score sheet."""
+
+    name: str
+    phase: int = Field(ge=1, le=11)
+    """The phase worked on (11: all ten are done)."""
+    total: int
+    """Points so far, bonuses included."""
+    scores: list[int | None] = Field(min_length=10, max_length=10)
+    """The points each phase scored, null where not completed."""
+    failures: int
+    """Turns that did not make the phase."""
+    bonuses: list[Literal["five_phase", "first_finish"]]
+    """The bonuses earned."""
+
+
+class DiceWay(Wire):
+    """The best-scoring way the dice showing make the phase."""
+
+    score: int
+    """What scoring now would score."""
+    groups: list[list[str]]
+    """The faces of each group of the phase."""
+
+
+class DiceViewData(Wire):
+    """A dice game as a viewer sees it (``DiceView.to_dict()`` without its history: the
+    ``log`` tells it). Everything is public; only the player to move gets legal actions."""
+
+    viewer: Seat | None
+    order: list[Seat]
+    """The turn order, first player first."""
+    stage: Literal["roll", "choose", "final", "game_over"]
+    """``roll`` (the turn's first roll), ``choose`` (keep, unkeep, roll again, score or
+    pass), ``final`` (three rolls made: score or pass), ``game_over``."""
+    current: Seat
+    """The player to move."""
+    turn: int
+    """Turns started so far."""
+    last_try: bool
+    """Whether this turn is a last try (someone has completed phase 10)."""
+    rolls_left: int = Field(ge=0, le=3)
+    showing: list[str | None] = Field(min_length=10, max_length=10)
+    """Each die's face, by index; null before the turn's first roll."""
+    kept: list[int]
+    """The dice set aside, by index."""
+    seats: list[DiceSeatData]
+    """The score sheet, in seat order."""
+    way: DiceWay | None
+    """The best-scoring way the dice make the phase to move, or null."""
+    finisher: Seat | None
+    """Who completed phase 10 first, once someone has."""
+    last_round: list[Seat]
+    """The players still to take their last try, next first."""
+    winners: list[Seat]
+    """The winners, once the game is over."""
+    legal_actions: list[str]
+    """What you may send as an ``action`` now (empty unless it is your turn): ``roll``,
+    ``keep H3`` and ``unkeep H3`` one die at a time (several dice in one action are legal
+    too), ``score`` (the best-scoring way) or ``pass``."""
+
+
+class DiceState(Wire):
+    """A dice table's game, for one viewer."""
+
+    view: DiceViewData
+    """The game as you see it."""
+    dice: list[DieData] = Field(min_length=10, max_length=10)
+    """The ten dice, in order, each in words."""
+    phase: str | None
+    """The phase to move in words (``2 sets of 3``), null once the game is over."""
+    prompt: str
+    """What to do now, in plain words (``Waiting for Ann (phase 3 ...)``)."""
+
+
 class State(Wire):
     """The table and your view of the game, sent after every change."""
 
@@ -216,6 +309,9 @@ class State(Wire):
     """What you may do now; null for a spectator and in the lobby."""
     progress: Progress | None
     """Your phase and how far you are; null for a spectator and in the lobby."""
+    dice: DiceState | None = None
+    """A dice table's game (``table.options.kind`` ``dice``; ``view``, ``legal`` and
+    ``progress`` are then null); null in its lobby, absent at a card table."""
 
 
 class ChoicesAnswer(Wire):

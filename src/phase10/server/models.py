@@ -55,6 +55,7 @@ __all__ = [
     "SchemaIndex",
     "SeatKind",
     "Seated",
+    "TableKind",
     "TableList",
     "TableOptions",
     "TableStatus",
@@ -69,6 +70,13 @@ class TableStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     OVER = "over"
+
+
+class TableKind(StrEnum):
+    """The game a table plays: Phase 10 with cards, or Phase 10 Dice."""
+
+    CARDS = "cards"
+    DICE = "dice"
 
 
 class SeatKind(StrEnum):
@@ -200,6 +208,9 @@ class CreateTable(_Strict):
 
     name: RawName
     """Your name at the table."""
+    kind: Annotated[TableKind, Field(strict=False)] = TableKind.CARDS
+    """``cards`` (Phase 10) or ``dice`` (Phase 10 Dice, docs/dice.md: it takes no
+    ``preset`` or ``options``, and its bots are ``greedy``)."""
     seats: int = Field(2, ge=2, le=6)
     """How many seats, yours included (2-6)."""
     preset: Annotated[str, Field(max_length=40)] = "official"
@@ -236,8 +247,10 @@ class TableOptions(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     preset: str
-    #: every rules option (phase10.core.Rules.to_dict)
+    #: every rules option (phase10.core.Rules.to_dict); a dice table keeps the defaults
     rules: dict[str, Any]
+    #: a table stored before dice tables existed plays cards
+    kind: TableKind = TableKind.CARDS
     seats: int
     bots: str
     turn_seconds: int = 0
@@ -286,6 +299,8 @@ class PublicSeat(_Answer):
 class PublicOptions(_Answer):
     """A table's settings (never its seed)."""
 
+    kind: TableKind
+    """``cards`` or ``dice`` (Phase 10 Dice: the state's ``dice`` holds its game)."""
     preset: str
     """The rules preset."""
     seats: int
@@ -299,7 +314,7 @@ class PublicOptions(_Answer):
     rules: RulesData
     """Every rules option, the preset's and the table's own together."""
     phase_sequence: list[str]
-    """The phases played, in order, as phrases."""
+    """The phases played, in order, as phrases (a dice table: the ten dice phases)."""
     rules_text: list[str]
     """The rules in play as sentences, one per option (``phase10.core.rules_text``)."""
     public: bool
@@ -397,6 +412,8 @@ class HistoryGame(_Answer):
 
     id: int
     """Its record's id (``GET /api/records/{id}``)."""
+    kind: TableKind
+    """``cards``, or ``dice`` (no step-by-step replay: its record only)."""
     table: str
     """The table it was played at."""
     game: int

@@ -98,6 +98,7 @@ HTTP_ERRORS: dict[str, tuple[int, str]] = {
     "seeded_table": (409, "the table's deal comes from its host's seed"),
     "server_full": (503, "the server holds as many tables as it may"),
     "no_such_record": (404, "no finished game has this id"),
+    "dice_record": (404, "a dice game's record has no step-by-step replay (ask for the record)"),
     "bad_record": (500, "a stored record cannot be replayed"),
     "bad_cards": (422, "the score sheet's cards cannot be read"),
     "bad_sheet": (422, "the score sheet does not add up"),

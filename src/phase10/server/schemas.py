@@ -24,7 +24,7 @@ from typing import Any, Final, Literal
 from pydantic import TypeAdapter
 
 from .companion import Points, PointsAnswer, Sheet, Standings
-from .formats import Event, RecordData, ViewData
+from .formats import DiceRecordData, Event, RecordData, ViewData
 from .messages import (
     ChoicesAnswer,
     ErrorMessage,
@@ -76,6 +76,7 @@ SCHEMAS: Final[dict[str, tuple[Any, Mode]]] = {
     "presets": (Presets, "serialization"),
     "history": (History, "serialization"),
     "record": (RecordData, "serialization"),
+    "dice-record": (DiceRecordData, "serialization"),
     "replay-frame": (ReplayFrame, "serialization"),
     "points-request": (Points, "validation"),
     "points": (PointsAnswer, "serialization"),

@@ -17,11 +17,13 @@ from phase10.core import Game, PlayerView, Rules, Stage
 from phase10.core.narration import EventLog
 from phase10.core.records import event_to_dict
 from phase10.core.rules_text import explain_rules
+from phase10.dice import DiceGame
 
 from .connection import Connection, dumps
 from .db import SeatRow, hash_token
+from .dice import DICE_RULES_TEXT, dice_block, dice_log, dice_phase_texts
 from .legal import legal_block, progress_block
-from .models import SeatKind, TableOptions, TableStatus
+from .models import SeatKind, TableKind, TableOptions, TableStatus
 
 __all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
 #: how many log lines a state message carries
@@ -92,12 +94,20 @@ class LiveTable:
     #: the token hashes of seats given up (their links answer seat_gone, not bad_token)
     former_tokens: set[str] = field(default_factory=set)
     progress: dict[int, tuple[object, dict[str, Any] | None]] = field(default_factory=dict)
+    #: the game of a dice table (``game`` stays None there)
+    dice: DiceGame | None = None
+
+    @property
+    def is_dice(self) -> bool:
+        return self.options.kind is TableKind.DICE
 
     @property
     def phase_texts(self) -> list[str]:
         texts = self.results.get("phases")
         if texts is None:
-            texts = self.results["phases"] = [str(p) for p in self.rules.phase_sequence]
+            texts = self.results["phases"] = (
+                dice_phase_texts() if self.is_dice else [str(p) for p in self.rules.phase_sequence]
+            )
         return texts
 
     @property
@@ -105,12 +115,29 @@ class LiveTable:
         """The rules in sentences (phase10.core.rules_text), worked out once per table."""
         texts = self.results.get("rules_text")
         if texts is None:
-            texts = self.results["rules_text"] = explain_rules(self.rules)
+            texts = self.results["rules_text"] = (
+                list(DICE_RULES_TEXT) if self.is_dice else explain_rules(self.rules)
+            )
         return texts
 
     @property
     def version(self) -> int:
+        """How many actions the game on the table has had (either kind of game)."""
+        if self.dice is not None:
+            return len(self.dice.actions)
         return len(self.game.actions) if self.game is not None else 0
+
+    @property
+    def started(self) -> bool:
+        """Whether a game (of either kind) is on the table or just ended there."""
+        return self.game is not None or self.dice is not None
+
+    @property
+    def current(self) -> int | None:
+        """The seat to move in the game on the table (either kind); None without a game
+        or once it is over."""
+        game: Game | DiceGame | None = self.dice if self.dice is not None else self.game
+        return None if game is None or game.is_over else game.current
 
     @property
     def names(self) -> list[str]:
@@ -157,6 +184,7 @@ class LiveTable:
                 for number, seat in enumerate(self.seats)
             ],
             "options": {
+                "kind": self.options.kind,
                 "preset": self.options.preset,
                 "seats": len(self.seats),
                 "bots": self.options.bots,
@@ -183,6 +211,19 @@ class LiveTable:
 
 def state_message(table: LiveTable, seat: int | None, clock: float) -> dict[str, Any]:
     """The ``state`` message for one viewer: the public table, their view, their log."""
+    if table.is_dice:
+        dice = table.dice
+        return {
+            "type": "state",
+            "version": table.version,
+            "you": seat,
+            "table": table.public(clock),
+            "view": None,
+            "log": [] if dice is None else dice_log(dice, table.names, LOG_LINES),
+            "legal": None,
+            "progress": None,
+            "dice": None if dice is None else dice_block(dice, seat),
+        }
     game = table.game
     return {
         "type": "state",

@@ -18,9 +18,11 @@ from phase10.core import (
     event_to_dict,
 )
 from phase10.core.narration import EventLog
+from phase10.dice import DiceRecord
+from phase10.dice.records import DICE_RECORD_FORMAT
 
-from ..formats import HandEndedData, RecordData, ViewData
-from ..models import History, HistoryGame, ReplayFrame, ReplayHand, acted_by
+from ..formats import DiceRecordData, HandEndedData, RecordData, ViewData
+from ..models import History, HistoryGame, ReplayFrame, ReplayHand, TableKind, acted_by
 from .common import ApiError, manager_of
 
 __all__ = ["router"]
@@ -36,11 +38,14 @@ async def history(request: Request) -> History:
     games = []
     for row in rows:
         players = json.loads(row.players)
-        result = json.loads(row.record)["result"]
+        record = json.loads(row.record)
+        result = record["result"]
         winners = list(result["winners"] or [])
+        dice = record.get("format") == DICE_RECORD_FORMAT
         games.append(
             HistoryGame(
                 id=row.id,
+                kind=TableKind.DICE if dice else TableKind.CARDS,
                 table=row.table_id,
                 game=row.game_no,
                 finished=iso_time(row.finished),
@@ -62,18 +67,33 @@ def iso_time(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).replace(microsecond=0).isoformat()
 
 
-async def _load(request: Request, record_id: int) -> GameRecord:
+async def _stored(request: Request, record_id: int) -> dict[str, Any]:
     manager = manager_of(request)
     row = await manager.db(manager.store.record, record_id)
     if row is None:
         raise ApiError("no_such_record", f"there is no finished game {record_id}")
-    return GameRecord.from_dict(json.loads(row.record))
+    data: dict[str, Any] = json.loads(row.record)
+    return data
+
+
+async def _load(request: Request, record_id: int) -> GameRecord:
+    data = await _stored(request, record_id)
+    if data.get("format") == DICE_RECORD_FORMAT:
+        raise ApiError(
+            "dice_record",
+            f"game {record_id} was played with dice: GET /api/records/{record_id} gives its record",
+        )
+    return GameRecord.from_dict(data)
 
 
 @router.get("/api/records/{record_id}")
-async def record(record_id: int, request: Request) -> RecordData:
-    """A finished game's full record (its seed included: the game is over)."""
-    return RecordData.model_validate((await _load(request, record_id)).to_dict())
+async def record(record_id: int, request: Request) -> RecordData | DiceRecordData:
+    """A finished game's full record (its seed included: the game is over); a dice game's
+    is a dice record (``format`` ``phase10-dice-record``)."""
+    data = await _stored(request, record_id)
+    if data.get("format") == DICE_RECORD_FORMAT:
+        return DiceRecordData.model_validate(DiceRecord.from_dict(data).to_dict())
+    return RecordData.model_validate(GameRecord.from_dict(data).to_dict())
 
 
 @router.get("/api/records/{record_id}/replay")

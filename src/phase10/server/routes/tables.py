@@ -11,6 +11,7 @@ from phase10.core.labels import option_label, option_value_label
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.core.rules import PRESET_NOTES
 
+from ..dice import DICE_BOT
 from ..models import (
     BotChoice,
     CreateTable,
@@ -22,6 +23,7 @@ from ..models import (
     SchemaIndex,
     Seated,
     SeatKind,
+    TableKind,
     TableList,
     TableOptions,
     TableStatus,
@@ -61,6 +63,8 @@ def presets() -> Presets:
 @router.post("/api/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> Seated:
     manager = manager_of(request)
+    if body.kind is TableKind.DICE:
+        _check_dice_table(body)
     try:
         base = preset(body.preset)
         rules = Rules.from_dict({**base.to_dict(), **body.options.given()})
@@ -69,6 +73,7 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
     if not manager.visitors.creates.take(client_address(request)):
         raise ApiError("rate_limited", "you have opened many tables lately: wait a while")
     options = TableOptions(
+        kind=body.kind,
         preset=body.preset,
         rules=rules.to_dict(),
         seats=body.seats,
@@ -148,6 +153,18 @@ def schema(name: str) -> JSONResponse:
 @router.get("/healthz")
 def health(request: Request) -> Health:
     return Health(ok=True, tables=len(manager_of(request).tables))
+
+
+def _check_dice_table(body: CreateTable) -> None:
+    """A dice table plays Phase 10 Dice as docs/dice.md has it, with its one bot."""
+    if body.preset != "official" or body.options.given():
+        raise ApiError(
+            "bad_rules", "a dice table takes no card rules: leave out preset and options"
+        )
+    if body.bots != DICE_BOT:
+        raise ApiError(
+            "invalid_request", f"bots: a dice table's bots are {DICE_BOT!r}, not {body.bots!r}"
+        )
 
 
 def _seated(table: LiveTable, seat: int, token: str) -> Seated:

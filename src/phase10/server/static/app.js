@@ -9,11 +9,13 @@ async function lobby() {
   const form = el("form", { class: "panel", "aria-labelledby": "new-title" },
     el("h1", { id: "new-title", text: "A new table" }),
     el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
-    el("label", {}, "Players ", el("select", { name: "seats" },
+    el("label", {}, "Game ", el("select", { name: "kind", id: "kind" },
+      el("option", { value: "cards", text: "Phase 10 (cards)" }), el("option", { value: "dice", text: "Phase 10 Dice" }))),
+    el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats" },
       [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n) })))),
-    el("label", {}, "Rules ", el("select", { name: "preset" },
+    el("label", { class: "cards-only" }, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
-    el("label", {}, "Bots for empty seats ", el("select", { name: "bots" },
+    el("label", { class: "cards-only" }, "Bots for empty seats ", el("select", { name: "bots" },
       presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === "greedy" })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
       el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
@@ -21,7 +23,7 @@ async function lobby() {
       el("input", { name: "away_seconds", type: "number", min: 0, max: 3600, value: 60 })),
     el("label", { class: "check" }, el("input", { name: "public", type: "checkbox" }),
       " List the table on this page, for anyone to join (otherwise only people with the invite link find it)"),
-    el("details", {}, el("summary", { text: "Rules options" }),
+    el("details", { class: "cards-only" }, el("summary", { text: "Rules options" }),
       // each option as the server words it (labels); its word is what is sent
       Object.entries(presets.options).map(([name, values]) => el("label", {}, `${presets.labels[name]?.label ?? name} `,
         el("select", { name: `opt:${name}` }, el("option", { value: "", text: "(as the preset has it)" }),
@@ -29,6 +31,11 @@ async function lobby() {
       el("label", {}, "Seed (optional: the same seed deals the same cards; a table with a seed is for you and bots only, since you could know every hand) ",
         el("input", { name: "seed", type: "number", min: 0 }))),
     el("button", { type: "submit", id: "create" }, "Create the table"));
+  // Phase 10 Dice has no card rules, presets or card bots: their fields are hidden
+  const kind = form.querySelector("#kind");
+  kind.addEventListener("change", () => {
+    for (const field of form.querySelectorAll(".cards-only")) field.hidden = kind.value === "dice";
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
@@ -39,11 +46,12 @@ async function lobby() {
     const seed = data.get("seed") ? Number(data.get("seed")) : null;
     // sent only when changed: 60 is the server's own default
     const away = Number(data.get("away_seconds")) === 60 ? {} : { away_seconds: Number(data.get("away_seconds")) };
+    const dice = data.get("kind") === "dice";
+    const game = dice ? { kind: "dice" } : { preset: data.get("preset"), bots: data.get("bots"), options, seed };
     try {
       const seat = await api("/api/tables", {
-        name: data.get("name"), seats: Number(data.get("seats")), preset: data.get("preset"),
-        bots: data.get("bots"), turn_seconds: Number(data.get("turn_seconds")), options, seed,
-        public: data.get("public") === "on", ...away,
+        name: data.get("name"), seats: Number(data.get("seats")), turn_seconds: Number(data.get("turn_seconds")),
+        public: data.get("public") === "on", ...game, ...away,
       });
       localStorage.setItem(`phase10:${seat.table}`, seat.token);
       location.assign(seat.link);
@@ -53,7 +61,7 @@ async function lobby() {
   const list = el("section", { class: "panel", "aria-labelledby": "open-title" },
     el("h2", { id: "open-title", text: "Public tables waiting for players" }),
     waiting.tables.length ? el("ul", {}, waiting.tables.map((t) => el("li", {},
-      el("a", { href: `/t/${t.id}` }, `${t.seats.map((s) => s.name || "open").join(", ")} (${t.options.preset})`))))
+      el("a", { href: `/t/${t.id}` }, `${t.seats.map((s) => s.name || "open").join(", ")} (${t.options.kind === "dice" ? "Phase 10 Dice" : t.options.preset})`))))
       : el("p", { text: "None right now." }));
   main.replaceChildren(form, list);
   form.querySelector("input").focus();

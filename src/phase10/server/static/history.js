@@ -11,6 +11,7 @@ export async function historyPage(main) {
       el("tbody", {}, games.map((g) => el("tr", {},
         el("td", { text: new Date(g.finished).toLocaleString() }), el("td", { text: g.players.join(", ") }),
         el("td", { text: g.winner_names.join(", ") }), el("td", { text: g.totals.join(" / ") }),
-        el("td", {}, el("a", { href: `/replay/${g.id}` }, "Replay"))))))
+        el("td", {}, g.kind === "dice" ? el("a", { href: `/api/records/${g.id}` }, "Dice record")
+          : el("a", { href: `/replay/${g.id}` }, "Replay"))))))
       : el("p", { text: "No finished game yet." })));
 }

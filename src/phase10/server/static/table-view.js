@@ -4,10 +4,12 @@
 import { groupInfo, handCards } from "./cards.js";
 import { Backs, Card, html, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 import { Actions } from "./table-actions.js";
+import { DicePage } from "./dice-view.js";
 
 export function TablePage({ client }) {
   const { state } = client;
   const table = state.table;
+  if (table.status !== "lobby" && state.dice) return html`<${DicePage} client=${client} />`;
   if (table.status === "lobby" || !state.view) {
     return html`<div class="table-page lobby-page"><${Bar} client=${client} lobby=${true} /><${Lobby} client=${client} /></div>`;
   }
@@ -74,7 +76,7 @@ function phaseText(view, s) {
   return s.phase <= count ? `Phase ${s.phase}: ${view.phase_sequence[s.phase - 1]}` : "All phases done";
 }
 
-function Bar({ client, lobby = false }) {
+export function Bar({ client, lobby = false }) {
   const table = client.state.table;
   const invite = `${location.origin}/t/${table.id}`;
   const mine = client.token ? `${invite}#token=${client.token}` : null;
@@ -84,10 +86,12 @@ function Bar({ client, lobby = false }) {
     ${mine && html`<label class="link">Your seat link (rejoin from any device; keep it private)
       <input id="seat-link" readonly value=${mine} /></label>`}`;
   return html`<section class="table-bar" aria-label="Table">
-    <h1>Table ${table.id} <span class="preset">${table.options.preset}</span></h1>
+    <h1>Table ${table.id} <span class="preset">${table.options.kind === "dice" ? "Phase 10 Dice" : table.options.preset}</span></h1>
     ${client.turnLeft !== null && html`<p id="timer" role="timer">${Math.round(client.turnLeft)} s left in this turn</p>`}
     ${table.last_game && table.status !== "over" && html`<p class="last-game">Last game: ${table.last_game.winner_names.join(" and ")} won
-      ${table.last_game.record_id && html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`}</p>`}
+      ${table.last_game.record_id && (table.options.kind === "dice"
+        ? html` · <a href=${`/api/records/${table.last_game.record_id}`}>its record</a>`
+        : html` · <a href=${`/replay/${table.last_game.record_id}`}>replay it</a>`)}</p>`}
     ${lobby ? html`<div class="links">${links}</div>`
       : html`<details class="links"><summary>Invite</summary>${links}</details>`}
     <${RulesPanel} sentences=${table.options.rules_text} />
@@ -117,7 +121,8 @@ function SeatControls({ client, s }) {
 function Lobby({ client }) {
   const table = client.state.table;
   const host = client.seat === table.host;
-  const kinds = client.botKinds ?? [{ spec: table.options.bots, label: table.options.bots }];
+  // a dice table has its one bot; the presets list the card game's
+  const kinds = table.options.kind !== "dice" && client.botKinds || [{ spec: table.options.bots, label: table.options.bots }];
   return html`<section class="panel lobby" aria-labelledby="lobby-title">
     <h2 id="lobby-title">Waiting to start</h2>
     <ul id="lobby-seats">
@@ -336,7 +341,7 @@ function Scores({ view }) {
 }
 
 // The log keeps its newest line in sight, unless the reader scrolled up to read.
-function Log({ lines }) {
+export function Log({ lines }) {
   const list = useRef(null);
   const stick = useRef(true);
   useLayoutEffect(() => {

@@ -19,7 +19,7 @@ export async function tablePage(main, id) {
   const watch = el("button", { type: "button", id: "watch", onclick: () => new TableClient(main, id, null).connect() }, "Watch");
   const form = el("form", { class: "panel join", "aria-labelledby": "join-title" },
     el("h1", { id: "join-title", text: open ? "Join the table" : "Watch the table" }),
-    el("p", { text: `Players: ${info.seats.map((s) => s.name || "(open seat)").join(", ")}; rules: ${info.options.preset}` }),
+    el("p", { text: `Players: ${info.seats.map((s) => s.name || "(open seat)").join(", ")}; ${info.options.kind === "dice" ? "Phase 10 Dice" : `rules: ${info.options.preset}`}` }),
     info.options.seeded && el("p", { text: "The host chose this table's deal (a seed), so it is for the host and bots: you may watch." }),
     open && el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
     el("div", { class: "actions" }, open && el("button", { type: "submit", id: "join", class: "primary" }, "Join"), watch));
@@ -285,6 +285,7 @@ class TableClient {
   }
 
   key(event) {
+    if (this.state?.dice) return this.diceKey(event);
     if (this.closed || !this.state?.view) return;
     if (event.target.closest?.("input, select, textarea, summary") || event.ctrlKey || event.metaKey || event.altKey) return;
     const k = event.key;
@@ -310,6 +311,16 @@ class TableClient {
       const at = buttons.indexOf(document.activeElement);
       buttons[Math.max(0, Math.min(buttons.length - 1, at + (k === "ArrowLeft" ? -1 : 1)))]?.focus();
     } else return;
+    event.preventDefault();
+  }
+
+  // a dice table's keys: r roll, o score, p pass (each only when the view allows it)
+  diceKey(event) {
+    if (this.closed || event.target.closest?.("input, select, textarea, summary") || event.ctrlKey || event.metaKey || event.altKey) return;
+    const action = { r: "roll", o: "score", p: "pass" }[event.key];
+    if (event.key === "c") setColourBlind(!document.body.classList.contains("colour-blind"));
+    else if (action && this.state.dice.view.legal_actions.includes(action)) this.act(action);
+    else return;
     event.preventDefault();
   }
 
