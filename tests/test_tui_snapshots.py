@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from rich.table import Table
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from phase10.bots.greedy import GreedyPlayer
 from phase10.core import SKIP, Action, Event, GameEnded, HandEnded, Rules, Stage
@@ -107,10 +107,17 @@ def noting_the_screen(run_before: RunBefore, screens: list[object]) -> RunBefore
     return noted
 
 
+async def steady_cursor(pilot: Pilot[None]) -> None:
+    """The name field's cursor stops blinking (a picture taken mid-blink would differ)."""
+    for field in pilot.app.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "120x40"])
 def test_new_game_screen(snap_compare: Compare, size: tuple[int, int]) -> None:
     app = PlayApp(Settings(opponents=2, difficulty="greedy", seed=11), autosave=None)
-    assert snap_compare(app, terminal_size=size)
+    assert snap_compare(app, terminal_size=size, run_before=steady_cursor)
     assert app.session is None
 
 
