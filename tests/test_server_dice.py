@@ -212,15 +212,15 @@ def test_a_dice_game_resumes_after_a_restart(tmp_path: Path, late: None) -> None
             assert state["dice"]["view"]["way"]["score"] == 55
 
 
-def test_the_stand_in_bot_plays_a_whole_game() -> None:
-    """The bot of a dice table's open seats (the stand-in until the dice bots land) always
-    plays a legal action (``apply`` refuses any other), at most three between two rolls,
-    and ends a game from phase 1."""
+def test_the_tables_bot_plays_a_whole_game() -> None:
+    """The bot of a dice table's open seats (the greedy dice bot) always plays a legal
+    action (``apply`` refuses any other), at most three between two rolls, and ends a game
+    from phase 1."""
     for seed in range(3):
         game = DiceGame(["Ann", "Bob", "Cy"], seed=seed)
         since_roll = 0
         while not game.is_over:
-            action = bot_action(game)
+            action = bot_action(game, game.current)
             game.apply(action)
             since_roll = 0 if str(action) == "roll" else since_roll + 1
             assert since_roll <= 3

@@ -6,7 +6,7 @@ the game a table deals, the bot that plays its open seats, and what each viewer 
 (the dice, each named in words, the score sheet and the log).
 
 >>> game = new_dice_game(["Ann", "Bob"], 7)
->>> str(bot_action(game))
+>>> str(bot_action(game, game.current))
 'roll'
 >>> die_entries(game)[0]
 {'die': 'H1', 'index': 0, 'high': True, 'face': None, 'kept': False, 'label': 'high die 1, not rolled'}
@@ -14,9 +14,10 @@ the game a table deals, the bot that plays its open seats, and what each viewer 
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 from typing import Any
 
+from phase10.bots.dice import make_dice_player
 from phase10.dice import (
     DICE,
     PHASES,
@@ -25,12 +26,6 @@ from phase10.dice import (
     DiceRecord,
     DiceStage,
     Face,
-    GroupKind,
-    Keep,
-    Pass,
-    Roll,
-    Score,
-    Unkeep,
     dice_phase,
     narrate,
 )
@@ -48,9 +43,8 @@ __all__ = [
     "new_dice_game",
 ]
 
-#: the bot for a dice table's open seats. A stand-in until the dice bots of
-#: phase10.bots land: it scores when the dice make the phase and otherwise keeps the dice
-#: of the most common value (of the most common colour for the colour phase).
+#: the bot for a dice table's open seats (phase10.bots.dice): it keeps the dice of the
+#: way the dice showing fill most and scores as soon as the phase is made
 DICE_BOT = "greedy"
 
 #: what a dice table's rules are, in sentences (docs/dice.md is the rule book)
@@ -150,37 +144,8 @@ def dice_record(game: DiceGame, tags: dict[str, str]) -> dict[str, Any]:
     return DiceRecord.from_game(game, tags).to_dict()
 
 
-def bot_action(game: DiceGame) -> DiceAction:
-    """The stand-in dice bot's next action (one at a time: an unkeep, a keep, then a
-    roll; at most three actions a roll)."""
-    stage = game.stage
-    if stage is DiceStage.ROLL:
-        return Roll()
-    if game.way() is not None:
-        return Score()
-    if stage is not DiceStage.CHOOSE:
-        return Pass()
-    target = _target(game)
-    loose = sorted(game.kept - target)
-    if loose:
-        return Unkeep(tuple(loose))
-    wanted = sorted(target - game.kept)
-    if wanted:
-        return Keep(tuple(wanted))
-    return Roll()
-
-
-def _target(game: DiceGame) -> set[int]:
-    """The dice to keep: those showing the most common value, Wilds with them (for the
-    colour phase, the most common colour)."""
-    faces = {i: face for i, face in enumerate(game.showing) if face is not None}
-    colour = dice_phase(game.phase).groups[0][0] is GroupKind.COLOUR
-    if colour:
-        counts = Counter(face.colour for face in faces.values())
-        best = max(counts, key=lambda c: (counts[c], c.value))
-        return {i for i, face in faces.items() if face.colour is best}
-    values = Counter(face.value for face in faces.values() if not face.is_wild)
-    if not values:
-        return set(faces)
-    top = max(values, key=lambda v: (values[v], v))
-    return {i for i, face in faces.items() if face.is_wild or face.value == top}
+def bot_action(game: DiceGame, seat: int, bots: str = DICE_BOT) -> DiceAction:
+    """The next action of the dice bot ``bots`` (phase10.bots.dice) for ``seat``, from the
+    seat's view alone (one action at a time: a keep or an unkeep, then the roll)."""
+    player = make_dice_player(bots, random.Random(len(game.actions)))
+    return player.choose(game.view(seat))

@@ -482,7 +482,7 @@ class TableManager(HostControls):
         """One action of the dice bot for ``seat`` (quick: no thread needed)."""
         game = table.dice
         assert game is not None
-        action = bot_action(game)
+        action = bot_action(game, seat, DICE_BOT)
         try:
             await self.act(table, seat, str(action), by=by, version=len(game.actions))
         except ProtocolError as error:
