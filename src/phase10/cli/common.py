@@ -17,6 +17,7 @@ __all__ = [
     "fail",
     "plot_format",
     "print_json",
+    "read_dice_phase",
     "refuse_unknown_options",
 ]
 
@@ -28,6 +29,16 @@ def fail(message: str) -> NoReturn:
     """Print ``error: message`` to standard error and exit with status 2 (bad input)."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def read_dice_phase(text: str) -> int:
+    """A Phase 10 Dice phase's number, 1 to 10, from the command line (exit 2 if not)."""
+    if not text.strip().lstrip("-").isdecimal():
+        fail(f"{text!r} is not a phase: give its number, 1 to 10")
+    number = int(text)
+    if not 1 <= number <= 10:
+        fail(f"phases run from 1 to 10, not {number}")
+    return number
 
 
 def refuse_unknown_options(command: str, arguments: Iterable[str]) -> None:

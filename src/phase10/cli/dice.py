@@ -29,7 +29,7 @@ from phase10.dice import (
     parse_faces,
 )
 
-from .common import fail, print_json, refuse_unknown_options
+from .common import fail, print_json, read_dice_phase, refuse_unknown_options
 
 __all__ = ["check", "check_dice", "dice_app", "replay"]
 
@@ -69,15 +69,6 @@ def check_dice(phase: int, faces: tuple[Face, ...]) -> dict[str, Any]:
     }
 
 
-def _read_phase(text: str) -> int:
-    if not text.strip().lstrip("-").isdecimal():
-        fail(f"{text!r} is not a phase: give its number, 1 to 10")
-    number = int(text)
-    if not 1 <= number <= 10:
-        fail(f"phases run from 1 to 10, not {number}")
-    return number
-
-
 @dice_app.command(context_settings={"ignore_unknown_options": True})
 def check(
     phase: Annotated[
@@ -100,7 +91,7 @@ def check(
     the dice have). With --json: {"complete": ..., "score": N, "dice": [...], ...}.
     """
     refuse_unknown_options("dice check", (phase, *dice))
-    number = _read_phase(phase)
+    number = read_dice_phase(phase)
     try:
         faces = parse_faces(" ".join(dice))
         if not faces:

@@ -31,7 +31,7 @@ from phase10.solver.dice import (
     odds_table,
 )
 
-from .common import fail, print_json, refuse_unknown_options
+from .common import fail, print_json, read_dice_phase, refuse_unknown_options
 
 __all__ = ["Kept", "hint", "odds", "read_kept", "register"]
 
@@ -93,15 +93,6 @@ def _place(die: int, faces: Sequence[Face], fixed: dict[int, int]) -> int | None
             continue
         return i
     return None
-
-
-def _read_phase(text: str) -> int:
-    if not text.strip().lstrip("-").isdecimal():
-        fail(f"{text!r} is not a phase: give its number, 1 to 10")
-    number = int(text)
-    if not 1 <= number <= 10:
-        fail(f"phases run from 1 to 10, not {number}")
-    return number
 
 
 def _option_json(advice: Advice, option: KeepOption) -> dict[str, Any]:
@@ -180,7 +171,7 @@ def hint(
     """Which dice to keep: the keep with the best chance of completing PHASE this turn (or the
     most points expected), and how it compares with the others, under optimal play after."""
     refuse_unknown_options("dice hint", (phase, *dice))
-    number = _read_phase(phase)
+    number = read_dice_phase(phase)
     try:
         faces = parse_faces(" ".join(dice))
         if len(faces) != len(DICE):

@@ -64,7 +64,14 @@ from .events import (
 from .feasibility import can_lay, hand_counts
 from .legality import Rulebook, SeatLike
 from .phases import Phase
-from .positions import Arrangement, GameState, check_arrangement, copy_seat, is_int
+from .positions import (
+    Arrangement,
+    GameState,
+    check_arrangement,
+    copy_seat,
+    is_int,
+    player_names,
+)
 from .rules import (
     HAND_SIZE,
     Advance,
@@ -127,18 +134,7 @@ class Game(Rulebook):
         dealer: int | None = None,
         arrangement: Arrangement | None = None,
     ) -> None:
-        if isinstance(players, int):
-            names = [f"Player {i}" for i in range(players)]
-        elif isinstance(players, Sequence) and not isinstance(players, str):
-            names = list(players)
-        else:
-            raise ValueError(f"give the players as a count or a list of names, not {players!r}")
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(
-                f"Phase 10 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
-            )
-        if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise ValueError("every player needs a non-empty name")
+        names = player_names(players, "Phase 10", MIN_PLAYERS, MAX_PLAYERS)
         if dealer is not None and (not is_int(dealer) or not 0 <= dealer < len(names)):
             raise ValueError(
                 f"the dealer must be a seat from 0 to {len(names) - 1}, not {dealer!r}"

@@ -4,6 +4,7 @@ field of a position (:class:`GameState`), which snapshots write out and games ar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,15 @@ from .events import Event
 from .rules import Advance, Rules, SavePile
 from .state import Meld, Seat, Stage
 
-__all__ = ["Arrangement", "GameState", "check_arrangement", "copy_seat", "is_int", "is_seq"]
+__all__ = [
+    "Arrangement",
+    "GameState",
+    "check_arrangement",
+    "copy_seat",
+    "is_int",
+    "is_seq",
+    "player_names",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +42,26 @@ class Arrangement:
     scores: tuple[int, ...] | None = None
     #: each seat's save pile, oldest first (rules ``save_pile``)
     saved: tuple[tuple[Card, ...], ...] | None = None
+
+
+def player_names(players: object, game: str, fewest: int, most: int) -> list[str]:
+    """The players' names from a count (``Player 0``, ``Player 1``, ...) or a list of names;
+    ValueError, saying why, for anything else, or a number of players ``game`` is not for.
+
+    >>> player_names(2, "Phase 10", 2, 6)
+    ['Player 0', 'Player 1']
+    """
+    if is_int(players):
+        names = [f"Player {i}" for i in range(players)]  # type: ignore[call-overload]
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = list(players)
+    else:
+        raise ValueError(f"give the players as a count or a list of names, not {players!r}")
+    if not fewest <= len(names) <= most:
+        raise ValueError(f"{game} is for {fewest} to {most} players, not {len(names)}")
+    if any(not isinstance(name, str) or not name.strip() for name in names):
+        raise ValueError("every player needs a non-empty name")
+    return names
 
 
 def check_arrangement(arrangement: Arrangement, players: int, rules: Rules) -> None:

@@ -20,6 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import assert_never
 
+from phase10.core.positions import player_names
+
 from .actions import DiceAction, Keep, Pass, Roll, Score, Unkeep, die_names, parse_action
 from .errors import DiceRefusal, IllegalDiceActionError, InvalidDiceActionError
 from .events import (
@@ -76,18 +78,7 @@ class DiceGame:
         seed: int | None = None,
         setup: DiceSetup | None = None,
     ) -> None:
-        if isinstance(players, int) and not isinstance(players, bool):
-            names = [f"Player {i}" for i in range(players)]
-        elif isinstance(players, Sequence) and not isinstance(players, str):
-            names = list(players)
-        else:
-            raise ValueError(f"give the players as a count or a list of names, not {players!r}")
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(
-                f"Phase 10 Dice is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
-            )
-        if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise ValueError("every player needs a non-empty name")
+        names = player_names(players, "Phase 10 Dice", MIN_PLAYERS, MAX_PLAYERS)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(f"the seed must be a whole number (or None), not {seed!r}")
         if setup is not None:
