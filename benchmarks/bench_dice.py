@@ -1,5 +1,7 @@
 """The Phase 10 Dice solver: how long a phase's tables take on first use, and how long a
 hint takes after, for each phase at each roll (2 rolls left, 1, 0), and the whole odds table.
+Phase 8 has a second row, ``8 points``: its keeps for the most points, valued die by die
+(:mod:`phase10.solver.dice_colour`), with their own table of every roll.
 
 A hint is :func:`phase10.solver.dice.advise` on a random roll of the real dice: the best
 keep and every other distinct keep with its chance and expected points. Times are the
@@ -17,27 +19,34 @@ from pathlib import Path
 from phase10.dice import DICE
 from phase10.solver import dice as solver
 from phase10.solver.dice import Objective, advise, odds_table
+from phase10.solver.dice_colour import best_one_roll
 from phase10.solver.dice_models import model
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HINTS = 50
 
 
-def _first_use(phase: int) -> float:
+def _first_use(phase: int, objective: Objective) -> float:
     start = time.perf_counter()
-    for objective in Objective:
-        if objective is Objective.PROBABILITY or model(phase).has_points:
-            solver._tables(phase, objective)
+    if model(phase).has_points:
+        for goal in Objective:
+            solver._tables(phase, goal)
+    elif objective is Objective.PROBABILITY:
+        solver._tables(phase, objective)
+    else:
+        best_one_roll()
     return time.perf_counter() - start
 
 
-def _hint_ms(phase: int, rolls_left: int, rng: random.Random) -> float:
+def _hint_ms(
+    phase: int, rolls_left: int, rng: random.Random, objective: Objective = Objective.PROBABILITY
+) -> float:
     times = []
     for _ in range(HINTS):
         faces = [rng.choice(die.faces) for die in DICE]
         kept = tuple(sorted(rng.sample(range(10), rng.randrange(4)))) if rolls_left == 2 else ()
         start = time.perf_counter()
-        advise(phase, faces, rolls_left=rolls_left, kept=kept, dice=range(10))
+        advise(phase, faces, rolls_left=rolls_left, kept=kept, dice=range(10), objective=objective)
         times.append(time.perf_counter() - start)
     return 1000 * statistics.median(times)
 
@@ -45,20 +54,25 @@ def _hint_ms(phase: int, rolls_left: int, rng: random.Random) -> float:
 def main() -> dict[str, object]:
     rng = random.Random(0)
     rows: dict[str, dict[str, float]] = {}
-    for phase in range(1, 11):
-        first = _first_use(phase)
-        rows[str(phase)] = {
+    cells = [(phase, Objective.PROBABILITY) for phase in range(1, 11)]
+    cells.insert(8, (8, Objective.POINTS))
+    for phase, objective in cells:
+        first = _first_use(phase, objective)
+        name = f"{phase} points" if objective is Objective.POINTS else str(phase)
+        rows[name] = {
             "first_use_s": round(first, 3),
-            **{f"hint_ms_{r}_left": round(_hint_ms(phase, r, rng), 2) for r in (2, 1, 0)},
+            **{
+                f"hint_ms_{r}_left": round(_hint_ms(phase, r, rng, objective), 2) for r in (2, 1, 0)
+            },
         }
     solver.turn_odds.cache_clear()
     start = time.perf_counter()
     odds_table()
     table_s = time.perf_counter() - start
-    print(f"  {'phase':>5} {'first use':>10} {'hint, 2 left':>13} {'1 left':>8} {'0 left':>8}")
+    print(f"  {'phase':>8} {'first use':>10} {'hint, 2 left':>13} {'1 left':>8} {'0 left':>8}")
     for name, row in rows.items():
         print(
-            f"  {name:>5} {row['first_use_s']:>9.3f}s {row['hint_ms_2_left']:>11.2f}ms "
+            f"  {name:>8} {row['first_use_s']:>9.3f}s {row['hint_ms_2_left']:>11.2f}ms "
             f"{row['hint_ms_1_left']:>6.2f}ms {row['hint_ms_0_left']:>6.2f}ms"
         )
     results = {"hints_per_cell": HINTS, "phases": rows, "odds_table_s": round(table_s, 2)}

@@ -60,7 +60,6 @@ def test_hint_may_take_back_with_one_roll_left_and_scores_with_none() -> None:
         (("1", ROLL, "--rolls-left", "3"), "rolls left are 0, 1 or 2"),
         (("1", ROLL, "--rolls-left", "1", "--kept", "H7"), "'H7' is not a die"),
         (("1", ROLL, "--rolls-left", "1", "--kept", "O10"), "no other O10 is showing"),
-        (("8", ROLL, "--rolls-left", "1", "--objective", "points"), "phase 8's expected points"),
         (("1", ROLL, "--rolls-left", "1", "--bogus"), "no such option: --bogus"),
     ],
 )
@@ -76,6 +75,25 @@ def test_odds_prints_the_exact_table() -> None:
     rows = json.loads(result.stdout)
     greedy_8 = next(r for r in rows if r["phase"] == 8 and r["strategy"] == "greedy")
     assert greedy_8["probability"] == pytest.approx(turn_odds(8, Strategy.GREEDY).probability)
-    assert greedy_8["points"] is None
+    assert greedy_8["points"] == pytest.approx(turn_odds(8, Strategy.GREEDY).points)
     text = run("odds").stdout
     assert "    1  98.66%    32.90   97.57%    40.36" in text
+    assert "    8  52.02%    19.51   51.89%    20.22   51.08%    19.71    1.14%     0.42" in text
+
+
+def test_hint_for_points_in_phase_8_values_each_die() -> None:
+    result = run(
+        "hint",
+        "8",
+        "R5 G5 O5 R5 R7 G7 O3 O4 R2 R4",
+        "--rolls-left",
+        "1",
+        "--objective",
+        "points",
+        "--json",
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["best"]["keep"] == ["R5", "R5", "R7", "R2", "R4"]
+    assert report["best"]["points"] == pytest.approx(8.97248, abs=1e-5)
+    assert len(report["options"]) == 1024

@@ -160,8 +160,8 @@ def test_bad_input_is_refused_by_name() -> None:
         advise(1, faces, rolls_left=3)
     with pytest.raises(DiceError, match="all 10 dice"):
         advise(1, faces[:9], rolls_left=1)
-    with pytest.raises(DiceError, match="phase 8's expected points"):
-        advise(8, faces, rolls_left=1, objective="points")
+    with pytest.raises(DiceError, match="points were not worked out"):
+        advise(8, faces, rolls_left=1).best.value(Objective.POINTS)
 
 
 def test_phase_8_keeps_match_every_outcome_of_five_real_dice() -> None:

@@ -29,6 +29,7 @@ from phase10.solver.dice import (
     TurnOdds,
     advise,
     odds_table,
+    phase_odds,
 )
 
 from .common import fail, print_json, read_dice_phase, refuse_unknown_options
@@ -249,9 +250,8 @@ def odds(
 ) -> None:
     """The chance of completing each phase in one turn and the points expected, under optimal
     play (for the chance, and for points) and two simple strategies; exact, not sampled."""
-    rows = odds_table()
     if as_json:
-        print_json([_row_json(row) for row in rows])
+        print_json([_row_json(row) for row in odds_table()])
         return
     headings = (
         ("best chance", Strategy.OPTIMAL, Objective.PROBABILITY),
@@ -261,26 +261,17 @@ def odds(
     )
     typer.echo("phase  " + "".join(f"{title:<18}" for title, _, _ in headings).rstrip())
     typer.echo("       " + "chance   points   " * (len(headings) - 1) + "chance   points")
-    for phase in range(1, 11):
+    for phase in range(1, 11):  # a row as soon as it is worked out (phase 8's take longest)
+        rows = phase_odds(phase)
         cells = []
         for _, strategy, objective in headings:
-            row = next(
-                (
-                    r
-                    for r in rows
-                    if (r.phase, r.strategy, r.objective) == (phase, strategy, objective)
-                ),
-                None,
-            )
-            chance = "-" if row is None else _percent(row.probability)
-            points = "-" if row is None or row.points is None else f"{row.points:.2f}"
-            cells.append(f"{chance:>6} {points:>8}")
+            row = next(r for r in rows if (r.strategy, r.objective) == (strategy, objective))
+            cells.append(f"{_percent(row.probability):>6} {row.points:>8.2f}")
         typer.echo(f"{phase:>5}  " + "   ".join(cells))
     typer.echo(
         "\nOne turn of three rolls, exact. Points: the phase's score if made, 0 if not.\n"
         "best chance, most points: the keeps that maximise each, every roll; greedy: the dice\n"
-        "of the target the dice showing fill most; one roll: no reroll. Phase 8's points\n"
-        "depend on which die shows which value: not solved (-)."
+        "of the target the dice showing fill most; one roll: no reroll."
     )
 
 

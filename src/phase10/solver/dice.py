@@ -11,7 +11,9 @@ the start of a turn, under optimal play and under simple strategies.
 
 The values are exact expectations over the dice (:mod:`phase10.solver.dice_dp`), computed
 for a phase on its first use and kept (0.1 to 0.5 s a phase, see ``make bench``); every
-answer after that is a lookup (a hint: a few milliseconds).
+answer after that is a lookup (a hint: a few milliseconds). Phase 8's points are valued die
+by die (:mod:`phase10.solver.dice_colour`: a table of every roll, about 2 s to build; a
+hint for points with two rolls left then takes about 0.2 s).
 
 >>> from phase10.dice import parse_faces
 >>> advice = advise(7, parse_faces("R5 G5 O5 R9 R9 G7 B1 B2 GW B3"), rolls_left=1)
@@ -33,6 +35,7 @@ import numpy as np
 
 from phase10.dice import DICE, DICE_COUNT, DiceError, Face, Way, assign_dice, best_way, dice_phase
 
+from . import dice_colour
 from .dice_dp import Floats, Ints
 from .dice_models import Model, model
 
@@ -44,6 +47,7 @@ __all__ = [
     "TurnOdds",
     "advise",
     "odds_table",
+    "phase_odds",
     "play_turn",
     "turn_odds",
 ]
@@ -94,13 +98,13 @@ def _tables(phase: int, objective: Objective) -> _Tables:
 @dataclass(frozen=True)
 class TurnOdds:
     """A phase from the start of a turn under a strategy: the chance of completing it and
-    the expected points (None where the solver cannot tell them exactly: phase 8)."""
+    the expected points."""
 
     phase: int
     strategy: Strategy
     objective: Objective
     probability: float
-    points: float | None
+    points: float
 
 
 def _evaluate(shape: Model, last_roll: Floats, keeps: dict[int, Ints]) -> float:
@@ -123,8 +127,8 @@ def turn_odds(
     strategy (``objective`` says what the optimal strategy maximises)."""
     shape = model(phase)
     strategy, objective = Strategy(strategy), Objective(objective)
-    if objective is Objective.POINTS and not shape.has_points:
-        raise DiceError(_NO_POINTS.format(phase=phase))
+    if not shape.has_points:
+        return _colour_turn_odds(shape, strategy, objective)
     if strategy is Strategy.OPTIMAL:
         keeps = _tables(phase, objective).best_keep
     elif strategy is Strategy.GREEDY:
@@ -133,43 +137,58 @@ def turn_odds(
     else:
         keep_all = _full_flats(phase).reshape(shape.space.full_shape)
         keeps = {1: keep_all, 2: keep_all}
-    last_roll = {goal: _tables(phase, goal).keep_value[1] for goal in _goals(shape)}
+    last_roll = {goal: _tables(phase, goal).keep_value[1] for goal in Objective}
     probability = _evaluate(shape, last_roll[Objective.PROBABILITY], keeps)
-    points = None
-    if shape.has_points:
-        points = _evaluate(shape, last_roll[Objective.POINTS], keeps)
+    points = _evaluate(shape, last_roll[Objective.POINTS], keeps)
     return TurnOdds(phase, strategy, objective, probability, points)
 
 
-def _goals(shape: Model) -> tuple[Objective, ...]:
-    """The objectives the solver answers for a phase: points only where classes tell them."""
-    return tuple(Objective) if shape.has_points else (Objective.PROBABILITY,)
+def _colour_turn_odds(shape: Model, strategy: Strategy, objective: Objective) -> TurnOdds:
+    """Phase 8: its chance on the colour classes; its points die by die
+    (:mod:`phase10.solver.dice_colour`) for the keeps of most points and for one roll."""
+    phase = shape.phase.number
+    if strategy is Strategy.OPTIMAL and objective is Objective.POINTS:
+        value = dice_colour.turn_value()
+        return TurnOdds(phase, strategy, objective, value.probability, value.points)
+    if strategy is Strategy.OPTIMAL:
+        keeps = _tables(phase, Objective.PROBABILITY).best_keep
+    elif strategy is Strategy.GREEDY:
+        greedy = shape.greedy_keeps()
+        keeps = {1: greedy, 2: greedy}
+    else:
+        keep_all = _full_flats(phase).reshape(shape.space.full_shape)
+        keeps = {1: keep_all, 2: keep_all}
+    last_roll = _tables(phase, Objective.PROBABILITY).keep_value[1]
+    probability = _evaluate(shape, last_roll, keeps)
+    if strategy is Strategy.ONE_ROLL:  # the first roll is the turn: its average score
+        rolled = np.full((1, DICE_COUNT), -1, dtype=np.int64)
+        points = float(dice_colour.one_roll(rolled)[0][0])
+    else:
+        points = dice_colour.strategy_points(shape.die_class, shape.space, keeps)
+    return TurnOdds(phase, strategy, objective, probability, points)
 
 
-_NO_POINTS = (
-    "phase {phase}'s expected points are not solved exactly (its points depend on which die "
-    "shows which value); use the probability objective"
-)
+def phase_odds(phase: int) -> list[TurnOdds]:
+    """A phase under optimal play (for probability, then for points) and the simple
+    strategies."""
+    return [
+        turn_odds(phase),
+        turn_odds(phase, objective=Objective.POINTS),
+        turn_odds(phase, Strategy.GREEDY),
+        turn_odds(phase, Strategy.ONE_ROLL),
+    ]
 
 
 def odds_table() -> list[TurnOdds]:
-    """Every phase under optimal play (for probability, then for points) and the simple
-    strategies, phase by phase."""
-    rows = []
-    for phase in range(1, 11):
-        rows.append(turn_odds(phase))
-        if model(phase).has_points:
-            rows.append(turn_odds(phase, objective=Objective.POINTS))
-        rows.append(turn_odds(phase, Strategy.GREEDY))
-        rows.append(turn_odds(phase, Strategy.ONE_ROLL))
-    return rows
+    """:func:`phase_odds` of every phase, phase by phase."""
+    return [row for phase in range(1, 11) for row in phase_odds(phase)]
 
 
 @dataclass(frozen=True)
 class KeepOption:
     """A keep: the dice set aside (positions in :attr:`Advice.faces`), with the chance of
     completing the phase this turn and the expected points when playing on optimally for
-    each (points None for phase 8)."""
+    each (phase 8's points only when advising for points: None otherwise)."""
 
     keep: tuple[int, ...]
     probability: float
@@ -178,7 +197,7 @@ class KeepOption:
     def value(self, objective: Objective) -> float:
         if objective is Objective.POINTS:
             if self.points is None:
-                raise DiceError(_NO_POINTS.format(phase=8))
+                raise DiceError("this keep's points were not worked out: advise for points")
             return self.points
         return self.probability
 
@@ -256,26 +275,26 @@ def advise(
     if any(not 0 <= i < DICE_COUNT for i in aside):
         raise DiceError(f"kept dice are positions 0-{DICE_COUNT - 1}")
     shape = model(chosen.number)
-    if objective is Objective.POINTS and not shape.has_points:
-        raise DiceError(_NO_POINTS.format(phase=chosen.number))
+    die_by_die = objective is Objective.POINTS and not shape.has_points
     made = best_way(chosen, faces)
     if rolls_left == 0:
         option = KeepOption(
             tuple(range(DICE_COUNT)),
             1.0 if made else 0.0,
-            float(made.score if made else 0) if shape.has_points else None,
+            float(made.score if made else 0) if shape.has_points or die_by_die else None,
         )
         return Advice(chosen.number, 0, objective, faces, owners, aside, (option,), made)
     fixed = aside if rolls_left == MAX_ROLLS_LEFT else ()
     probability = _tables(chosen.number, Objective.PROBABILITY).keep_value[rolls_left]
-    points = (
-        _tables(chosen.number, Objective.POINTS).keep_value[rolls_left]
-        if shape.has_points
-        else None
-    )
-    keeps, flats = _keeps(shape, faces, owners, fixed, prefer=aside)
+    expected: Floats | None = None
+    if die_by_die:
+        keeps, flats, expected = _colour_keeps(shape, faces, owners, fixed, rolls_left)
+    else:
+        keeps, flats = _keeps(shape, faces, owners, fixed, prefer=aside)
+        if shape.has_points:
+            points = _tables(chosen.number, Objective.POINTS).keep_value[rolls_left]
+            expected = points.reshape(-1)[flats]
     chances = probability.reshape(-1)[flats]
-    expected = None if points is None else points.reshape(-1)[flats]
     options = [
         KeepOption(keep, float(chances[n]), None if expected is None else float(expected[n]))
         for n, keep in enumerate(keeps)
@@ -327,6 +346,42 @@ def _keeps(
     return keeps, np.asarray(flats)
 
 
+def _colour_keeps(
+    shape: Model,
+    faces: Sequence[Face],
+    owners: Sequence[int],
+    fixed: Sequence[int],
+    rolls_left: int,
+) -> tuple[list[tuple[int, ...]], Ints, Floats]:
+    """Phase 8 for points: every keep holding the ``fixed`` positions (each die on its own,
+    as its values differ), the flat index of its colour-class state, and its expected
+    points (:mod:`phase10.solver.dice_colour`; rounded to float32's precision)."""
+    face_of = [0] * DICE_COUNT  # each die's face, as an index into its faces
+    for face, die in zip(faces, owners, strict=True):
+        face_of[die] = DICE[die].faces.index(face)
+    free = [i for i in range(DICE_COUNT) if i not in fixed]
+    keeps = [
+        tuple(sorted((*fixed, *(i for n, i in enumerate(free) if mask >> n & 1))))
+        for mask in range(1 << len(free))
+    ]
+    kept_faces = np.full((len(keeps), DICE_COUNT), -1, dtype=np.int64)
+    for row, keep in enumerate(keeps):
+        for i in keep:
+            kept_faces[row, owners[i]] = face_of[owners[i]]
+    if rolls_left == 1:
+        points = dice_colour.one_roll(kept_faces)[0]
+    else:
+        points = dice_colour.two_rolls(face_of)[tuple((kept_faces >= 0).astype(np.int64).T)]
+    flats = np.array(
+        [
+            shape.space.flat(shape.state([owners[i] for i in keep], [faces[i] for i in keep]))
+            for keep in keeps
+        ],
+        dtype=np.int64,
+    )
+    return keeps, flats, np.round(points, 5)
+
+
 def play_turn(
     phase: int,
     rng: random.Random,
@@ -336,6 +391,23 @@ def play_turn(
     """Play one turn with the real dice (each die rolled on its own faces) keeping by a
     strategy's tables; the best way the final dice make the phase, or None."""
     shape = model(phase)
+    faces = [rng.choice(die.faces) for die in DICE]
+    if strategy is Strategy.OPTIMAL and objective is Objective.POINTS and not shape.has_points:
+        kept: tuple[int, ...] = ()
+        for rolls in (2, 1):  # phase 8 for points: each die on its own, by advise
+            advice = advise(
+                phase,
+                faces,
+                rolls_left=rolls,
+                kept=kept,
+                objective=objective,
+                dice=range(DICE_COUNT),
+            )
+            kept = advice.best.keep
+            faces = [
+                face if i in kept else rng.choice(DICE[i].faces) for i, face in enumerate(faces)
+            ]
+        return best_way(phase, faces)
     if strategy is Strategy.OPTIMAL:
         keeps = _tables(phase, objective).best_keep
     elif strategy is Strategy.GREEDY:
@@ -343,7 +415,6 @@ def play_turn(
         keeps = {1: greedy, 2: greedy}
     else:
         keeps = {}
-    faces = [rng.choice(die.faces) for die in DICE]
     space = shape.space
     position = _full_positions(phase)
     for rolls in (2, 1):

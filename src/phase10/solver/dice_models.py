@@ -8,7 +8,7 @@ colours; but the dice fall into four kinds by how many faces of each colour they
 (every die has two colours on two faces each and two on one face), and dice of a kind are
 alike for colours, so the classes are those kinds and a roll is a multiset of colours per
 kind. Phase 8's points depend on which die shows which value, so only its probability is
-solved on these classes.
+solved on these classes; its points die by die (:mod:`phase10.solver.dice_colour`).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Model:
     def greedy_keeps(self) -> Ints:
         """For each full state, the flat index of the state the greedy player keeps."""
         if self.by_colour:
-            return _colour_greedy(self.space)
+            return _colour_greedy()
         return _value_greedy(self.phase.number)
 
 
@@ -199,8 +199,10 @@ def _colour_made(space: StateSpace, phase: DicePhase) -> Floats:
     return np.asarray(made, dtype=np.float64)
 
 
-def _colour_greedy(space: StateSpace) -> Ints:
+@cache
+def _colour_greedy() -> Ints:
     """Keep every die of the colour most dice show (the first in R, O, G, B on a tie)."""
+    space = _colour_space()[0]
     totals = _colour_totals(space)
     colour = totals.argmax(axis=-1)
     grids = np.meshgrid(*(np.arange(len(cls.full)) for cls in space.classes), indexing="ij")
