@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import product
 
 import numpy as np
@@ -27,20 +28,20 @@ def _roll(rng: random.Random, colour: Colour | None = None) -> list[Face]:
     return faces
 
 
-def _points(faces: list[Face]) -> int:
+def _points(faces: list[Face]) -> float:
     way = best_way(8, faces)
     return 0 if way is None else way.score
 
 
-def _average(faces: list[Face], rolled: list[int]) -> float:
-    """The average phase 8 score over every outcome of the ``rolled`` dice."""
+def _average(faces: list[Face], rolled: list[int], value: Callable[[list[Face]], float]) -> float:
+    """The average of ``value`` over every outcome of the ``rolled`` dice."""
     outcomes = list(product(*(DICE[d].faces for d in rolled)))
-    total = 0
+    total = 0.0
     for outcome in outcomes:
         final = list(faces)
         for d, face in zip(rolled, outcome, strict=True):
             final[d] = face
-        total += _points(final)
+        total += value(final)
     return total / len(outcomes)
 
 
@@ -53,7 +54,7 @@ def test_a_keep_with_one_roll_left_is_the_average_over_every_outcome() -> None:
         assert len(by_keep) == 1024  # every die on its own: every keep is an option
         for rolled in (3, 4):
             keep = tuple(sorted(rng.sample(range(10), 10 - rolled)))
-            expected = _average(faces, [d for d in range(10) if d not in keep])
+            expected = _average(faces, [d for d in range(10) if d not in keep], _points)
             assert by_keep[keep].points == pytest.approx(expected, abs=1e-5)
 
 
@@ -78,15 +79,13 @@ def test_a_keep_with_two_rolls_left_is_the_average_of_the_best_after() -> None:
     assert all(set(keep) <= set(option.keep) for option in advice.options)
     option = next(o for o in advice.options if o.keep == keep)
     rolled = [d for d in range(10) if d not in keep]
-    outcomes = list(product(*(DICE[d].faces for d in rolled)))
-    total = 0.0
-    for outcome in outcomes:
-        final = list(faces)
-        for d, face in zip(rolled, outcome, strict=True):
-            final[d] = face
-        after = advise(8, final, rolls_left=1, dice=range(10), objective="points")
-        total += after.best.points or 0.0
-    assert option.points == pytest.approx(total / len(outcomes), abs=1e-4)
+    expected = _average(faces, rolled, _best_after)
+    assert option.points == pytest.approx(expected, abs=1e-4)
+
+
+def _best_after(faces: list[Face]) -> float:
+    """The most points expected from ``faces`` with one roll left, over every keep."""
+    return advise(8, faces, rolls_left=1, dice=range(10), objective="points").best.points or 0.0
 
 
 def test_the_keeps_of_most_points_beat_the_others_on_points() -> None:
@@ -98,7 +97,7 @@ def test_the_keeps_of_most_points_beat_the_others_on_points() -> None:
         other = turn_odds(8, strategy)
         assert other.points is not None and other.points < most.points
     assert most.probability < turn_odds(8).probability  # the chance is traded for points
-    assert 0 < turn_odds(8, Strategy.ONE_ROLL).points < 1  # type: ignore[operator]
+    assert 0 < turn_odds(8, Strategy.ONE_ROLL).points < 1
 
 
 @pytest.mark.parametrize("strategy", [Strategy.OPTIMAL, Strategy.GREEDY])

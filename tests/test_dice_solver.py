@@ -151,7 +151,7 @@ def test_a_made_phase_is_kept_and_optimal_beats_the_simple_strategies() -> None:
             turn_odds(phase, Strategy.GREEDY).probability
             > turn_odds(phase, Strategy.ONE_ROLL).probability
         )
-    assert turn_odds(1, objective=Objective.POINTS).points > turn_odds(1).points  # type: ignore[operator]
+    assert turn_odds(1, objective=Objective.POINTS).points > turn_odds(1).points
 
 
 def test_bad_input_is_refused_by_name() -> None:

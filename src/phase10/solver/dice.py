@@ -129,18 +129,22 @@ def turn_odds(
     strategy, objective = Strategy(strategy), Objective(objective)
     if not shape.has_points:
         return _colour_turn_odds(shape, strategy, objective)
-    if strategy is Strategy.OPTIMAL:
-        keeps = _tables(phase, objective).best_keep
-    elif strategy is Strategy.GREEDY:
-        greedy = shape.greedy_keeps()
-        keeps = {1: greedy, 2: greedy}
-    else:
-        keep_all = _full_flats(phase).reshape(shape.space.full_shape)
-        keeps = {1: keep_all, 2: keep_all}
+    keeps = _strategy_keeps(shape, strategy, objective)
     last_roll = {goal: _tables(phase, goal).keep_value[1] for goal in Objective}
     probability = _evaluate(shape, last_roll[Objective.PROBABILITY], keeps)
     points = _evaluate(shape, last_roll[Objective.POINTS], keeps)
     return TurnOdds(phase, strategy, objective, probability, points)
+
+
+def _strategy_keeps(shape: Model, strategy: Strategy, objective: Objective) -> dict[int, Ints]:
+    """What a strategy keeps from each full state, per rolls left (one roll: everything)."""
+    if strategy is Strategy.OPTIMAL:
+        return _tables(shape.phase.number, objective).best_keep
+    if strategy is Strategy.GREEDY:
+        greedy = shape.greedy_keeps()
+        return {1: greedy, 2: greedy}
+    keep_all = _full_flats(shape.phase.number).reshape(shape.space.full_shape)
+    return {1: keep_all, 2: keep_all}
 
 
 def _colour_turn_odds(shape: Model, strategy: Strategy, objective: Objective) -> TurnOdds:
@@ -150,14 +154,7 @@ def _colour_turn_odds(shape: Model, strategy: Strategy, objective: Objective) ->
     if strategy is Strategy.OPTIMAL and objective is Objective.POINTS:
         value = dice_colour.turn_value()
         return TurnOdds(phase, strategy, objective, value.probability, value.points)
-    if strategy is Strategy.OPTIMAL:
-        keeps = _tables(phase, Objective.PROBABILITY).best_keep
-    elif strategy is Strategy.GREEDY:
-        greedy = shape.greedy_keeps()
-        keeps = {1: greedy, 2: greedy}
-    else:
-        keep_all = _full_flats(phase).reshape(shape.space.full_shape)
-        keeps = {1: keep_all, 2: keep_all}
+    keeps = _strategy_keeps(shape, strategy, Objective.PROBABILITY)
     last_roll = _tables(phase, Objective.PROBABILITY).keep_value[1]
     probability = _evaluate(shape, last_roll, keeps)
     if strategy is Strategy.ONE_ROLL:  # the first roll is the turn: its average score
@@ -408,18 +405,12 @@ def play_turn(
                 face if i in kept else rng.choice(DICE[i].faces) for i, face in enumerate(faces)
             ]
         return best_way(phase, faces)
-    if strategy is Strategy.OPTIMAL:
-        keeps = _tables(phase, objective).best_keep
-    elif strategy is Strategy.GREEDY:
-        greedy = shape.greedy_keeps()
-        keeps = {1: greedy, 2: greedy}
-    else:
-        keeps = {}
+    if strategy is Strategy.ONE_ROLL:
+        return best_way(phase, faces)
+    keeps = _strategy_keeps(shape, strategy, objective)
     space = shape.space
     position = _full_positions(phase)
     for rolls in (2, 1):
-        if not keeps:
-            break
         state = shape.state(range(DICE_COUNT), faces)
         target = space.unflat(int(keeps[rolls].reshape(-1)[position[space.flat(state)]]))
         wanted = {(c, s): n for c, row in enumerate(target) for s, n in enumerate(row)}
