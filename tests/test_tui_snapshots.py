@@ -108,9 +108,15 @@ def noting_the_screen(run_before: RunBefore, screens: list[object]) -> RunBefore
 
 
 async def steady_cursor(pilot: Pilot[None]) -> None:
-    """The name field's cursor stops blinking (a picture taken mid-blink would differ)."""
-    for field in pilot.app.query(Input):
-        field.cursor_blink = False
+    """The name field's cursor stops blinking, shown (a picture taken mid-blink would
+    differ). The field gets the focus a moment after the screen shows, and the focus
+    restarts the blink: so wait for it, then turn the blink off."""
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(pilot.app.focused, Input):
+            break
+    for field in pilot.app.screen.query(Input):  # (the new-game screen's, on top)
+        field.cursor_blink = False  # pauses the blink with the cursor shown
     await pilot.pause()
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, assert_never
+from typing import Any, NamedTuple, TypeVar, assert_never
 
 from .actions import (
     Action,
@@ -75,10 +75,12 @@ __all__ = [
     "ACTION_READERS",
     "EVENT_READERS",
     "GROUP_VALUES",
+    "RecordCommon",
     "RecordError",
     "action_from_dict",
     "action_to_dict",
     "check_header",
+    "check_result",
     "event_from_dict",
     "event_to_dict",
     "group_from_dict",
@@ -93,7 +95,9 @@ __all__ = [
     "read_list",
     "read_object",
     "read_optional_int",
+    "read_record_common",
     "read_str",
+    "result_to_dict",
 ]
 
 T = TypeVar("T")
@@ -172,6 +176,86 @@ def check_header(data: Mapping[str, Any], expected: str, version: int) -> None:
     if data.get("version") != version:
         raise RecordError(
             f"{expected} version {data.get('version')!r} is not supported (this reads {version})"
+        )
+
+
+# -- what the card game's and the dice game's records share ------------------------------
+
+
+class RecordCommon(NamedTuple):
+    """The header and result every game record holds, whatever the game."""
+
+    players: tuple[str, ...]
+    seed: int
+    actions: tuple[str, ...]
+    date: str | None
+    winners: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+    tags: tuple[tuple[str, str], ...]
+
+
+def read_record_common(data: Mapping[str, Any]) -> RecordCommon:
+    """A record's shared fields (KeyError for a missing one, RecordError for a bad one)."""
+    result = read_object(data.get("result") or {}, "result")
+    winners, totals, date = result.get("winners"), result.get("totals"), data.get("date")
+    tags = read_object(data.get("tags") or {}, "tags")
+    return RecordCommon(
+        players=tuple(
+            read_str(name, "a player's name") for name in read_list(data["players"], "players")
+        ),
+        seed=read_int(data["seed"], "seed"),
+        actions=tuple(
+            read_str(action, "an action")
+            for action in read_list(data.get("actions", []), "actions")
+        ),
+        date=None if date is None else read_str(date, "date"),
+        winners=None if winners is None else read_ints(winners, "winners"),
+        totals=None if totals is None else read_ints(totals, "totals"),
+        tags=tuple(
+            (read_str(name, "a tag's name"), read_str(value, f"tag {name!r}"))
+            for name, value in tags.items()
+        ),
+    )
+
+
+def result_to_dict(
+    winners: tuple[int, ...] | None, totals: tuple[int, ...] | None
+) -> dict[str, Any] | None:
+    """A record's ``result``: None for a record that states none."""
+    if totals is None:
+        return None
+    return {"winners": None if winners is None else list(winners), "totals": list(totals)}
+
+
+def check_result(
+    said_winners: tuple[int, ...] | None,
+    said_totals: tuple[int, ...] | None,
+    *,
+    over: bool,
+    winners: tuple[int, ...],
+    totals: tuple[int, ...],
+) -> None:
+    """Refuse a stated result that is not the replayed game's (``over``, ``winners``,
+    ``totals``): winners of a game the actions do not finish, a game in progress they
+    finish, other winners or other totals. A record that states no result claims nothing."""
+    if said_winners is None and said_totals is None:
+        return
+    if said_winners is not None and not over:
+        raise RecordError(
+            f"the record says {list(said_winners)} won, but its actions do not finish the game"
+        )
+    if said_winners is None and over:
+        raise RecordError(
+            f"the record says the game is in progress, but its actions finish it "
+            f"({list(winners)} won)"
+        )
+    if said_winners is not None and winners != said_winners:
+        raise RecordError(
+            f"the record says {list(said_winners)} won, but the replay gives {list(winners)}"
+        )
+    if said_totals is not None and totals != said_totals:
+        raise RecordError(
+            f"the record's totals are {list(said_totals)}, but the replay gives {list(totals)}"
         )
 
 

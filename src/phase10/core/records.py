@@ -34,6 +34,7 @@ from .codec import (
     action_from_dict,
     action_to_dict,
     check_header,
+    check_result,
     event_from_dict,
     event_to_dict,
     read_cards,
@@ -42,7 +43,8 @@ from .codec import (
     read_json,
     read_list,
     read_object,
-    read_str,
+    read_record_common,
+    result_to_dict,
 )
 from .errors import IllegalActionError, InvalidActionError
 from .game import Arrangement, Game, GameState
@@ -216,27 +218,10 @@ class GameRecord:
 
     def _check_result(self, game: Game) -> None:
         """Refuse a stated result that is not the replayed game's."""
-        if self.winners is None and self.totals is None:
-            return  # a record with no result (one built by hand) claims nothing
-        if self.winners is not None and not game.is_over:
-            raise RecordError(
-                f"the record says {list(self.winners)} won, but its actions do not finish the game"
-            )
-        if self.winners is None and game.is_over:
-            raise RecordError(
-                "the record says the game is in progress, but its actions finish it "
-                f"({list(game.winners)} won)"
-            )
-        if self.winners is not None and game.winners != self.winners:
-            raise RecordError(
-                f"the record says {list(self.winners)} won, but the replay gives "
-                f"{list(game.winners)}"
-            )
         totals = tuple(seat.score for seat in game.seats)
-        if self.totals is not None and totals != self.totals:
-            raise RecordError(
-                f"the record's totals are {list(self.totals)}, but the replay gives {list(totals)}"
-            )
+        check_result(
+            self.winners, self.totals, over=game.is_over, winners=game.winners, totals=totals
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -249,12 +234,7 @@ class GameRecord:
             "dealer": self.dealer,
             "arrangement": _arrangement_to_dict(self.arrangement),
             "actions": list(self.actions),
-            "result": None
-            if self.totals is None
-            else {
-                "winners": None if self.winners is None else list(self.winners),
-                "totals": list(self.totals),
-            },
+            "result": result_to_dict(self.winners, self.totals),
             "tags": dict(self.tags),
         }
 
@@ -262,31 +242,18 @@ class GameRecord:
     def from_dict(data: Mapping[str, Any]) -> GameRecord:
         check_header(data, RECORD_FORMAT, RECORD_VERSION)
         try:
-            result = read_object(data.get("result") or {}, "result")
-            winners = result.get("winners")
-            totals = result.get("totals")
-            date = data.get("date")
-            tags = read_object(data.get("tags") or {}, "tags")
+            common = read_record_common(data)
             return GameRecord(
-                players=tuple(
-                    read_str(name, "a player's name")
-                    for name in read_list(data["players"], "players")
-                ),
+                players=common.players,
                 rules=Rules.from_dict(read_object(data.get("rules") or {}, "rules")),
-                seed=read_int(data["seed"], "seed"),
+                seed=common.seed,
                 dealer=read_int(data["dealer"], "dealer"),
-                actions=tuple(
-                    read_str(action, "an action")
-                    for action in read_list(data.get("actions", []), "actions")
-                ),
+                actions=common.actions,
                 arrangement=_arrangement_from_dict(data.get("arrangement")),
-                date=None if date is None else read_str(date, "date"),
-                winners=None if winners is None else read_ints(winners, "winners"),
-                totals=None if totals is None else read_ints(totals, "totals"),
-                tags=tuple(
-                    (read_str(name, "a tag's name"), read_str(value, f"tag {name!r}"))
-                    for name, value in tags.items()
-                ),
+                date=common.date,
+                winners=common.winners,
+                totals=common.totals,
+                tags=common.tags,
             )
         except KeyError as error:
             raise RecordError(f"the record has no {error.args[0]!r}") from None

@@ -24,12 +24,14 @@ from typing import IO, Any
 from phase10.core.codec import (
     RecordError,
     check_header,
-    read_int,
+    check_result,
     read_ints,
     read_json,
     read_list,
     read_object,
+    read_record_common,
     read_str,
+    result_to_dict,
 )
 
 from .errors import DiceActionError
@@ -100,27 +102,9 @@ class DiceRecord:
         return game
 
     def _check_result(self, game: DiceGame) -> None:
-        if self.winners is None and self.totals is None:
-            return
-        if self.winners is not None and not game.is_over:
-            raise RecordError(
-                f"the record says {list(self.winners)} won, but its actions do not finish the game"
-            )
-        if self.winners is None and game.is_over:
-            raise RecordError(
-                "the record says the game is in progress, but its actions finish it "
-                f"({list(game.winners)} won)"
-            )
-        if self.winners is not None and game.winners != self.winners:
-            raise RecordError(
-                f"the record says {list(self.winners)} won, but the replay gives "
-                f"{list(game.winners)}"
-            )
-        if self.totals is not None and game.totals() != self.totals:
-            raise RecordError(
-                f"the record's totals are {list(self.totals)}, but the replay gives "
-                f"{list(game.totals())}"
-            )
+        check_result(
+            self.winners, self.totals, over=game.is_over, winners=game.winners, totals=game.totals()
+        )
 
     def to_dict(self) -> dict[str, Any]:
         setup = self.setup
@@ -139,12 +123,7 @@ class DiceRecord:
                 "rolls": list(setup.rolls_text()),
             },
             "actions": list(self.actions),
-            "result": None
-            if self.totals is None
-            else {
-                "winners": None if self.winners is None else list(self.winners),
-                "totals": list(self.totals),
-            },
+            "result": result_to_dict(self.winners, self.totals),
             "tags": dict(self.tags),
         }
 
@@ -152,27 +131,16 @@ class DiceRecord:
     def from_dict(data: Mapping[str, Any]) -> DiceRecord:
         check_header(data, DICE_RECORD_FORMAT, DICE_RECORD_VERSION)
         try:
-            result = read_object(data.get("result") or {}, "result")
-            winners, totals, date = result.get("winners"), result.get("totals"), data.get("date")
-            tags = read_object(data.get("tags") or {}, "tags")
+            common = read_record_common(data)
             return DiceRecord(
-                players=tuple(
-                    read_str(name, "a player's name")
-                    for name in read_list(data["players"], "players")
-                ),
-                seed=read_int(data["seed"], "seed"),
-                actions=tuple(
-                    read_str(action, "an action")
-                    for action in read_list(data.get("actions", []), "actions")
-                ),
+                players=common.players,
+                seed=common.seed,
+                actions=common.actions,
                 setup=_setup_from_dict(data.get("setup")),
-                date=None if date is None else read_str(date, "date"),
-                winners=None if winners is None else read_ints(winners, "winners"),
-                totals=None if totals is None else read_ints(totals, "totals"),
-                tags=tuple(
-                    (read_str(name, "a tag's name"), read_str(value, f"tag {name!r}"))
-                    for name, value in tags.items()
-                ),
+                date=common.date,
+                winners=common.winners,
+                totals=common.totals,
+                tags=common.tags,
             )
         except KeyError as error:
             raise RecordError(f"the record has no {error.args[0]!r}") from None
