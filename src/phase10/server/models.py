@@ -410,6 +410,8 @@ class Presets(_Answer):
     """The built-in bots of card tables, weakest first."""
     dice_bots: list[BotChoice]
     """The dice bots of dice tables, weakest first (the default's label says so)."""
+    dice_bot: str
+    """The dice bot a new dice table gets when ``bots`` is left out."""
 
 
 class HistoryGame(_Answer):

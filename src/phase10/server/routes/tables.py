@@ -66,6 +66,7 @@ def presets() -> Presets:
         phase_lists=lists,
         bots=bots,
         dice_bots=dice_bots,
+        dice_bot=DICE_BOT,
     )
 
 
