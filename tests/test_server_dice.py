@@ -342,3 +342,21 @@ def test_a_thinking_bot_that_gets_no_answer_is_stood_in_for(
         assert ann.error()["code"] == "game_over"
     assert state["dice"]["view"]["stage"] == "game_over" and set(asked) == {"dice_bot_job"}
     assert state["table"]["seats"][1]["bot"] == "optimal"
+
+
+def test_one_seat_is_dice_solitaire(client: TestClient, late: None) -> None:
+    """A dice table of one seat plays solitaire; a card table needs two."""
+    refused = client.post("/api/tables", json={"name": "Ann", "seats": 1})
+    assert refused.status_code == 422 and "dice table's solitaire" in refused.json()["message"]
+    host = create(client, kind="dice", seats=1)
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = wait_dice(ann, turn=True)
+        assert [seat["name"] for seat in state["table"]["seats"]] == ["Ann"]
+        for action in ("roll", "keep H1 H2 H3", "roll", "score"):
+            ann.send({"type": "action", "action": action, "version": state["version"]})
+            state = wait_dice(ann, turn=True)
+    assert state["dice"]["view"]["stage"] == "game_over" and state["dice"]["view"]["winners"] == [0]
+    record = client.get(f"/api/records/{state['table']['record_id']}").json()
+    assert record["tags"]["controllers"] == "human"

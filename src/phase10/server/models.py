@@ -212,8 +212,8 @@ class CreateTable(_Strict):
     kind: Annotated[TableKind, Field(strict=False)] = TableKind.CARDS
     """``cards`` (Phase 10) or ``dice`` (Phase 10 Dice, docs/dice.md: it takes no
     ``preset`` or ``options``, and its bots are dice bots)."""
-    seats: int = Field(2, ge=2, le=6)
-    """How many seats, yours included (2-6)."""
+    seats: int = Field(2, ge=1, le=6)
+    """How many seats, yours included (2-6; a dice table also takes 1, solitaire)."""
     preset: Annotated[str, Field(max_length=40)] = "official"
     """The rules preset (``GET /api/presets``)."""
     options: RuleOptions = Field(default_factory=RuleOptions, json_schema_extra={"default": {}})

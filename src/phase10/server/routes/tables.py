@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from phase10.bots.registry import BOT_KINDS
-from phase10.core import Rules, RulesError, preset
+from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, preset
 from phase10.core.labels import option_label, option_value_label
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.core.rules import PRESET_NOTES
@@ -178,6 +178,12 @@ def _check_dice_table(body: CreateTable) -> str:
 
 
 def _card_bots(body: CreateTable) -> str:
+    """A card table's bot (and its seats: solitaire is for dice only)."""
+    if body.seats < MIN_PLAYERS:
+        raise ApiError(
+            "invalid_request",
+            f"seats: a card table has {MIN_PLAYERS} to {MAX_PLAYERS} seats (one seat: a dice table's solitaire)",
+        )
     try:
         return CARD_TABLE_BOT if body.bots is None else card_table_bot(body.bots)
     except ValueError as error:

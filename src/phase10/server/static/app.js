@@ -11,8 +11,9 @@ async function lobby() {
     el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
     el("label", {}, "Game ", el("select", { name: "kind", id: "kind" },
       el("option", { value: "cards", text: "Phase 10 (cards)" }), el("option", { value: "dice", text: "Phase 10 Dice" }))),
-    el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats" },
-      [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n) })))),
+    el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats", id: "seats" },
+      el("option", { value: 1, text: "1 (solitaire)", class: "dice-only", hidden: true }),
+      [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n), selected: n === 2 })))),
     el("label", { class: "cards-only" }, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
     el("label", { class: "cards-only" }, "Bots for empty seats ", el("select", { name: "bots" },
@@ -38,6 +39,8 @@ async function lobby() {
   kind.addEventListener("change", () => {
     for (const field of form.querySelectorAll(".cards-only")) field.hidden = kind.value === "dice";
     for (const field of form.querySelectorAll(".dice-only")) field.hidden = kind.value !== "dice";
+    const seats = form.querySelector("#seats");
+    if (kind.value !== "dice" && seats.value === "1") seats.value = "2";  // solitaire is dice only
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
