@@ -65,7 +65,7 @@ def wait_dice(client: Client, *, turn: bool = False) -> dict[str, Any]:
 def test_a_dice_table_is_created_joined_and_shown_as_one(client: TestClient) -> None:
     host = create(client, kind="dice", seats=3)
     table = client.get(f"/api/tables/{host['table']}").json()
-    assert table["options"]["kind"] == "dice" and table["options"]["bots"] == DICE_BOT == "optimal"
+    assert table["options"]["kind"] == "dice" and table["options"]["bots"] == DICE_BOT
     assert table["options"]["phase_sequence"][7] == "7 of one colour"
     guest = join(client, host["table"], "Bob")
     assert guest["seat"] == 1
@@ -179,8 +179,11 @@ def test_a_game_against_a_bot_to_its_end_then_its_record(client: TestClient, lat
         "keep H3",
         "roll",
     ]
-    # the optimal bot played its seat (its last try) to the game's end
-    assert record["tags"]["controllers"] == "human,optimal" and record["tags"]["by"][:6] == "pppppp"
+    # the default bot (optimal) played its seat (its last try) to the game's end
+    assert (
+        record["tags"]["controllers"] == f"human,{DICE_BOT}"
+        and record["tags"]["by"][:6] == "pppppp"
+    )
     assert set(record["tags"]["by"][6:]) == {"b"}
     game = DiceRecord.from_dict(record).replay()  # checks the stated result too
     assert [s["total"] for s in final["dice"]["view"]["seats"]] == list(game.totals())
@@ -330,7 +333,7 @@ def test_a_thinking_bot_that_gets_no_answer_is_stood_in_for(
         raise SolverBusy
 
     monkeypatch.setattr(manager.pool, "run", busy)
-    host = create(client, kind="dice")
+    host = create(client, kind="dice", bots="optimal")
     with client.websocket_connect(f"/ws/{host['table']}") as ws:
         ann = Client(ws, host["token"])
         ann.send({"type": "start"})
