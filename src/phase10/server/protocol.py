@@ -257,7 +257,8 @@ class Choices(_Message):
 
 
 class Hint(_Message):
-    """The player to move asks for the solver's advice, answered by ``hint``."""
+    """The player to move asks for the solver's advice, answered by ``hint`` (at a dice
+    table by ``dice_hint``)."""
 
     type: Literal["hint"]
 

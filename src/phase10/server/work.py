@@ -41,8 +41,8 @@ class SolverTooSlow(Exception):
 
 
 class SolverPool:
-    """A pool of solver processes, started on first use (a server nobody asks for hints
-    never starts one)."""
+    """A pool of solver processes, started on first use (a server nobody asks for hints,
+    with no dice table played by a bot that thinks, never starts one)."""
 
     def __init__(
         self, *, workers: int = 1, seconds: float = 10.0, queue: int = 16, memory_mb: int = 2048
