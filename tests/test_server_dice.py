@@ -15,8 +15,11 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
 import phase10.server.manager as manager_module
+from phase10.bots.dice import DICE_BOT_NAMES
+from phase10.bots.dice_hints import dice_hint, hint_text
 from phase10.dice import DiceGame, DiceRecord, DiceSetup
-from phase10.server.dice import bot_action
+from phase10.server.dice import DICE_BOT, bot_action
+from phase10.server.work import SolverBusy
 from server_support import Client, create, join, make_app
 
 #: the host's first roll misses phase 10 (three 10s); kept, the 10s and the second roll
@@ -62,7 +65,7 @@ def wait_dice(client: Client, *, turn: bool = False) -> dict[str, Any]:
 def test_a_dice_table_is_created_joined_and_shown_as_one(client: TestClient) -> None:
     host = create(client, kind="dice", seats=3)
     table = client.get(f"/api/tables/{host['table']}").json()
-    assert table["options"]["kind"] == "dice" and table["options"]["bots"] == "greedy"
+    assert table["options"]["kind"] == "dice" and table["options"]["bots"] == DICE_BOT
     assert table["options"]["phase_sequence"][7] == "7 of one colour"
     guest = join(client, host["table"], "Bob")
     assert guest["seat"] == 1
@@ -81,8 +84,45 @@ def test_a_dice_table_is_created_joined_and_shown_as_one(client: TestClient) -> 
         ann = Client(ws, host["token"])
         lobby = ann.next_of("state")
         assert lobby["dice"] is None and lobby["view"] is None
-        ann.send({"type": "bots", "bots": "random"})
-        assert "greedy" in ann.error()["message"]
+        ann.send({"type": "bots", "bots": "strong"})
+        refused = ann.error()["message"]
+        assert all(name in refused for name in DICE_BOT_NAMES), refused
+
+
+def test_the_host_chooses_the_dice_bot_of_the_open_seats(client: TestClient) -> None:
+    """Every dice bot is offered (by the server, for the browser's forms) and may be
+    chosen, at the start or in the lobby; a bot of the other game is refused, naming the
+    bots that fit."""
+    offered = client.get("/api/presets").json()["dice_bots"]
+    assert [bot["spec"] for bot in offered] == list(DICE_BOT_NAMES)
+    assert [bot["label"] for bot in offered if "default" in bot["label"]] == [
+        f"{DICE_BOT.capitalize()} (default)"
+    ]
+    for name in DICE_BOT_NAMES:
+        host = create(client, kind="dice", bots=name.upper())
+        assert client.get(f"/api/tables/{host['table']}").json()["options"]["bots"] == name
+    for kind, bots, names in (
+        ("dice", "strong:2", DICE_BOT_NAMES),
+        ("cards", "optimal", ["strong"]),
+    ):
+        answer = client.post("/api/tables", json={"name": "Ann", "kind": kind, "bots": bots})
+        assert answer.status_code == 422 and answer.json()["error"] == "invalid_request"
+        message = answer.json()["message"]
+        assert f"a {'dice' if kind == 'dice' else 'card'} table's bots are" in message
+        assert all(name in message for name in names), message
+    answer = client.post("/api/tables", json={"name": "Ann", "kind": "dice", "bots": "clever"})
+    assert all(name in answer.json()["message"] for name in DICE_BOT_NAMES)
+    host = create(client, kind="dice", seats=3)
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.next_of("state")
+        ann.send({"type": "bots", "bots": " Random "})
+        assert ann.next_of("state")["table"]["options"]["bots"] == "random"
+        ann.send({"type": "bots", "bots": "strong"})
+        assert ann.error()["code"] == "invalid_message"
+        ann.send({"type": "start"})
+        started = ann.next_of("state")
+        assert [seat["bot"] for seat in started["table"]["seats"]] == [None, "random", "random"]
 
 
 def test_a_game_against_a_bot_to_its_end_then_its_record(client: TestClient, late: None) -> None:
@@ -98,11 +138,24 @@ def test_a_game_against_a_bot_to_its_end_then_its_record(client: TestClient, lat
             "Your phase 10"
         )
         assert [d["die"] for d in dice["dice"]][:2] == ["H1", "H2"]
-        played = []
+        replica = late_game(["Ann", "Bob"], 7)
         for action in ("roll", "keep H1 H2 H3", "unkeep H3", "keep O10", "roll"):
+            if action in ("roll", "keep H1 H2 H3"):  # the hint of the terminal game's ?
+                ann.send({"type": "hint"})
+                hint = ann.next_of("dice_hint")
+                expected = dice_hint(replica.view(0))
+                assert hint["text"] == hint_text(expected) and hint["version"] == state["version"]
+                assert hint["hint"]["action"] == str(expected.action)
+                assert hint["hint"]["reason"] == expected.reason
             ann.send({"type": "action", "action": action, "version": state["version"]})
             state = wait_dice(ann, turn=True)
-            played.append(action)
+            replica.apply(action)
+        # before the first roll: roll; after it, the dice to keep, by index and by name
+        assert hint["hint"]["keep"] == [0, 1, 2] and hint["hint"]["keep_dice"] == ["H1", "H2", "H3"]
+        assert hint["text"] == (
+            "Hint: keep H1 H2 H3, roll the rest. The phase is made this turn 60% of the time, "
+            "the best chance."
+        )
         dice = state["dice"]
         assert dice["dice"][2]["label"] == "orange 10, high die 3, set aside"
         assert dice["view"]["way"]["score"] == 55 and "score" in dice["view"]["legal_actions"]
@@ -126,7 +179,12 @@ def test_a_game_against_a_bot_to_its_end_then_its_record(client: TestClient, lat
         "keep H3",
         "roll",
     ]
-    assert record["tags"]["controllers"] == "human,greedy" and record["tags"]["by"][:6] == "pppppp"
+    # the default bot (optimal) played its seat (its last try) to the game's end
+    assert (
+        record["tags"]["controllers"] == f"human,{DICE_BOT}"
+        and record["tags"]["by"][:6] == "pppppp"
+    )
+    assert set(record["tags"]["by"][6:]) == {"b"}
     game = DiceRecord.from_dict(record).replay()  # checks the stated result too
     assert [s["total"] for s in final["dice"]["view"]["seats"]] == list(game.totals())
     games = client.get("/api/history").json()["games"]
@@ -163,8 +221,10 @@ def test_hostile_and_wrong_messages_are_refused_plainly(client: TestClient, late
         assert ann.error()["code"] == "stale"
         ann.send({"type": "action", "action": "x" * 401})
         assert ann.error()["code"] == "invalid_message"
-        ann.send({"type": "hint"})
-        assert ann.error()["code"] == "no_hint"
+        bob.send({"type": "hint"})
+        assert bob.error()["code"] == "not_your_turn"
+        ann.send({"type": "choices", "kind": "lay", "cards": "R1"})
+        assert ann.error()["code"] == "no_choice"
         ann.send({"type": "action", "action": "roll", "version": state["version"]})
         state = wait_dice(ann, turn=True)
         for text, reason in (
@@ -188,11 +248,13 @@ def wait_dice_version(client: Client, version: int) -> int:
 
 
 def test_a_dice_game_resumes_after_a_restart(tmp_path: Path, late: None) -> None:
+    """The game, the bot the host chose and the seats' links all outlive the server."""
     url = _url(tmp_path)
     with TestClient(make_app(url, seed=7)) as first:
         host = create(first, kind="dice", seats=3)
         with first.websocket_connect(f"/ws/{host['table']}") as ws:
             ann = Client(ws, host["token"])
+            ann.send({"type": "bots", "bots": "random"})
             ann.send({"type": "start"})
             state = wait_dice(ann, turn=True)
             for action in ("roll", "keep H1 H2 H3"):
@@ -202,7 +264,8 @@ def test_a_dice_game_resumes_after_a_restart(tmp_path: Path, late: None) -> None
     with TestClient(make_app(url, seed=7)) as second:
         table = second.get(f"/api/tables/{host['table']}").json()
         assert table["status"] == "playing" and table["options"]["kind"] == "dice"
-        assert [s["bot"] for s in table["seats"]] == [None, "greedy", "greedy"]
+        assert [s["bot"] for s in table["seats"]] == [None, "random", "random"]
+        assert table["options"]["bots"] == "random"
         with second.websocket_connect(f"/ws/{host['table']}") as ws:
             ann = Client(ws, host["token"])
             state = wait_dice(ann, turn=True)
@@ -210,17 +273,22 @@ def test_a_dice_game_resumes_after_a_restart(tmp_path: Path, late: None) -> None
             ann.send({"type": "action", "action": "roll", "version": 2})
             state = wait_dice(ann, turn=True)
             assert state["dice"]["view"]["way"]["score"] == 55
+            ann.send({"type": "action", "action": "score", "version": state["version"]})
+            final = wait_dice(ann, turn=True)  # the chosen bots take their last tries
+        assert final["dice"]["view"]["stage"] == "game_over"
+        record = second.get(f"/api/records/{final['table']['record_id']}").json()
+        assert record["tags"]["controllers"] == "human,random,random"
 
 
 def test_the_tables_bot_plays_a_whole_game() -> None:
-    """The bot of a dice table's open seats (the greedy dice bot) always plays a legal
-    action (``apply`` refuses any other), at most three between two rolls, and ends a game
-    from phase 1."""
+    """The greedy dice bot (the stand-in of a dice table) always plays a legal action
+    (``apply`` refuses any other), at most three between two rolls, and ends a game from
+    phase 1."""
     for seed in range(3):
         game = DiceGame(["Ann", "Bob", "Cy"], seed=seed)
         since_roll = 0
         while not game.is_over:
-            action = bot_action(game, game.current)
+            action = bot_action(game, game.current, "greedy")
             game.apply(action)
             since_roll = 0 if str(action) == "roll" else since_roll + 1
             assert since_roll <= 3
@@ -229,7 +297,7 @@ def test_the_tables_bot_plays_a_whole_game() -> None:
 
 
 def test_the_host_gives_a_players_seat_to_the_bot_mid_game(client: TestClient, late: None) -> None:
-    host = create(client, kind="dice")
+    host = create(client, kind="dice", bots="greedy")
     guest = join(client, host["table"], "Bob")
     url = f"/ws/{host['table']}"
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
@@ -250,3 +318,48 @@ def test_the_host_gives_a_players_seat_to_the_bot_mid_game(client: TestClient, l
     )
     record = client.get(f"/api/records/{final['table']['record_id']}").json()
     assert record["tags"]["by"].startswith("pppp") and set(record["tags"]["by"][4:]) == {"b"}
+
+
+def test_a_thinking_bot_that_gets_no_answer_is_stood_in_for(
+    client: TestClient, late: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The optimal bot thinks in a solver worker; a full queue (or a worker too slow or
+    gone) never stalls the table: the greedy dice bot plays that action instead."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    asked: list[str] = []
+
+    async def busy(function: object, *args: object) -> object:
+        asked.append(getattr(function, "__name__", ""))
+        raise SolverBusy
+
+    monkeypatch.setattr(manager.pool, "run", busy)
+    host = create(client, kind="dice", bots="optimal")
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = wait_dice(ann, turn=True)
+        for action in ("roll", "keep H1 H2 H3", "roll", "score"):
+            ann.send({"type": "action", "action": action, "version": state["version"]})
+            state = wait_dice(ann, turn=True)
+        ann.send({"type": "hint"})
+        assert ann.error()["code"] == "game_over"
+    assert state["dice"]["view"]["stage"] == "game_over" and set(asked) == {"dice_bot_job"}
+    assert state["table"]["seats"][1]["bot"] == "optimal"
+
+
+def test_one_seat_is_dice_solitaire(client: TestClient, late: None) -> None:
+    """A dice table of one seat plays solitaire; a card table needs two."""
+    refused = client.post("/api/tables", json={"name": "Ann", "seats": 1})
+    assert refused.status_code == 422 and "dice table's solitaire" in refused.json()["message"]
+    host = create(client, kind="dice", seats=1)
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = wait_dice(ann, turn=True)
+        assert [seat["name"] for seat in state["table"]["seats"]] == ["Ann"]
+        for action in ("roll", "keep H1 H2 H3", "roll", "score"):
+            ann.send({"type": "action", "action": action, "version": state["version"]})
+            state = wait_dice(ann, turn=True)
+    assert state["dice"]["view"]["stage"] == "game_over" and state["dice"]["view"]["winners"] == [0]
+    record = client.get(f"/api/records/{state['table']['record_id']}").json()
+    assert record["tags"]["controllers"] == "human"

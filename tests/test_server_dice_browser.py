@@ -1,7 +1,9 @@
 """A dice table in Debian's Chromium, driven by Playwright: a player creates a Phase 10 Dice
-table from the new-table form, plays a short game against the bot to its end by clicking
-dice and buttons (the game is set up on phase 10, its first rolls fixed), a spectator
-watches (under the server's security policy), and the player comes back on a phone by the seat link to play the rematch by taps.
+table from the new-table form (the dice bots offered by the server), plays a short game
+against the optimal dice bot to its end by clicking dice and buttons, asking for a hint on
+the way (the game is set up on phase 10, its first rolls fixed), a spectator watches (under
+the server's security policy), and the player comes back on a phone by the seat link to
+play the rematch by taps.
 axe-core finds no serious accessibility problem; screenshots go to test-artefacts/."""
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ uvicorn = pytest.importorskip("uvicorn")
 
 import phase10.server.manager as manager_module  # noqa: E402
 from browser_support import TIMEOUT, axe_violations, no_horizontal_scroll, shot, state  # noqa: E402
+from phase10.bots.dice import DICE_BOT_NAMES  # noqa: E402
+from phase10.server.dice import DICE_BOT  # noqa: E402
 from server_support import free_port, make_app  # noqa: E402
 from test_server_dice import late_game  # noqa: E402
 
@@ -83,8 +87,9 @@ def tap_or_click(page: Any, selector: str, tap: bool) -> None:
         page.click(selector)
 
 
-def play_to_phase_ten(page: Any, tap: bool = False) -> None:
-    """Roll, set the three 10s aside (taking one back and keeping it again), roll, score."""
+def play_to_phase_ten(page: Any, tap: bool = False, hint: str = "") -> None:
+    """Roll, set the three 10s aside (taking one back and keeping it again), roll, score;
+    with ``hint``, ask for a hint after the first roll (its screenshot's name)."""
     version = wait_dice(page, 0)["version"]
     page.wait_for_selector("#dice-roll", timeout=TIMEOUT)
     if tap:
@@ -92,6 +97,20 @@ def play_to_phase_ten(page: Any, tap: bool = False) -> None:
     else:
         page.keyboard.press("r")  # the keys: r roll, o score, p pass
     version = wait_dice(page, version + 1)["version"]
+    if hint:
+        # the hint of the terminal game's ?: the three 10s, each tagged "keep" in words
+        tap_or_click(page, "#dice-hint-button", tap)
+        page.wait_for_selector("#dice-hint", timeout=TIMEOUT)
+        assert page.inner_text("#dice-hint p").startswith("Hint: keep H1 H2 H3, roll the rest.")
+        advised = page.eval_on_selector_all(
+            "button.die.advised", "els => els.map(e => e.dataset.die)"
+        )
+        assert advised == ["H1", "H2", "H3"]
+        assert page.locator("button.die.advised .tag").all_inner_texts() == ["keep"] * 3
+        label = page.get_attribute('#rolled [data-die="H1"]', "aria-label")
+        assert label == "green 10, high die 1 (the hint keeps it): set it aside"
+        assert not axe_violations(page)
+        shot(page, hint)
     for die in ("H1", "H2", "H3", "H3", "H3"):
         tap_or_click(page, f'#rolled [data-die="{die}"], #kept [data-die="{die}"]', tap)
         version = wait_dice(page, version + 1)["version"]
@@ -113,12 +132,20 @@ def test_a_dice_game_against_a_bot_to_its_end_then_a_rematch_on_a_phone(
     page.fill("input[name=name]", "Ann")
     page.select_option("select[name=kind]", "dice")
     assert not page.is_visible("select[name=preset]")  # card rules are hidden for dice
+    assert not page.is_visible("select[name=bots]")  # and the card bots, for the dice bots
+    offered = page.eval_on_selector_all("#dice-bots option", "els => els.map(e => e.value)")
+    assert offered == list(DICE_BOT_NAMES) and page.input_value("#dice-bots") == DICE_BOT
     page.select_option("select[name=seats]", "2")
     shot(page, "dice-new-table")
     page.click("#create")
     page.wait_for_selector("#start", timeout=TIMEOUT)
     shot(page, "dice-lobby")
     assert "Phase 10 Dice" in page.inner_text(".table-bar h1")
+    page.wait_for_function(
+        f"document.querySelectorAll('#bots option').length === {len(DICE_BOT_NAMES)}",
+        timeout=TIMEOUT,
+    )
+    assert page.input_value("#bots") == DICE_BOT
     invite = page.input_value("#invite")
     seat_link = page.input_value("#seat-link")
     page.click("#start")
@@ -131,7 +158,7 @@ def test_a_dice_game_against_a_bot_to_its_end_then_a_rematch_on_a_phone(
     watcher = watching.new_page()
     watcher.goto(invite)
     watcher.click("#watch")
-    play_to_phase_ten(page)
+    play_to_phase_ten(page, hint="dice-hint")
     shot(page, "dice-desktop")
     assert not axe_violations(page)
     page.keyboard.press("o")
@@ -165,7 +192,7 @@ def test_a_dice_game_against_a_bot_to_its_end_then_a_rematch_on_a_phone(
     mobile.wait_for_function(
         "window.phase10State && window.phase10State.table.game_no === 2", timeout=TIMEOUT
     )
-    play_to_phase_ten(mobile, tap=True)
+    play_to_phase_ten(mobile, tap=True, hint="dice-phone-hint")
     assert no_horizontal_scroll(mobile)
     assert not axe_violations(mobile)
     shot(mobile, "dice-phone")

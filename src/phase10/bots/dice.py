@@ -130,6 +130,9 @@ class RandomDicePlayer:
     """Any legal action, at random (a phase made at the last roll is scored: the only
     legal action then)."""
 
+    #: decides within a millisecond (a server may play it on its event loop)
+    instant = True
+
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
@@ -237,6 +240,9 @@ def _describe_groups(plan: Sequence[tuple[GroupKind, int, int]], faces: Sequence
 class GreedyDicePlayer(_Planner):
     """Keeps the dice of the most promising way to the phase, rolls the rest, and scores
     as soon as the phase is made."""
+
+    #: decides within a millisecond (a server may play it on its event loop)
+    instant = True
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__()

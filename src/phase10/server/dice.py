@@ -2,14 +2,21 @@
 
 Such a table has the same seats, invitations, spectators, rejoining and storage as a card
 table; only its game is a :class:`~phase10.dice.DiceGame`. This module holds what differs:
-the game a table deals, the bot that plays its open seats, and what each viewer receives
-(the dice, each named in words, the score sheet and the log).
+the game a table deals, the bots that may play its open seats (the dice bots of
+phase10.bots.dice), and what each viewer receives (the dice, each named in words, the
+score sheet and the log).
 
 >>> game = new_dice_game(["Ann", "Bob"], 7)
->>> str(bot_action(game, game.current))
+>>> str(bot_action(game, game.current, "optimal"))
 'roll'
 >>> die_entries(game)[0]
 {'die': 'H1', 'index': 0, 'high': True, 'face': None, 'kept': False, 'label': 'high die 1, not rolled'}
+>>> dice_table_bot(" Greedy "), table_bot("Strong:4"), table_bot("optimal")
+('greedy', 'strong', 'optimal')
+>>> dice_table_bot("strong")
+Traceback (most recent call last):
+...
+ValueError: bots: a dice table's bots are random, greedy..., not 'strong'
 """
 
 from __future__ import annotations
@@ -17,7 +24,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from phase10.bots.dice import make_dice_player
+from phase10.bots.dice import DEFAULT_DICE_BOT, DICE_BOT_NAMES, make_dice_player
+from phase10.bots.dice_hints import dice_hint, hint_text
+from phase10.bots.registry import BOT_HELP, builtin_bot
 from phase10.dice import (
     DICE,
     PHASES,
@@ -25,6 +34,7 @@ from phase10.dice import (
     DiceGame,
     DiceRecord,
     DiceStage,
+    DiceView,
     Face,
     dice_phase,
     narrate,
@@ -33,19 +43,29 @@ from phase10.dice import (
 __all__ = [
     "DICE_BOT",
     "DICE_RULES_TEXT",
+    "STAND_IN_DICE_BOT",
     "bot_action",
+    "card_table_bot",
     "dice_block",
+    "dice_bot_choices",
+    "dice_hint_message",
     "dice_log",
     "dice_phase_texts",
     "dice_record",
+    "dice_table_bot",
     "die_entries",
     "face_label",
     "new_dice_game",
+    "quick_dice_bot",
+    "table_bot",
+    "view_action",
 ]
 
-#: the bot for a dice table's open seats (phase10.bots.dice): it keeps the dice of the
-#: way the dice showing fill most and scores as soon as the phase is made
-DICE_BOT = "greedy"
+#: the bot of a new dice table's open seats unless its host chooses another (one of
+#: phase10.bots.dice's ``DICE_BOT_NAMES``): the bots' own default
+DICE_BOT = DEFAULT_DICE_BOT
+#: the dice bot that plays the turns of a person away or out of time (it answers at once)
+STAND_IN_DICE_BOT = "greedy"
 
 #: what a dice table's rules are, in sentences (docs/dice.md is the rule book)
 DICE_RULES_TEXT = [
@@ -144,8 +164,80 @@ def dice_record(game: DiceGame, tags: dict[str, str]) -> dict[str, Any]:
     return DiceRecord.from_game(game, tags).to_dict()
 
 
-def bot_action(game: DiceGame, seat: int, bots: str = DICE_BOT) -> DiceAction:
+def bot_action(game: DiceGame, seat: int, bots: str) -> DiceAction:
     """The next action of the dice bot ``bots`` (phase10.bots.dice) for ``seat``, from the
     seat's view alone (one action at a time: a keep or an unkeep, then the roll)."""
-    player = make_dice_player(bots, random.Random(len(game.actions)))
-    return player.choose(game.view(seat))
+    return view_action(game.view(seat), bots, len(game.actions))
+
+
+def view_action(view: DiceView, bots: str, number: int) -> DiceAction:
+    """The dice bot ``bots``'s action for ``view``, the game's ``number``-th: seeded by it,
+    so a resumed game goes on as it would have."""
+    return make_dice_player(bots, random.Random(number)).choose(view)
+
+
+def quick_dice_bot(bots: str) -> bool:
+    """Whether the dice bot decides within a millisecond or so (the server plays it on its
+    event loop; any other bot thinks in a solver worker)."""
+    return bool(getattr(make_dice_player(bots, random.Random(0)), "instant", False))
+
+
+def dice_hint_message(view: DiceView) -> dict[str, Any]:
+    """The ``dice_hint`` message for the player to move: the hint of the terminal game's
+    ``?`` (:func:`phase10.bots.dice_hints.dice_hint`), its dice by index and by name."""
+    hint = dice_hint(view)
+    keep = None if hint.keep is None else list(hint.keep)
+    return {
+        "type": "dice_hint",
+        "text": hint_text(hint),
+        "hint": {
+            "action": str(hint.action),
+            "keep": keep,
+            "keep_dice": None if keep is None else [DICE[i].name for i in keep],
+            "reason": hint.reason,
+        },
+    }
+
+
+def _choices() -> str:
+    return ", ".join(DICE_BOT_NAMES)
+
+
+def table_bot(spec: object) -> str:
+    """A bot for a table's open seats written the one way: a built-in card bot
+    (phase10.bots.registry) or a dice bot (phase10.bots.dice); which fits the table is
+    checked with its kind (:func:`dice_table_bot`, :func:`card_table_bot`)."""
+    try:
+        return builtin_bot(spec)
+    except ValueError:
+        name = spec.strip().lower() if isinstance(spec, str) else None
+        if name in DICE_BOT_NAMES:
+            return name
+        raise ValueError(
+            f"unknown bot {spec!r}: choose from {BOT_HELP} at a card table, "
+            f"{_choices()} at a dice table"
+        ) from None
+
+
+def dice_table_bot(spec: str) -> str:
+    """``spec`` if it names a dice bot (any case); ValueError listing the dice bots."""
+    name = spec.strip().lower()
+    if name not in DICE_BOT_NAMES:
+        raise ValueError(f"bots: a dice table's bots are {_choices()}, not {spec!r}")
+    return name
+
+
+def card_table_bot(spec: str) -> str:
+    """``spec`` if it names a built-in card bot; ValueError listing them."""
+    try:
+        return builtin_bot(spec)
+    except ValueError:
+        raise ValueError(f"bots: a card table's bots are {BOT_HELP}, not {spec!r}") from None
+
+
+def dice_bot_choices() -> list[dict[str, str]]:
+    """Every dice bot, weakest first, as a form offers it (``spec`` and ``label``)."""
+    return [
+        {"spec": name, "label": name.capitalize() + (" (default)" if name == DICE_BOT else "")}
+        for name in DICE_BOT_NAMES
+    ]

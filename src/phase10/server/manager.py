@@ -46,13 +46,29 @@ from phase10.dice import DiceActionError, DiceGame, IllegalDiceActionError
 
 from .connection import Connection, dumps
 from .db import SeatRow, Store, TableRow, hash_token
-from .dice import DICE_BOT, bot_action, dice_record, new_dice_game
+from .dice import (
+    STAND_IN_DICE_BOT,
+    bot_action,
+    card_table_bot,
+    dice_record,
+    dice_table_bot,
+    new_dice_game,
+    quick_dice_bot,
+)
 from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
 from .tables import LiveTable, SeatState, state_message
-from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, hint_job
+from .work import (
+    SolverBusy,
+    SolverPool,
+    SolverTooSlow,
+    choices_job,
+    dice_bot_job,
+    dice_hint_job,
+    hint_job,
+)
 
 __all__ = ["CLOSE_REMOVED", "TableManager", "secret_seed"]
 
@@ -249,10 +265,10 @@ class TableManager(HostControls):
         async with table.lock:
             if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
-            if table.is_dice and bots != DICE_BOT:
-                raise ProtocolError(
-                    "invalid_message", f"bots: a dice table's bots are {DICE_BOT!r}, not {bots!r}"
-                )
+            try:
+                bots = dice_table_bot(bots) if table.is_dice else card_table_bot(bots)
+            except ValueError as error:
+                raise ProtocolError("invalid_message", excerpt(str(error), 200)) from None
             table.options = table.options.model_copy(update={"bots": bots})
             await self.db(self.store.set_options, table.id, table.options.model_dump())
         self.broadcast(table)
@@ -369,7 +385,16 @@ class TableManager(HostControls):
         the player to move; the answer is pushed when the worker has it. Refused at once
         when the cards are not held or the connection or its address already waits."""
         if table.is_dice:
-            raise ProtocolError("no_hint", "a dice table gives no hints or choices")
+            if kind != "hint":
+                raise ProtocolError(
+                    "no_choice",
+                    "a dice table has no lay-downs or hits: its dice view lists the legal actions",
+                )
+            dice = self._playing_dice(table)
+            if conn.seat is None or dice.current != conn.seat:
+                raise ProtocolError("not_your_turn")
+            self._start_job(table, conn, (dice_hint_job, dice.view(conn.seat)))
+            return
         game = self._playing(table)
         seat = conn.seat
         if seat is None or game.current != seat:
@@ -382,13 +407,18 @@ class TableManager(HostControls):
                 raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
             except NotHeldError as error:
                 raise ProtocolError("not_held", str(error), error.code) from None
+        job = (hint_job, view) if kind == "hint" else (choices_job, view, kind, cards)
+        self._start_job(table, conn, job)
+
+    def _start_job(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
+        """Start a client's solver job, refused as ``busy`` while the connection's last one
+        or too many of its address's are still being worked on."""
         if conn.job is not None and not conn.job.done():
             raise ProtocolError(
                 "busy", "your last hint or choices request is still being worked on"
             )
         if self.jobs[conn.address] >= self.limits.solver_jobs_per_address:
             raise ProtocolError("busy")
-        job = (hint_job, view) if kind == "hint" else (choices_job, view, kind, cards)
         address = conn.address
         self.jobs[address] += 1  # counted at once: the next message may ask again
 
@@ -415,7 +445,7 @@ class TableManager(HostControls):
             conn.push(_error("server_error"))
         else:
             if "error" in answer:
-                code = "no_hint" if job[0] is hint_job else "no_choice"
+                code = "no_choice" if job[0] is choices_job else "no_hint"
                 conn.push(error_message(code, answer["error"], answer.get("reason")))
             else:
                 conn.push(answer | {"version": version})
@@ -479,16 +509,41 @@ class TableManager(HostControls):
                 return
 
     async def _play_dice_for(self, table: LiveTable, seat: int, by: ActedBy) -> bool:
-        """One action of the dice bot for ``seat`` (quick: no thread needed)."""
+        """One action of the seat's dice bot (a person's stand-in: the quick greedy bot)."""
         game = table.dice
         assert game is not None
-        action = bot_action(game, seat, DICE_BOT)
+        bots = table.seats[seat].bot if by is ActedBy.BOT else None
+        version = len(game.actions)
+        action = await self._dice_bot_action(table, game, seat, bots or STAND_IN_DICE_BOT)
+        if table.dice is not game or len(game.actions) != version:
+            return True  # the game moved on while the bot thought: its answer is dropped
         try:
-            await self.act(table, seat, str(action), by=by, version=len(game.actions))
+            await self.act(table, seat, str(action), by=by, version=version)
         except ProtocolError as error:
             log.error("table %s: %s could not play %s: %s", table.id, by, action, error.message)
             return False
         return True
+
+    async def _dice_bot_action(self, table: LiveTable, game: DiceGame, seat: int, bots: str) -> str:
+        """The dice bot's action: at once for a quick bot, else worked out in a solver
+        worker, bounded by its time limit. A bot the server no longer knows, a queue that
+        is full or a worker too slow or gone: the stand-in's quick choice instead, so a
+        dice table never stalls."""
+        try:
+            if quick_dice_bot(bots):
+                return str(bot_action(game, seat, bots))
+            return str(await self.pool.run(dice_bot_job, game.view(seat), bots, len(game.actions)))
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # (SolverBusy, SolverTooSlow, ValueError, a dead worker)
+            log.warning(
+                "table %s: dice bot %s failed (%s): the %s bot plays instead",
+                table.id,
+                bots,
+                type(error).__name__,
+                STAND_IN_DICE_BOT,
+            )
+            return str(bot_action(game, seat, STAND_IN_DICE_BOT))
 
     async def _play_for(self, table: LiveTable, seat: int, player: Player, by: ActedBy) -> bool:
         if table.is_dice:

@@ -24,6 +24,7 @@ from .protocol import ERRORS, PROTOCOL_VERSION
 __all__ = [
     "PROTOCOL_VERSION",
     "ChoicesAnswer",
+    "DiceHintAnswer",
     "DiceState",
     "ErrorMessage",
     "Goodbye",
@@ -378,6 +379,32 @@ class HintAnswer(Wire):
     """The game's version the answer was worked out on."""
 
 
+class DiceHintData(Wire):
+    """What the optimal dice bot would do now, and why."""
+
+    action: str
+    """The next action, ready to send (``keep H1 H3``, ``roll``, ``score``, ``pass``)."""
+    keep: list[Annotated[int, Field(ge=0, le=9)]] | None
+    """The dice (by index) to have set aside before the next roll, the others rolled; null
+    when no roll is advised (the turn's first roll, a score or a pass)."""
+    keep_dice: list[str] | None
+    """The same dice by name (``H1``, ``L4``)."""
+    reason: str
+    """Why, in words (``The phase is made this turn 87% of the time, the best chance.``)."""
+
+
+class DiceHintAnswer(Wire):
+    """The answer to ``hint`` at a dice table: the hint of the terminal game's ``?``."""
+
+    type: Literal["dice_hint"]
+    text: str
+    """The hint in one sentence (``Hint: keep H1 H3, roll the rest. ...``)."""
+    hint: DiceHintData
+    """The hint, item by item."""
+    version: int
+    """The game's version the answer was worked out on."""
+
+
 class Goodbye(Wire):
     """You no longer hold the seat; the socket then closes with 4403."""
 
@@ -410,6 +437,6 @@ class ErrorMessage(Wire):
 
 #: every message the server sends, told apart by ``type``
 ServerMessage = Annotated[
-    Welcome | State | ChoicesAnswer | HintAnswer | Goodbye | Pong | ErrorMessage,
+    Welcome | State | ChoicesAnswer | HintAnswer | DiceHintAnswer | Goodbye | Pong | ErrorMessage,
     Field(discriminator="type"),
 ]

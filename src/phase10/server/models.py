@@ -12,7 +12,6 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from phase10.bots.registry import builtin_bot
 from phase10.core.rules import (
     MAX_PHASES,
     Advance,
@@ -31,6 +30,7 @@ from phase10.core.rules import (
     WildDealUp,
 )
 
+from .dice import table_bot
 from .formats import Cards, HandEndedData, RulesData, ViewData, Wire
 from .protocol import HTTP_ERRORS
 
@@ -131,11 +131,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, use_attribute_docstrings=True)
 
 
-#: a built-in bot (never a program), written the one way (phase10.bots.registry)
+#: a built-in bot (never a program), written the one way: a card bot
+#: (phase10.bots.registry) or a dice bot (phase10.bots.dice), checked with the table's kind
 BotSpec = Annotated[
     str,
-    Field(max_length=24, examples=["random", "greedy", "strong:1", "strong"]),
-    AfterValidator(builtin_bot),
+    Field(max_length=24, examples=["random", "greedy", "strong:1", "strong", "optimal"]),
+    AfterValidator(table_bot),
 ]
 #: a name as sent, before phase10.core.names.check_name reads it
 RawName = Annotated[str, Field(max_length=96)]
@@ -210,17 +211,19 @@ class CreateTable(_Strict):
     """Your name at the table."""
     kind: Annotated[TableKind, Field(strict=False)] = TableKind.CARDS
     """``cards`` (Phase 10) or ``dice`` (Phase 10 Dice, docs/dice.md: it takes no
-    ``preset`` or ``options``, and its bots are ``greedy``)."""
-    seats: int = Field(2, ge=2, le=6)
-    """How many seats, yours included (2-6)."""
+    ``preset`` or ``options``, and its bots are dice bots)."""
+    seats: int = Field(2, ge=1, le=6)
+    """How many seats, yours included (2-6; a dice table also takes 1, solitaire)."""
     preset: Annotated[str, Field(max_length=40)] = "official"
     """The rules preset (``GET /api/presets``)."""
     options: RuleOptions = Field(default_factory=RuleOptions, json_schema_extra={"default": {}})
     """Rules options on top of the preset."""
-    bots: BotSpec = "greedy"
-    """The bot for the seats still open at the start: ``random``, ``greedy``, ``strong:1``
-    to ``strong:4``, or ``strong`` (level 4). The spelling is read loosely (case, spaces,
-    leading zeros) and kept one way: ``strong:4`` is kept as ``strong``."""
+    bots: BotSpec | None = None
+    """The bot for the seats still open at the start. At a card table (left out:
+    ``greedy``): ``random``, ``greedy``, ``strong:1`` to ``strong:4``, or ``strong`` (level
+    4); the spelling is read loosely (case, spaces, leading zeros) and kept one way:
+    ``strong:4`` is kept as ``strong``. At a dice table (left out: ``optimal``): a dice bot,
+    ``random``, ``greedy``, ``optimal``... (``GET /api/presets``: ``dice_bots``)."""
     turn_seconds: int = Field(0, ge=0, le=600)
     """Seconds for a turn before a stand-in plays it (0: no turn timer)."""
     away_seconds: int = Field(60, ge=0, le=3600)
@@ -404,7 +407,11 @@ class Presets(_Answer):
     """Each shipped phase list by name, with its phrases (``phase_list`` names one, or
     sends phrases of its own)."""
     bots: list[BotChoice]
-    """The built-in bots, weakest first."""
+    """The built-in bots of card tables, weakest first."""
+    dice_bots: list[BotChoice]
+    """The dice bots of dice tables, weakest first (the default's label says so)."""
+    dice_bot: str
+    """The dice bot a new dice table gets when ``bots`` is left out."""
 
 
 class HistoryGame(_Answer):

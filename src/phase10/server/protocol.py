@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from phase10.bots.registry import builtin_bot
+from .dice import table_bot
 
 __all__ = [
     "ERRORS",
@@ -189,8 +189,11 @@ class SetBots(_Message):
     """The host, in the lobby: the bot for the open seats."""
 
     type: Literal["bots"]
-    bots: Annotated[str, Field(max_length=24, examples=["strong:2"]), AfterValidator(builtin_bot)]
-    """A built-in bot, as in ``POST /api/tables`` (never a program)."""
+    bots: Annotated[
+        str, Field(max_length=24, examples=["strong:2", "optimal"]), AfterValidator(table_bot)
+    ]
+    """A built-in bot, as in ``POST /api/tables`` (never a program): a card bot at a card
+    table, a dice bot at a dice table."""
 
 
 Seat = Annotated[int, Field(ge=0, le=5)]
@@ -254,7 +257,8 @@ class Choices(_Message):
 
 
 class Hint(_Message):
-    """The player to move asks for the solver's advice, answered by ``hint``."""
+    """The player to move asks for the solver's advice, answered by ``hint`` (at a dice
+    table by ``dice_hint``)."""
 
     type: Literal["hint"]
 

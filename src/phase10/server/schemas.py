@@ -27,6 +27,7 @@ from .companion import Points, PointsAnswer, Sheet, Standings
 from .formats import DiceRecordData, Event, RecordData, ViewData
 from .messages import (
     ChoicesAnswer,
+    DiceHintAnswer,
     ErrorMessage,
     Goodbye,
     HintAnswer,
@@ -64,6 +65,7 @@ SCHEMAS: Final[dict[str, tuple[Any, Mode]]] = {
     "state": (State, "serialization"),
     "choices": (ChoicesAnswer, "serialization"),
     "hint": (HintAnswer, "serialization"),
+    "dice-hint": (DiceHintAnswer, "serialization"),
     "goodbye": (Goodbye, "serialization"),
     "pong": (Pong, "serialization"),
     "error": (ErrorMessage, "serialization"),

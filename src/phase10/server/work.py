@@ -1,4 +1,4 @@
-"""Solver work for clients (hints, lay-down and hit choices), off the event loop.
+"""Solver work (hints, lay-down and hit choices, a dice bot's choice), off the event loop.
 
 A hint can take a second of CPU; run on the event loop (or in a thread, holding the
 GIL) it would stall every table. Jobs run in worker processes instead (pebble's pool):
@@ -19,8 +19,17 @@ from typing import Any
 
 from phase10.core import CardError, PlayerView, Refusal, parse_cards
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
+from phase10.dice import DiceView
 
-__all__ = ["SolverBusy", "SolverPool", "SolverTooSlow", "choices_job", "hint_job"]
+__all__ = [
+    "SolverBusy",
+    "SolverPool",
+    "SolverTooSlow",
+    "choices_job",
+    "dice_bot_job",
+    "dice_hint_job",
+    "hint_job",
+]
 
 
 class SolverBusy(Exception):
@@ -32,8 +41,8 @@ class SolverTooSlow(Exception):
 
 
 class SolverPool:
-    """A pool of solver processes, started on first use (a server nobody asks for hints
-    never starts one)."""
+    """A pool of solver processes, started on first use (a server nobody asks for hints,
+    with no dice table played by a bot that thinks, never starts one)."""
 
     def __init__(
         self, *, workers: int = 1, seconds: float = 10.0, queue: int = 16, memory_mb: int = 2048
@@ -102,7 +111,9 @@ def _context() -> Any:
     # from the server with its threads and sockets (and quick to replace after a timeout)
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["phase10.bots.hints", "phase10.server.work"])
+        context.set_forkserver_preload(
+            ["phase10.bots.hints", "phase10.bots.dice_hints", "phase10.server.work"]
+        )
         return context
     return multiprocessing.get_context("spawn")
 
@@ -148,3 +159,20 @@ def choices_job(view: PlayerView, kind: str, cards: str) -> dict[str, Any]:
     except CardError as error:
         return {"error": str(error), "reason": Refusal.MALFORMED.value}
     return {"type": "choices", "kind": kind, "actions": [str(action) for action in actions]}
+
+
+def dice_hint_job(view: DiceView) -> dict[str, Any]:
+    """The ``dice_hint`` message for the dice player whose view this is."""
+    from .dice import dice_hint_message
+
+    try:
+        return dice_hint_message(view)
+    except ValueError as error:
+        return {"error": str(error)}
+
+
+def dice_bot_job(view: DiceView, bots: str, number: int) -> str:
+    """The dice bot ``bots``'s action for ``view`` (the game's ``number``-th), as text."""
+    from .dice import view_action
+
+    return str(view_action(view, bots, number))

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer, RichLog, Static
 
-from phase10.bots.dice import OptimalDicePlayer
+from phase10.bots.dice_hints import dice_hint, hint_text
 from phase10.core.narration import and_list
 from phase10.dice import (
     DICE,
@@ -37,7 +37,6 @@ from phase10.dice import (
     Unkeep,
     describe,
     dice_phase,
-    die_names,
 )
 
 from .dice_session import YOU, DiceSession
@@ -314,12 +313,7 @@ class DiceApp(App[None]):
         if not view.is_my_turn:
             self.message = "A hint is for your turn."
         else:
-            hint = OptimalDicePlayer().hint(view)
-            if hint.keep is None:
-                self.message = f"Hint: {hint.action}. {hint.reason}"
-            else:
-                kept = die_names(hint.keep) or "nothing"
-                self.message = f"Hint: keep {kept}, roll the rest. {hint.reason}"
+            self.message = hint_text(dice_hint(view))
         self.refresh_table()
 
     def action_colour_blind(self) -> None:

@@ -6,12 +6,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from phase10.bots.registry import BOT_KINDS
-from phase10.core import Rules, RulesError, preset
+from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, preset
 from phase10.core.labels import option_label, option_value_label
 from phase10.core.phase_lists import PHASE_LISTS
 from phase10.core.rules import PRESET_NOTES
 
-from ..dice import DICE_BOT
+from ..dice import DICE_BOT, card_table_bot, dice_bot_choices, dice_table_bot
 from ..models import (
     BotChoice,
     CreateTable,
@@ -36,6 +36,9 @@ __all__ = ["router"]
 
 router = APIRouter()
 
+#: the bot of a new card table's open seats unless its host chooses another
+CARD_TABLE_BOT = "greedy"
+
 
 @router.get("/api/presets")
 def presets() -> Presets:
@@ -55,16 +58,22 @@ def presets() -> Presets:
     }
     bots = [BotChoice(spec=kind.spec, label=kind.label) for kind in BOT_KINDS]
     lists = {name: [str(phase) for phase in phases] for name, phases in PHASE_LISTS.items()}
+    dice_bots = [BotChoice.model_validate(choice) for choice in dice_bot_choices()]
     return Presets(
-        presets=dict(PRESET_NOTES), options=choices, labels=labels, phase_lists=lists, bots=bots
+        presets=dict(PRESET_NOTES),
+        options=choices,
+        labels=labels,
+        phase_lists=lists,
+        bots=bots,
+        dice_bots=dice_bots,
+        dice_bot=DICE_BOT,
     )
 
 
 @router.post("/api/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> Seated:
     manager = manager_of(request)
-    if body.kind is TableKind.DICE:
-        _check_dice_table(body)
+    bots = _check_dice_table(body) if body.kind is TableKind.DICE else _card_bots(body)
     try:
         base = preset(body.preset)
         rules = Rules.from_dict({**base.to_dict(), **body.options.given()})
@@ -77,7 +86,7 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
         preset=body.preset,
         rules=rules.to_dict(),
         seats=body.seats,
-        bots=body.bots,
+        bots=bots,
         turn_seconds=body.turn_seconds,
         away_seconds=body.away_seconds,
         public=body.public,
@@ -155,16 +164,30 @@ def health(request: Request) -> Health:
     return Health(ok=True, tables=len(manager_of(request).tables))
 
 
-def _check_dice_table(body: CreateTable) -> None:
-    """A dice table plays Phase 10 Dice as docs/dice.md has it, with its one bot."""
+def _check_dice_table(body: CreateTable) -> str:
+    """A dice table plays Phase 10 Dice as docs/dice.md has it, with a dice bot; returns
+    the bot."""
     if body.preset != "official" or body.options.given():
         raise ApiError(
             "bad_rules", "a dice table takes no card rules: leave out preset and options"
         )
-    if body.bots != DICE_BOT:
+    try:
+        return DICE_BOT if body.bots is None else dice_table_bot(body.bots)
+    except ValueError as error:
+        raise ApiError("invalid_request", excerpt(str(error), 200)) from None
+
+
+def _card_bots(body: CreateTable) -> str:
+    """A card table's bot (and its seats: solitaire is for dice only)."""
+    if body.seats < MIN_PLAYERS:
         raise ApiError(
-            "invalid_request", f"bots: a dice table's bots are {DICE_BOT!r}, not {body.bots!r}"
+            "invalid_request",
+            f"seats: a card table has {MIN_PLAYERS} to {MAX_PLAYERS} seats (one seat: a dice table's solitaire)",
         )
+    try:
+        return CARD_TABLE_BOT if body.bots is None else card_table_bot(body.bots)
+    except ValueError as error:
+        raise ApiError("invalid_request", excerpt(str(error), 200)) from None
 
 
 def _seated(table: LiveTable, seat: int, token: str) -> Seated:

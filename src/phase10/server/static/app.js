@@ -11,12 +11,15 @@ async function lobby() {
     el("label", {}, "Your name ", el("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
     el("label", {}, "Game ", el("select", { name: "kind", id: "kind" },
       el("option", { value: "cards", text: "Phase 10 (cards)" }), el("option", { value: "dice", text: "Phase 10 Dice" }))),
-    el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats" },
-      [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n) })))),
+    el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats", id: "seats" },
+      el("option", { value: 1, text: "1 (solitaire)", class: "dice-only", hidden: true }),
+      [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n), selected: n === 2 })))),
     el("label", { class: "cards-only" }, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
     el("label", { class: "cards-only" }, "Bots for empty seats ", el("select", { name: "bots" },
       presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === "greedy" })))),
+    el("label", { class: "dice-only", hidden: true }, "Dice bots for empty seats ", el("select", { name: "dice_bots", id: "dice-bots" },
+      presets.dice_bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === presets.dice_bot })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
       el("input", { name: "turn_seconds", type: "number", min: 0, max: 600, value: 0 })),
     el("label", {}, "A bot plays for a player who is away this many seconds (0: never) ",
@@ -31,10 +34,13 @@ async function lobby() {
       el("label", {}, "Seed (optional: the same seed deals the same cards; a table with a seed is for you and bots only, since you could know every hand) ",
         el("input", { name: "seed", type: "number", min: 0 }))),
     el("button", { type: "submit", id: "create" }, "Create the table"));
-  // Phase 10 Dice has no card rules, presets or card bots: their fields are hidden
+  // Phase 10 Dice has no card rules, presets or card bots: their fields are hidden, its own bots shown
   const kind = form.querySelector("#kind");
   kind.addEventListener("change", () => {
     for (const field of form.querySelectorAll(".cards-only")) field.hidden = kind.value === "dice";
+    for (const field of form.querySelectorAll(".dice-only")) field.hidden = kind.value !== "dice";
+    const seats = form.querySelector("#seats");
+    if (kind.value !== "dice" && seats.value === "1") seats.value = "2";  // solitaire is dice only
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -47,7 +53,7 @@ async function lobby() {
     // sent only when changed: 60 is the server's own default
     const away = Number(data.get("away_seconds")) === 60 ? {} : { away_seconds: Number(data.get("away_seconds")) };
     const dice = data.get("kind") === "dice";
-    const game = dice ? { kind: "dice" } : { preset: data.get("preset"), bots: data.get("bots"), options, seed };
+    const game = dice ? { kind: "dice", bots: data.get("dice_bots") } : { preset: data.get("preset"), bots: data.get("bots"), options, seed };
     try {
       const seat = await api("/api/tables", {
         name: data.get("name"), seats: Number(data.get("seats")), turn_seconds: Number(data.get("turn_seconds")),

@@ -11,20 +11,30 @@ function face(token) {
   return token ? { colour: token[0], value: token.slice(1) } : null;
 }
 
+// what the hint says of a die: "keep" (have it set aside before the next roll), "roll", or null
+function advised(client, entry) {
+  const keep = client.diceHint?.hint.keep;
+  if (!keep || !entry.face) return null;
+  return keep.includes(entry.index) ? "keep" : "roll";
+}
+
 function Die({ client, entry }) {
   const legal = client.state.dice.view.legal_actions;
   const keep = `keep ${entry.die}`;
   const unkeep = `unkeep ${entry.die}`;
   const action = legal.includes(keep) ? keep : legal.includes(unkeep) ? unkeep : null;
   const f = face(entry.face);
-  const hint = action === keep ? ": set it aside" : action === unkeep ? ": take it back to roll" : "";
-  const cls = `die ${f ? COLOUR_NAMES[f.colour] : "blank"} ${entry.high ? "high" : "low"}${action ? " live" : ""}`;
+  const what = action === keep ? ": set it aside" : action === unkeep ? ": take it back to roll" : "";
+  const advice = advised(client, entry);
+  const said = advice === "keep" ? " (the hint keeps it)" : "";
+  const cls = `die ${f ? COLOUR_NAMES[f.colour] : "blank"} ${entry.high ? "high" : "low"}${action ? " live" : ""}${advice === "keep" ? " advised" : ""}`;
   return html`<button type="button" class=${cls} data-die=${entry.die} data-face=${entry.face ?? ""}
-    aria-label=${`${entry.label}${hint}`} aria-pressed=${String(entry.kept)} disabled=${!action}
+    aria-label=${`${entry.label}${said}${what}`} aria-pressed=${String(entry.kept)} disabled=${!action}
     onClick=${() => action && client.act(action)}>
     ${f ? html`<span class="letter" aria-hidden="true">${f.colour}</span><span class="value" aria-hidden="true">${f.value}</span>`
       : html`<span class="value" aria-hidden="true">–</span>`}
     <span class="name" aria-hidden="true">${entry.die}</span>
+    ${advice === "keep" && html`<span class="tag" aria-hidden="true">keep</span>`}
   </button>`;
 }
 
@@ -57,6 +67,19 @@ function Buttons({ client }) {
     ${button("roll", view.stage === "roll" ? "Roll all ten" : `Roll (${rolls} left)`, "r", !view.way)}
     ${button("score", view.way ? `Score ${view.way.score}` : "Score", "o", true)}
     ${button("pass", "Pass", "p")}
+    <button type="button" id="dice-hint-button" aria-keyshortcuts="?" onClick=${() => client.send({ type: "hint" })}>
+      Hint <kbd aria-hidden="true">?</kbd></button>
+  </div>`;
+}
+
+// The hint of the terminal game's ?: what to do and why; the dice it keeps wear a "keep" tag.
+function Hint({ client }) {
+  const hint = client.diceHint;
+  if (!hint) return null;
+  return html`<div class="hint dice-hint" id="dice-hint" role="status" aria-label="Hint">
+    <p>${hint.text}</p>
+    ${hint.hint.keep && html`<p class="muted">The dice to keep are tagged “keep”.</p>`}
+    <button type="button" class="small" onClick=${() => { client.diceHint = null; client.draw(); }}>Close the hint</button>
   </div>`;
 }
 
@@ -137,6 +160,7 @@ export function DicePage({ client }) {
       ${!over && html`<${Dice} client=${client} />`}
       <${Way} view=${view} />
       <${Buttons} client=${client} />
+      <${Hint} client=${client} />
     </div>
     <aside class="side">
       <${Sheet} client=${client} />

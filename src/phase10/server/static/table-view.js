@@ -121,13 +121,14 @@ function SeatControls({ client, s }) {
 function Lobby({ client }) {
   const table = client.state.table;
   const host = client.seat === table.host;
-  // a dice table has its one bot; the presets list the card game's
-  const kinds = table.options.kind !== "dice" && client.botKinds || [{ spec: table.options.bots, label: table.options.bots }];
+  // the server lists each game's bots (the presets); until they come, the table's own
+  const kinds = (table.options.kind === "dice" ? client.diceBotKinds : client.botKinds)
+    || [{ spec: table.options.bots, label: table.options.bots }];
   return html`<section class="panel lobby" aria-labelledby="lobby-title">
     <h2 id="lobby-title">Waiting to start</h2>
     <ul id="lobby-seats">
       ${table.seats.map((s) => html`<li key=${s.seat}>
-        ${s.kind === "open" ? `Seat ${s.seat + 1}: open (a ${table.options.bots} bot if nobody joins) `
+        ${s.kind === "open" ? `Seat ${s.seat + 1}: open (${/^[aeiou]/.test(table.options.bots) ? "an" : "a"} ${table.options.bots} bot if nobody joins) `
           : `Seat ${s.seat + 1}: ${s.name}${s.seat === table.host ? " (host)" : ""}${s.kind === "bot" ? ` (bot: ${s.bot})` : s.connected ? "" : " (not connected)"} `}
         <${SeatControls} client=${client} s=${s} /></li>`)}
     </ul>

@@ -52,7 +52,7 @@ const FINAL_CLOSES = {
 
 class TableClient {
   constructor(main, id, token) {
-    Object.assign(this, { main, id, token, ws: null, state: null, hint: null, choices: null });
+    Object.assign(this, { main, id, token, ws: null, state: null, hint: null, diceHint: null, choices: null });
     this.selected = new Set();
     this.sortBy = localStorage.getItem("phase10:sort") || "number";
     this.retry = 500;
@@ -67,7 +67,11 @@ class TableClient {
   }
 
   async loadBotKinds() {
-    try { this.botKinds = (await api("/api/presets")).bots; } catch { this.botKinds = null; }
+    try {
+      const presets = await api("/api/presets");
+      this.botKinds = presets.bots;
+      this.diceBotKinds = presets.dice_bots;
+    } catch { this.botKinds = null; }
   }
 
   connect() {
@@ -97,6 +101,7 @@ class TableClient {
 
   act(text) {
     this.hint = null;
+    this.diceHint = null;
     this.choices = null;
     this.banner = null;
     this.send({ type: "action", action: text, version: this.state.version });
@@ -135,6 +140,9 @@ class TableClient {
     } else if (message.type === "hint") {
       this.hint = message.text;
       this.draw();
+    } else if (message.type === "dice_hint") {
+      if (message.version === this.state?.version) this.diceHint = message;
+      this.draw();
     } else if (message.type === "choices") {
       if (message.actions.length === 1) this.act(message.actions[0]);
       else this.offer("Which one?", message.actions.map((a) => ({ action: a, label: this.labelOf(a) })));
@@ -149,7 +157,7 @@ class TableClient {
     window.phase10State = message;
     this.turnLeft = message.table.turn_left;
     const view = message.view;
-    if (before && before.version !== message.version) { this.choices = null; this.hint = null; }
+    if (before && before.version !== message.version) { this.choices = null; this.hint = null; this.diceHint = null; }
     // a changed hand starts a new selection (the others' moves leave it as it is)
     if (before?.view?.hand !== view?.hand) this.selected.clear();
     // a hand that ended since the last state gets its banner (not on the first state)
@@ -314,11 +322,13 @@ class TableClient {
     event.preventDefault();
   }
 
-  // a dice table's keys: r roll, o score, p pass (each only when the view allows it)
+  // a dice table's keys: r roll, o score, p pass (each only when the view allows it), ? hint
   diceKey(event) {
     if (this.closed || event.target.closest?.("input, select, textarea, summary") || event.ctrlKey || event.metaKey || event.altKey) return;
     const action = { r: "roll", o: "score", p: "pass" }[event.key];
+    const legal = this.state.dice.view.legal_actions;
     if (event.key === "c") setColourBlind(!document.body.classList.contains("colour-blind"));
+    else if (event.key === "?" && legal.length) this.send({ type: "hint" });
     else if (action && this.state.dice.view.legal_actions.includes(action)) this.act(action);
     else return;
     event.preventDefault();
