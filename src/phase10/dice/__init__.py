@@ -36,7 +36,7 @@ from .faces import (
     format_faces,
     parse_faces,
 )
-from .game import BONUS, FIVE_PHASE_OVER, PENALTY, DiceGame
+from .game import BONUS, FIVE_PHASE_OVER, PENALTY, DiceGame, completion_bonuses, first_finish_open
 from .narration import describe, narrate
 from .phases import PHASES, DicePhase, GroupKind, Way, best_way, dice_phase
 from .records import DiceRecord, dumps, loads
@@ -94,12 +94,14 @@ __all__ = [
     "Way",
     "assign_dice",
     "best_way",
+    "completion_bonuses",
     "describe",
     "dice_phase",
     "die_index",
     "die_names",
     "dumps",
     "event_to_dict",
+    "first_finish_open",
     "format_faces",
     "loads",
     "narrate",

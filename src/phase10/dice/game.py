@@ -54,7 +54,14 @@ from .state import (
 )
 from .views import DiceView
 
-__all__ = ["BONUS", "FIVE_PHASE_OVER", "PENALTY", "DiceGame"]
+__all__ = [
+    "BONUS",
+    "FIVE_PHASE_OVER",
+    "PENALTY",
+    "DiceGame",
+    "completion_bonuses",
+    "first_finish_open",
+]
 
 #: the Five Phase Bonus and the First Finish Bonus
 BONUS = 40
@@ -62,6 +69,41 @@ BONUS = 40
 FIVE_PHASE_OVER = 220
 #: solitaire: points off for each failed turn, at the end
 PENALTY = 5
+
+
+def completion_bonuses(phase: int, total: int, *, first_finish: bool) -> tuple[BonusKind, ...]:
+    """The bonuses a player earns by completing ``phase`` when their total with the phase's
+    points is ``total`` (docs/dice.md §4); ``first_finish``: whether the First Finish Bonus
+    is open to them (:func:`first_finish_open`). Each is worth :data:`BONUS`.
+
+    >>> completion_bonuses(5, 221, first_finish=False), completion_bonuses(5, 220, first_finish=True)
+    ((<BonusKind.FIVE_PHASE: 'five_phase'>,), ())
+    >>> completion_bonuses(10, 300, first_finish=True)
+    (<BonusKind.FIRST_FINISH: 'first_finish'>,)
+    """
+    if phase == 5 and total > FIVE_PHASE_OVER:
+        return (BonusKind.FIVE_PHASE,)
+    if phase == PHASE_COUNT and first_finish:
+        return (BonusKind.FIRST_FINISH,)
+    return ()
+
+
+def first_finish_open(
+    order: Sequence[int], finisher: int | None, player: int, began_on: int | None
+) -> bool:
+    """Whether completing phase 10 earns ``player`` the First Finish Bonus in a game of
+    several players (docs/dice.md §4): always before anyone has; in the last round, only
+    when their last try began on phase 10 (``began_on``) and they come after the finisher
+    ``finisher`` in the turn ``order``.
+
+    >>> first_finish_open((0, 1, 2), None, 1, None), first_finish_open((0, 1, 2), 1, 2, 10)
+    (True, True)
+    >>> first_finish_open((0, 1, 2), 1, 0, 10), first_finish_open((0, 1, 2), 1, 2, 9)
+    (False, False)
+    """
+    if finisher is None:
+        return True
+    return began_on == PHASE_COUNT and order.index(player) > order.index(finisher)
 
 
 class DiceGame:
@@ -359,10 +401,9 @@ class DiceGame:
         seat.total += way.score
         seat.phase += 1
         self._emit(ScoredPhase(player, phase, dice, way.groups, way.score, seat.total))
-        if phase == 5 and seat.total > FIVE_PHASE_OVER:
-            self._bonus(BonusKind.FIVE_PHASE)
-        if phase == PHASE_COUNT and self._earns_first_finish():
-            self._bonus(BonusKind.FIRST_FINISH)
+        first_finish = phase == PHASE_COUNT and self._earns_first_finish()
+        for kind in completion_bonuses(phase, seat.total, first_finish=first_finish):
+            self._bonus(kind)
         seat.tries = 0
         self._end_turn(made=True)
 
@@ -373,11 +414,7 @@ class DiceGame:
         player = self.current
         if self.solitaire:
             return self.seats[player].tries == 0
-        if self.finisher is None:
-            return True
-        return self.last_try_from.get(player) == PHASE_COUNT and self.order.index(
-            player
-        ) > self.order.index(self.finisher)
+        return first_finish_open(self.order, self.finisher, player, self.last_try_from.get(player))
 
     def _bonus(self, kind: BonusKind) -> None:
         seat = self.seats[self.current]
