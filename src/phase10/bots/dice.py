@@ -8,7 +8,10 @@ per roll (:meth:`DicePlayer.hint`), then sets them aside one action at a time.
 ``random`` takes any legal action; ``greedy`` keeps the dice of the most promising way to
 the phase (the one the dice showing fill most, the higher scoring on a tie) and scores as
 soon as the phase is made; ``optimal`` keeps the dice that make the phase this turn most
-often, by the exact solver (:mod:`phase10.solver.dice`).
+often, by the exact solver (:mod:`phase10.solver.dice`); ``win`` plays as ``optimal`` until
+someone has completed phase 10, then, in its last try, plays for the greatest share of the
+win (:mod:`phase10.solver.dice_win`): it rolls on past a phase made when its points would
+not be enough, and scores at once when they are.
 
 >>> import random
 >>> from phase10.dice import DiceGame
@@ -44,8 +47,10 @@ from phase10.dice import (
     Score,
     Unkeep,
     dice_phase,
+    die_names,
 )
 from phase10.solver.dice import advise
+from phase10.solver.dice_win import WinAdvice, advise_to_win
 
 __all__ = [
     "DEFAULT_DICE_BOT",
@@ -57,6 +62,7 @@ __all__ = [
     "GreedyDicePlayer",
     "OptimalDicePlayer",
     "RandomDicePlayer",
+    "WinDicePlayer",
     "greedy_keep",
     "make_dice_player",
     "play_dice_game",
@@ -287,6 +293,55 @@ class OptimalDicePlayer(_Planner):
         )
 
 
+class WinDicePlayer(OptimalDicePlayer):
+    """Plays as :class:`OptimalDicePlayer` until the last round; in its last try, keeps,
+    scores or rolls on for the greatest expected share of the win (a shared win counts
+    as its share), by :func:`phase10.solver.dice_win.advise_to_win`."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self._advice: tuple[object, WinAdvice | None] | None = None
+
+    def _advise(self, view: DiceView) -> WinAdvice | None:
+        key = (view.turn, view.rolls_left, view.showing)
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, advise_to_win(view))
+        return self._advice[1]
+
+    def hint(self, view: DiceView) -> DiceHint:
+        advice = self._advise(view) if view.stage is DiceStage.CHOOSE else None
+        if advice is None:
+            return super().hint(view)
+        if advice.score:
+            return DiceHint(Score(), None, _win_reason(advice))
+        return _Planner.hint(self, view)
+
+    def plan(self, view: DiceView) -> tuple[tuple[int, ...], str]:
+        advice = self._advise(view)
+        if advice is None:
+            return super().plan(view)
+        return advice.keep, _win_reason(advice)
+
+
+def _win_reason(advice: WinAdvice) -> str:
+    """``Needs 37 more points to pass the leader: keeping H1 H2, the game is won 42% of
+    the time.`` (a shared win counted as its share)."""
+    if advice.short >= 0:
+        where = f"Needs {advice.short + 1} more points to pass the leader"
+    else:
+        where = f"Leads by {-advice.short} points"
+    if advice.score:
+        chance = _percent(advice.chance)
+        return f"{where}: scoring {advice.points} now, the game is won {chance} of the time."
+    if advice.score_chance is not None:
+        return (
+            f"{where}: rolling on wins {_percent(advice.chance)} of the time, scoring "
+            f"{advice.points} now {_percent(advice.score_chance)}."
+        )
+    kept = f"keeping {die_names(advice.keep)}" if advice.keep else "rolling every die"
+    return f"{where}: {kept}, the game is won {_percent(advice.chance)} of the time."
+
+
 def _percent(probability: float) -> str:
     """A chance in words that never rounds a chance to a certainty (or to nothing).
 
@@ -308,10 +363,11 @@ _FACTORIES: dict[str, Callable[[random.Random], DicePlayer]] = {
     "random": RandomDicePlayer,
     "greedy": GreedyDicePlayer,
     "optimal": OptimalDicePlayer,
+    "win": WinDicePlayer,
 }
 #: every dice bot, weakest first
 DICE_BOT_NAMES = tuple(_FACTORIES)
-DICE_BOT_HELP = "random, greedy or optimal"
+DICE_BOT_HELP = "random, greedy, optimal or win"
 #: the opponent a new dice game gets unless asked otherwise, and whose hints ``?`` shows
 DEFAULT_DICE_BOT = "optimal"
 
