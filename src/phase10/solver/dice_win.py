@@ -34,6 +34,7 @@ What is exact and what is assumed:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -45,6 +46,7 @@ from phase10.dice import (
     DICE_COUNT,
     DiceStage,
     DiceView,
+    Face,
     TurnStarted,
     completion_bonuses,
     dice_phase,
@@ -52,8 +54,8 @@ from phase10.dice import (
 )
 
 from .dice import Objective, _keeps, _tables, play_turn, turn_odds
-from .dice_dp import Floats, StateSpace
-from .dice_models import model
+from .dice_dp import Floats, Ints, StateSpace
+from .dice_models import Model, model
 
 __all__ = ["PHASE8_TURNS", "LastTry", "Rival", "WinAdvice", "advise_to_win", "win_chance"]
 
@@ -248,11 +250,14 @@ def _values(situation: LastTry) -> dict[int, Floats]:
 
 @dataclass(frozen=True)
 class _Turn:
-    """The turn being played, solved for the win: what each final roll is worth, and what
-    keeping each state is worth with 1 or 2 rolls left."""
+    """The turn being played, solved for the win: what keeping each state is worth with 1
+    or 2 rolls left, the best keep below each state (flat index) and its worth, and the
+    worth of the turn from its start."""
 
-    final: Floats
     keep_value: dict[int, Floats]
+    best_keep: dict[int, Ints]
+    best_value: dict[int, Floats]
+    start: float
 
 
 @lru_cache(maxsize=64)
@@ -270,11 +275,15 @@ def _turn(situation: LastTry) -> _Turn:
         reached = _reached(situation, np.minimum(total + score, situation.size - 1))
         final = np.where(made, reached, share[total])
     keep_value: dict[int, Floats] = {}
+    best_keep: dict[int, Ints] = {}
+    best_value: dict[int, Floats] = {}
     values = final
     for rolls in (1, 2):
         keep_value[rolls] = space.roll_expectation(values)
-        values = space.full_values(space.best_below(keep_value[rolls])[0])
-    return _Turn(final, keep_value)
+        best_value[rolls], best_keep[rolls] = space.best_below(keep_value[rolls])
+        values = space.full_values(best_value[rolls])
+    start = space.roll_expectation(values)[tuple(cls.levels[0][0] for cls in space.classes)]
+    return _Turn(keep_value, best_keep, best_value, float(start))
 
 
 def _reached(situation: LastTry, totals: Any) -> Any:
@@ -293,11 +302,7 @@ def _made_worth(situation: LastTry, made: Floats) -> float:
 
 def win_chance(situation: LastTry) -> float:
     """The player's expected share of the win from the start of the turn, played to win."""
-    turn = _turn(situation)
-    space = model(situation.phase).space
-    best = space.full_values(space.best_below(turn.keep_value[2])[0])
-    start = space.roll_expectation(best)
-    return float(start[tuple(cls.levels[0][0] for cls in space.classes)])
+    return _turn(situation).start
 
 
 @dataclass(frozen=True)
@@ -325,12 +330,18 @@ def advise_to_win(view: DiceView) -> WinAdvice | None:
     faces = tuple(face for face in view.showing if face is not None)
     shape = model(situation.phase)
     turn = _turn(situation)
-    fixed = view.kept if view.rolls_left == 2 else ()
-    keeps, flats = _keeps(shape, faces, range(DICE_COUNT), fixed, prefer=view.kept)
-    values = turn.keep_value[view.rolls_left].reshape(-1)[flats]
-    # the best first; on a tie, keeping more (fewer dice to roll)
-    best = min(range(len(keeps)), key=lambda n: (-_clean(values[n]), -len(keeps[n])))
-    keep, chance = tuple(sorted(keeps[best])), _clean(values[best])
+    rolls = view.rolls_left
+    if rolls == 2 and view.kept:  # dice set aside stay aside: the keeps that hold them
+        keeps, flats = _keeps(shape, faces, range(DICE_COUNT), view.kept, prefer=view.kept)
+        values = turn.keep_value[rolls].reshape(-1)[flats]
+        # the best first; on a tie, keeping more (fewer dice to roll)
+        best = min(range(len(keeps)), key=lambda n: (-_clean(values[n]), -len(keeps[n])))
+        keep, chance = tuple(sorted(keeps[best])), _clean(values[best])
+    else:  # any keep: the best below the dice showing
+        showing = shape.space.flat(shape.state(range(DICE_COUNT), faces))
+        chance = _clean(turn.best_value[rolls].reshape(-1)[showing])
+        target = int(turn.best_keep[rolls].reshape(-1)[showing])
+        keep = _dice_for(shape, faces, target, prefer=view.kept)
     short = situation.leader - situation.total
     if view.way is None:
         return WinAdvice(False, keep, chance, None, None, short)
@@ -339,6 +350,23 @@ def advise_to_win(view: DiceView) -> WinAdvice | None:
     if now >= chance - _EPSILON:
         return WinAdvice(True, (), now, now, view.way.score, short)
     return WinAdvice(False, keep, chance, now, view.way.score, short)
+
+
+def _dice_for(
+    shape: Model, faces: Sequence[Face], state: int, prefer: Sequence[int]
+) -> tuple[int, ...]:
+    """Dice (positions of ``faces``) that show the kept state ``state`` (a flat index),
+    those in ``prefer`` (set aside already) first among alike dice."""
+    wanted = {
+        (c, s): n for c, row in enumerate(shape.space.unflat(state)) for s, n in enumerate(row)
+    }
+    keep = []
+    for die in sorted(range(len(faces)), key=lambda i: (i not in prefer, i)):
+        key = (shape.die_class[die], shape.symbol(faces[die]))
+        if wanted.get(key, 0):
+            wanted[key] -= 1
+            keep.append(die)
+    return tuple(sorted(keep))
 
 
 def _clean(value: Any) -> float:

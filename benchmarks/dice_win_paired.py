@@ -1,0 +1,70 @@
+"""The win dice bot against the optimal one, paired: the numbers in docs/dice-odds.md.
+
+Game ``n`` is seeded ``seed + n`` as ``phase10 dice tournament`` seeds it, with seat 0 and
+a rival in seat 1. Until someone completes phase 10 the ``win`` bot plays exactly as
+``optimal`` does (and neither draws on its own random generator), so the game is played
+once to the start of the last round, then twice from there: seat 0 by ``win`` and by
+``optimal``, on the same dice. Seat 0's share of the win in the ``win`` arm is game for
+game what ``phase10 dice tournament --bots win,RIVAL --seed SEED`` gives it; the paired
+difference has far less noise than two tournaments compared.
+
+Usage: ``python -m benchmarks.dice_win_paired RIVAL GAMES SEED`` (not run by ``make bench``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+
+from phase10.bots.dice import DicePlayer, make_dice_player, play_dice_game
+from phase10.dice import DiceGame
+
+
+def _share(game: DiceGame, seat: int) -> float:
+    return 1 / len(game.winners) if seat in game.winners else 0.0
+
+
+def _players(bots: tuple[str, str], seed: int) -> list[DicePlayer]:
+    """The seats' bots as ``dice_tournament`` makes them for the game seeded ``seed``."""
+    return [make_dice_player(bot, random.Random(f"{seed}:{i}")) for i, bot in enumerate(bots)]
+
+
+def paired(rival: str, games: int, seed: int) -> dict[str, float]:
+    """Seat 0's mean share of the win by ``win`` and by ``optimal``, the mean paired
+    difference and its 95% interval (normal approximation), and how many games differ."""
+    differences = []
+    wins = optimal = 0.0
+    for n in range(games):
+        game = DiceGame(["seat 1", "seat 2"], seed=seed + n)
+        start = _players(("optimal", rival), seed + n)
+        while not game.is_over and game.finisher is None:
+            game.apply(start[game.current].choose(game.view(game.current)))
+        shares = []
+        for first in ("win", "optimal"):
+            arm = game.copy()
+            play_dice_game(arm, _players((first, rival), seed + n))
+            shares.append(_share(arm, 0))
+        wins += shares[0]
+        optimal += shares[1]
+        differences.append(shares[0] - shares[1])
+        print(n, *shares, file=sys.stderr, flush=True)  # progress, game by game
+    mean = sum(differences) / games
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (games - 1)) if games > 1 else 0
+    half = 1.96 * spread / math.sqrt(games)
+    return {
+        "games": games,
+        "seed": seed,
+        "win_share": wins / games,
+        "optimal_share": optimal / games,
+        "difference": mean,
+        "low": mean - half,
+        "high": mean + half,
+        "games_that_differ": sum(1 for d in differences if d),
+    }
+
+
+if __name__ == "__main__":
+    rival, count, first_seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    for key, value in paired(rival, count, first_seed).items():
+        print(f"{key}: {value:.4f}" if isinstance(value, float) else f"{key}: {value}")
