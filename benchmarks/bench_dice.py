@@ -21,9 +21,11 @@ from phase10.solver import dice as solver
 from phase10.solver.dice import Objective, advise, odds_table
 from phase10.solver.dice_colour import best_one_roll
 from phase10.solver.dice_models import model
+from phase10.solver.dice_win import LastTry, Rival, win_chance
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HINTS = 50
+LAST_TRIES = 20
 
 
 def _first_use(phase: int, objective: Objective) -> float:
@@ -51,6 +53,21 @@ def _hint_ms(
     return 1000 * statistics.median(times)
 
 
+def _last_try_ms(rng: random.Random) -> list[float]:
+    """The time to solve a last-try turn for the win, each situation new (uncached)."""
+    times = []
+    for _ in range(LAST_TRIES):
+        rivals = tuple(
+            Rival(rng.randrange(150, 450), rng.choice((None, rng.randrange(1, 11))))
+            for _ in range(rng.randrange(1, 4))
+        )
+        situation = LastTry(rng.randrange(1, 11), rng.randrange(150, 450), False, rivals)
+        start = time.perf_counter()
+        win_chance(situation)
+        times.append(time.perf_counter() - start)
+    return [1000 * t for t in times]
+
+
 def main() -> dict[str, object]:
     rng = random.Random(0)
     rows: dict[str, dict[str, float]] = {}
@@ -75,7 +92,24 @@ def main() -> dict[str, object]:
             f"  {name:>8} {row['first_use_s']:>9.3f}s {row['hint_ms_2_left']:>11.2f}ms "
             f"{row['hint_ms_1_left']:>6.2f}ms {row['hint_ms_0_left']:>6.2f}ms"
         )
-    results = {"hints_per_cell": HINTS, "phases": rows, "odds_table_s": round(table_s, 2)}
+    start = time.perf_counter()
+    win_chance(LastTry(1, 0, False, (Rival(0, 1),)))  # every phase's tables, phase 8's points
+    warm_s = time.perf_counter() - start
+    last_try = _last_try_ms(rng)
+    print(
+        f"  win bot: warm-up {warm_s:.2f}s, a last try's turn {statistics.median(last_try):.0f}ms"
+        f" median, {max(last_try):.0f}ms at most"
+    )
+    results = {
+        "hints_per_cell": HINTS,
+        "phases": rows,
+        "odds_table_s": round(table_s, 2),
+        "win_warm_up_s": round(warm_s, 2),
+        "win_last_try_ms": {
+            "median": round(statistics.median(last_try), 1),
+            "max": round(max(last_try), 1),
+        },
+    }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "dice.json").write_text(json.dumps(results, indent=2) + "\n")
     slowest = max(max(v for k, v in row.items() if k.startswith("hint")) for row in rows.values())
@@ -83,4 +117,5 @@ def main() -> dict[str, object]:
         "slowest median hint": f"{slowest:.2f} ms",
         "all tables, first use": f"{sum(r['first_use_s'] for r in rows.values()):.2f} s",
         "odds table (tables built)": f"{table_s:.2f} s",
+        "win bot, a last try's turn (median)": f"{statistics.median(last_try):.0f} ms",
     }

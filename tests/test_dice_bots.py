@@ -106,7 +106,7 @@ def test_greedy_beats_random_in_a_small_tournament() -> None:
 
 
 def test_bot_names_and_their_errors() -> None:
-    assert DICE_BOT_NAMES == ("random", "greedy", "optimal")
+    assert DICE_BOT_NAMES == ("random", "greedy", "optimal", "win")
     assert DEFAULT_DICE_BOT == "optimal"
     assert isinstance(make_dice_player(" Greedy ", random.Random(0)), GreedyDicePlayer)
     with pytest.raises(ValueError, match="unknown dice bot 'clever': choose from random"):

@@ -26,9 +26,12 @@ What is exact and what is assumed:
   tell: there the chance of making it is exact and the points it scores, when made, are
   those of :data:`PHASE8_TURNS` seeded turns of the real dice under the same keeps.
 
->>> situation = LastTry(phase=10, total=300, first_finish=True, rivals=(Rival(350),))
->>> round(win_chance(situation), 4)
-0.6843
+On phase 10 with 350 points, the First Finish Bonus to come, against a final 428: the
+phase alone is not enough, 39 points are (38 ties).
+
+>>> situation = LastTry(phase=10, total=350, first_finish=True, rivals=(Rival(428),))
+>>> round(win_chance(situation), 4), round(optimal_chance(situation), 4)
+(0.5567, 0.4141)
 """
 
 from __future__ import annotations
@@ -57,7 +60,15 @@ from .dice import Objective, _keeps, _tables, play_turn, turn_odds
 from .dice_dp import Floats, Ints, StateSpace
 from .dice_models import Model, model
 
-__all__ = ["PHASE8_TURNS", "LastTry", "Rival", "WinAdvice", "advise_to_win", "win_chance"]
+__all__ = [
+    "PHASE8_TURNS",
+    "LastTry",
+    "Rival",
+    "WinAdvice",
+    "advise_to_win",
+    "optimal_chance",
+    "win_chance",
+]
 
 #: seeded turns that give phase 8's points when made (its chance of being made is exact)
 PHASE8_TURNS = 20_000
@@ -302,7 +313,15 @@ def _made_worth(situation: LastTry, made: Floats) -> float:
 
 def win_chance(situation: LastTry) -> float:
     """The player's expected share of the win from the start of the turn, played to win."""
-    return _turn(situation).start
+    return _clean(_turn(situation).start)
+
+
+def optimal_chance(situation: LastTry) -> float:
+    """The player's expected share of the win from the start of the turn when the rest of
+    their last try is played as the ``optimal`` bot plays it (for comparison)."""
+    me = Rival(situation.total, situation.phase, situation.first_finish)
+    totals = _final_totals(me, situation.size)
+    return _clean((totals * _share(situation)).sum())
 
 
 @dataclass(frozen=True)
