@@ -129,7 +129,8 @@ class LastTry:
     @property
     def size(self) -> int:
         """The length of the total axes: beyond any total the game can still reach."""
-        return max(self.total, *(rival.total for rival in self.rivals)) + _REACH + 1
+        top = max(self.total, *(rival.total for rival in self.rivals)) + _REACH
+        return top // 100 * 100 + 100  # in hundreds: fewer lengths, fewer tables kept
 
     @property
     def leader(self) -> int:
@@ -194,7 +195,7 @@ def _objectives(phase: int) -> tuple[Objective, ...]:
     )
 
 
-@cache
+@lru_cache(maxsize=128)
 def _after(phase: int, first_finish: bool, size: int) -> np.ndarray[Any, np.dtype[np.int64]]:
     """For each total with a phase's points, the total once its bonuses are added."""
     totals = np.arange(size, dtype=np.int64)
@@ -271,7 +272,7 @@ class _Turn:
     start: float
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)  # a turn's tables are a few megabytes
 def _turn(situation: LastTry) -> _Turn:
     phase, total = situation.phase, situation.total
     shape = model(phase)
