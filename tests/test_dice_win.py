@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from phase10.bots.dice import OptimalDicePlayer, WinDicePlayer, make_dice_player, play_dice_game
 from phase10.dice import DiceGame, DiceSetup, Keep, Roll, Score
 from phase10.solver.dice import Objective, turn_odds
@@ -76,6 +78,15 @@ def test_the_bonuses_count_as_the_engine_awards_them() -> None:
     # one whose total is final
     later = LastTry(phase=10, total=300, first_finish=True, rivals=(Rival(300, 10, True),))
     assert win_chance(later) < win_chance(LastTry(10, 300, True, (Rival(300),)))
+
+
+def test_a_last_try_refuses_what_cannot_be() -> None:
+    with pytest.raises(ValueError, match="phase runs from 1 to 10, not 11"):
+        LastTry(phase=11, total=0, first_finish=False, rivals=(Rival(0),))
+    with pytest.raises(ValueError, match="a rival's total is a whole number, 0 or more, not -5"):
+        Rival(-5)
+    with pytest.raises(ValueError, match="one or more Rival rivals"):
+        LastTry(phase=10, total=0, first_finish=False, rivals=())
 
 
 def test_its_chance_of_winning_is_what_its_play_achieves() -> None:

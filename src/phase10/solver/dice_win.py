@@ -79,7 +79,7 @@ _MAX_SCORE = 10 * DICE_COUNT
 _EPSILON = 1e-9
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Rival:
     """Another player: their total, and, when their last try is still to come, the phase
     it starts on and whether completing phase 10 would earn them the First Finish Bonus."""
@@ -87,6 +87,9 @@ class Rival:
     total: int
     phase: int | None = None
     first_finish: bool = False
+
+    def __post_init__(self) -> None:
+        _check(self.total, self.phase, "a rival")
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,11 @@ class LastTry:
     total: int
     first_finish: bool
     rivals: tuple[Rival, ...]
+
+    def __post_init__(self) -> None:
+        _check(self.total, self.phase, "the player")
+        if not self.rivals or not all(isinstance(rival, Rival) for rival in self.rivals):
+            raise ValueError(f"a last try has one or more Rival rivals, not {self.rivals!r}")
 
     @classmethod
     def from_view(cls, view: DiceView) -> LastTry | None:
@@ -124,7 +132,8 @@ class LastTry:
                 rivals.append(Rival(info.total))
         seat_info = view.seats[me]
         ff = first_finish_open(view.order, view.finisher, me, began)
-        return cls(seat_info.phase, seat_info.total, ff, tuple(sorted(rivals)))
+        rivals.sort(key=lambda r: (r.total, r.phase or 0, r.first_finish))  # fewer cache misses
+        return cls(seat_info.phase, seat_info.total, ff, tuple(rivals))
 
     @property
     def size(self) -> int:
@@ -135,6 +144,13 @@ class LastTry:
     @property
     def leader(self) -> int:
         return max(rival.total for rival in self.rivals)
+
+
+def _check(total: int, phase: int | None, who: str) -> None:
+    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+        raise ValueError(f"{who}'s total is a whole number, 0 or more, not {total!r}")
+    if phase is not None and (isinstance(phase, bool) or phase not in _PHASES):
+        raise ValueError(f"{who}'s phase runs from 1 to 10, not {phase!r}")
 
 
 @cache
