@@ -47,6 +47,19 @@ def test_behind_it_rolls_on_past_a_made_phase_where_optimal_scores() -> None:
     assert hint.reason.endswith(", scoring 28 now 0%.")
 
 
+def test_behind_it_keeps_for_points_where_optimal_keeps_for_the_phase() -> None:
+    game = _last_try((350, 360), "R5 G5 O5 R9 R9 G7 B1 B2 GW B3")  # needs 39 points or more
+    game.apply("roll")
+    view = game.view(0)
+    assert OptimalDicePlayer().hint(view).keep == (0, 1, 2, 3, 4, 8)  # 5 5 5 + 9 9 W
+    hint = WinDicePlayer().hint(view)
+    assert hint.keep == (3, 4, 8) and hint.action == Keep((3, 4, 8))  # 9 9 W: the 5s are too few
+    assert hint.reason == (
+        "Needs 79 more points to pass the leader: keeping H4 H5 L3, the game is won 50% of "
+        "the time."
+    )
+
+
 def test_ahead_it_scores_at_once() -> None:
     game = _last_try((400, 300), LOW_TEN)  # Bob ends on 368
     game.apply("roll")
