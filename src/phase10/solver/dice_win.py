@@ -37,7 +37,6 @@ phase alone is not enough, 39 points are (38 ties).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -49,7 +48,6 @@ from phase10.dice import (
     DICE_COUNT,
     DiceStage,
     DiceView,
-    Face,
     TurnStarted,
     completion_bonuses,
     dice_phase,
@@ -57,8 +55,8 @@ from phase10.dice import (
 )
 
 from .dice import Objective, _keeps, _tables, play_turn, turn_odds
-from .dice_dp import Floats, Ints, StateSpace
-from .dice_models import Model, model
+from .dice_dp import Floats, StateSpace
+from .dice_models import model
 
 __all__ = [
     "PHASE8_TURNS",
@@ -279,12 +277,9 @@ def _values(situation: LastTry) -> dict[int, Floats]:
 @dataclass(frozen=True)
 class _Turn:
     """The turn being played, solved for the win: what keeping each state is worth with 1
-    or 2 rolls left, the best keep below each state (flat index) and its worth, and the
-    worth of the turn from its start."""
+    or 2 rolls left, and the worth of the turn from its start."""
 
     keep_value: dict[int, Floats]
-    best_keep: dict[int, Ints]
-    best_value: dict[int, Floats]
     start: float
 
 
@@ -303,15 +298,12 @@ def _turn(situation: LastTry) -> _Turn:
         reached = _reached(situation, np.minimum(total + score, situation.size - 1))
         final = np.where(made, reached, share[total])
     keep_value: dict[int, Floats] = {}
-    best_keep: dict[int, Ints] = {}
-    best_value: dict[int, Floats] = {}
     values = final
     for rolls in (1, 2):
         keep_value[rolls] = space.roll_expectation(values)
-        best_value[rolls], best_keep[rolls] = space.best_below(keep_value[rolls])
-        values = space.full_values(best_value[rolls])
+        values = space.full_values(space.best_below(keep_value[rolls])[0])
     start = space.roll_expectation(values)[tuple(cls.levels[0][0] for cls in space.classes)]
-    return _Turn(keep_value, best_keep, best_value, float(start))
+    return _Turn(keep_value, float(start))
 
 
 def _reached(situation: LastTry, totals: Any) -> Any:
@@ -367,17 +359,18 @@ def advise_to_win(view: DiceView) -> WinAdvice | None:
     shape = model(situation.phase)
     turn = _turn(situation)
     rolls = view.rolls_left
-    if rolls == 2 and view.kept:  # dice set aside stay aside: the keeps that hold them
-        keeps, flats = _keeps(shape, faces, range(DICE_COUNT), view.kept, prefer=view.kept)
-        values = turn.keep_value[rolls].reshape(-1)[flats]
-        # the best first; on a tie, keeping more (fewer dice to roll)
-        best = min(range(len(keeps)), key=lambda n: (-_clean(values[n]), -len(keeps[n])))
-        keep, chance = tuple(sorted(keeps[best])), _clean(values[best])
-    else:  # any keep: the best below the dice showing
-        showing = shape.space.flat(shape.state(range(DICE_COUNT), faces))
-        chance = _clean(turn.best_value[rolls].reshape(-1)[showing])
-        target = int(turn.best_keep[rolls].reshape(-1)[showing])
-        keep = _dice_for(shape, faces, target, prefer=view.kept)
+    fixed = view.kept if rolls == 2 else ()  # with two rolls left, dice aside stay aside
+    keeps, flats = _keeps(shape, faces, range(DICE_COUNT), fixed, prefer=view.kept)
+    shares = turn.keep_value[rolls].reshape(-1)[flats]
+    # among keeps of the same share (the game won, or out of reach, whatever happens): the
+    # most points this turn (phase 8: the best chance), then keeping more
+    other = Objective.POINTS if shape.has_points else Objective.PROBABILITY
+    points = _tables(situation.phase, other).keep_value[rolls].reshape(-1)[flats]
+    best = min(
+        range(len(keeps)),
+        key=lambda n: (-round(float(shares[n]), 9), -round(float(points[n]), 9), -len(keeps[n])),
+    )
+    keep, chance = tuple(sorted(keeps[best])), _clean(shares[best])
     short = situation.leader - situation.total
     if view.way is None:
         return WinAdvice(False, keep, chance, None, None, short)
@@ -386,23 +379,6 @@ def advise_to_win(view: DiceView) -> WinAdvice | None:
     if now >= chance - _EPSILON:
         return WinAdvice(True, (), now, now, view.way.score, short)
     return WinAdvice(False, keep, chance, now, view.way.score, short)
-
-
-def _dice_for(
-    shape: Model, faces: Sequence[Face], state: int, prefer: Sequence[int]
-) -> tuple[int, ...]:
-    """Dice (positions of ``faces``) that show the kept state ``state`` (a flat index),
-    those in ``prefer`` (set aside already) first among alike dice."""
-    wanted = {
-        (c, s): n for c, row in enumerate(shape.space.unflat(state)) for s, n in enumerate(row)
-    }
-    keep = []
-    for die in sorted(range(len(faces)), key=lambda i: (i not in prefer, i)):
-        key = (shape.die_class[die], shape.symbol(faces[die]))
-        if wanted.get(key, 0):
-            wanted[key] -= 1
-            keep.append(die)
-    return tuple(sorted(keep))
 
 
 def _clean(value: Any) -> float:
