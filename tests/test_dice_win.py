@@ -11,7 +11,7 @@ import pytest
 
 from phase10.bots.dice import OptimalDicePlayer, WinDicePlayer, make_dice_player, play_dice_game
 from phase10.dice import DiceGame, DiceSetup, Keep, Roll, Score
-from phase10.solver.dice import Objective, turn_odds
+from phase10.solver.dice import Objective, advise, turn_odds
 from phase10.solver.dice_win import LastTry, Rival, advise_to_win, win_chance
 
 # phase 10 made for 28 points: 5 5 5 5 5 + 1 1 1
@@ -66,6 +66,18 @@ def test_ahead_it_scores_at_once() -> None:
     hint = WinDicePlayer().hint(game.view(0))
     assert hint.action == Score()
     assert hint.reason == "Leads by 32 points: scoring 28 now, the game is won 100% of the time."
+
+
+def test_with_the_game_won_whatever_happens_it_plays_for_points() -> None:
+    game = _last_try((500, 300), "R5 G5 O5 R9 R9 G7 B1 B2 GW B3")  # Bob ends on 368
+    game.apply("roll")
+    view = game.view(0)
+    hint = WinDicePlayer().hint(view)
+    faces = [face for face in view.showing if face is not None]
+    points = advise(10, faces, rolls_left=2, dice=range(10), objective="points")
+    assert hint.keep == points.keep_dice != tuple(range(10))
+    assert hint.reason.startswith("Leads by 132 points: keeping ")
+    assert hint.reason.endswith(", the game is won 100% of the time.")
 
 
 def test_before_the_last_round_it_plays_as_optimal() -> None:
