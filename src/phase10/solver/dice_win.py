@@ -366,10 +366,8 @@ def advise_to_win(view: DiceView) -> WinAdvice | None:
     # most points this turn (phase 8: the best chance), then keeping more
     other = Objective.POINTS if shape.has_points else Objective.PROBABILITY
     points = _tables(situation.phase, other).keep_value[rolls].reshape(-1)[flats]
-    best = min(
-        range(len(keeps)),
-        key=lambda n: (-round(float(shares[n]), 9), -round(float(points[n]), 9), -len(keeps[n])),
-    )
+    sizes = np.array([len(keep) for keep in keeps])
+    best = int(np.lexsort((-sizes, -np.round(points, 9), -np.round(shares, 9)))[0])
     keep, chance = tuple(sorted(keeps[best])), _clean(shares[best])
     short = situation.leader - situation.total
     if view.way is None:
