@@ -16,7 +16,8 @@ import pytest
 
 from phase10.dice import DICE, Colour, Face, best_way, parse_faces
 from phase10.solver import dice_colour
-from phase10.solver.dice import Objective, Strategy, advise, play_turn, turn_odds
+from phase10.solver.dice import Objective, Strategy, _tables, advise, play_turn, turn_odds
+from phase10.solver.dice_models import model
 
 
 def _roll(rng: random.Random, colour: Colour | None = None) -> list[Face]:
@@ -123,3 +124,12 @@ def test_advice_for_points_keeps_the_high_dice_of_the_colour() -> None:
     chance = advise(8, faces, rolls_left=1)  # for the chance: no points worked out
     assert chance.best.points is None
     assert chance.best.probability == pytest.approx(advice.best.probability)
+
+
+def test_the_best_chance_keeps_score_distribution_adds_up_to_their_odds() -> None:
+    shape = model(8)
+    keeps = {left: _tables(8, Objective.PROBABILITY).best_keep[left] for left in (1, 2)}
+    chances = dice_colour.strategy_score_chances(shape.die_class, shape.space, keeps)
+    odds = turn_odds(8)
+    assert chances.sum() == pytest.approx(odds.probability, abs=1e-12)
+    assert (chances * np.arange(len(chances))).sum() == pytest.approx(odds.points, abs=1e-9)

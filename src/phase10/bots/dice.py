@@ -367,7 +367,7 @@ _FACTORIES: dict[str, Callable[[random.Random], DicePlayer]] = {
 }
 #: every dice bot, weakest first
 DICE_BOT_NAMES = tuple(_FACTORIES)
-DICE_BOT_HELP = "random, greedy, optimal or win"
+DICE_BOT_HELP = ", ".join(DICE_BOT_NAMES[:-1]) + f" or {DICE_BOT_NAMES[-1]}"
 #: the opponent a new dice game gets unless asked otherwise, and whose hints ``?`` shows
 DEFAULT_DICE_BOT = "optimal"
 

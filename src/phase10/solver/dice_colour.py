@@ -42,6 +42,8 @@ __all__ = [
     "best_one_roll",
     "best_two_rolls",
     "one_roll",
+    "strategy_points",
+    "strategy_score_chances",
     "turn_value",
     "two_rolls",
 ]
@@ -312,12 +314,17 @@ def _colour_rolls() -> Ints:
     return np.stack([axis.reshape(-1) for axis in grid], axis=1)
 
 
-def _expected_top(c: int, dice: Sequence[int]) -> float:
-    """The expected sum of the seven highest values of ``dice`` all showing colour ``c``,
-    each on one of its faces of the colour, equally likely."""
+def _top_sums(c: int, dice: Sequence[int]) -> Ints:
+    """The sum of the seven highest values of ``dice`` all showing colour ``c``, for each
+    way they may show it (each die on one of its faces of the colour, all equally likely)."""
     options = [[DICE[d].faces[f].points for f in _colours()[c].faces[d]] for d in dice]
     combos = np.array(np.meshgrid(*options, indexing="ij")).reshape(len(dice), -1).T
-    return float((-np.sort(-combos, axis=1))[:, :SEVEN].sum(axis=1).mean())
+    return np.asarray((-np.sort(-combos, axis=1))[:, :SEVEN].sum(axis=1), dtype=np.int64)
+
+
+def _expected_top(c: int, dice: Sequence[int]) -> float:
+    """The expected sum of the seven highest values of ``dice`` all showing colour ``c``."""
+    return float(_top_sums(c, dice).mean())
 
 
 @cache
@@ -337,14 +344,14 @@ def _colour_finals() -> Floats:
     return scores.reshape(_colour_lattice().full_shape)
 
 
-def strategy_points(
+def _colour_strategy(
     class_of: Sequence[int], class_space: StateSpace, keeps: dict[int, Ints]
-) -> float:
-    """The expected phase 8 score from a turn's start of a strategy that keeps by colour:
-    ``keeps[rolls]`` maps each full state of ``class_space`` (dice of a kind alike, die
-    ``d`` in kind ``class_of[d]``; :mod:`phase10.solver.dice_models`) to the flat index of
-    the state it keeps with ``rolls`` rolls left. Of dice alike in kind and colour, it keeps
-    the first by die order (as :func:`phase10.solver.dice.play_turn` does)."""
+) -> dict[int, Ints]:
+    """For a strategy that keeps by colour (``keeps[rolls]`` maps each full state of
+    ``class_space``, dice of a kind alike, die ``d`` in kind ``class_of[d]``, to the flat
+    index of the state it keeps with ``rolls`` rolls left; :mod:`.dice_models`), the
+    colour-lattice keep of every roll of colours, per rolls left. Of dice alike in kind and
+    colour it keeps the first by die order (as :func:`phase10.solver.dice.play_turn` does)."""
     space = _colour_lattice()
     rolls = _colour_rolls()
     colours = len(_COLOURS)
@@ -372,7 +379,7 @@ def strategy_points(
         for d in range(DICE_COUNT)
     ]
     strides = _strides(space.shape)
-    value = _colour_finals()
+    kept: dict[int, Ints] = {}
     for left in (1, 2):
         kept_state = np.unravel_index(keeps[left].reshape(-1)[position], class_space.shape)
         wanted = np.concatenate(
@@ -387,9 +394,48 @@ def strategy_points(
             column = (class_of[d] * colours + rolls[:, d])[:, None]
             keep = place[d] < np.take_along_axis(wanted, column, axis=1)[:, 0]
             flat += np.where(keep, 1 + rolls[:, d], 0) * strides[d]
+        kept[left] = flat
+    return kept
+
+
+def strategy_points(
+    class_of: Sequence[int], class_space: StateSpace, keeps: dict[int, Ints]
+) -> float:
+    """The expected phase 8 score from a turn's start of a strategy that keeps by colour
+    (arguments as for :func:`_colour_strategy`)."""
+    space = _colour_lattice()
+    kept = _colour_strategy(class_of, class_space, keeps)
+    value = _colour_finals()
+    for left in (1, 2):
         after = space.roll_expectation(value)
-        value = after.reshape(-1)[flat].reshape(space.full_shape)
+        value = after.reshape(-1)[kept[left]].reshape(space.full_shape)
     return float(space.roll_expectation(value).reshape(-1)[0])
+
+
+def strategy_score_chances(
+    class_of: Sequence[int], class_space: StateSpace, keeps: dict[int, Ints]
+) -> Floats:
+    """The chance that a strategy that keeps by colour makes phase 8 in a turn with each
+    score (index: points, 0-70; the chance of failing is what the sum leaves)."""
+    space = _colour_lattice()
+    kept = _colour_strategy(class_of, class_space, keeps)
+    start = np.zeros(space.shape)
+    start[(0,) * DICE_COUNT] = 1.0  # every die to roll
+    chance = space.roll_forward(start).reshape(-1)
+    for left in (2, 1):
+        moved = np.bincount(kept[left], weights=chance, minlength=start.size).astype(np.float64)
+        chance = space.roll_forward(moved.reshape(space.shape)).reshape(-1)
+    rolls = _colour_rolls()
+    scores = np.zeros(10 * DICE_COUNT + 1)
+    for c in range(len(_COLOURS)):
+        mine = rolls == c
+        made = mine.sum(axis=1) >= SEVEN
+        masks = mine[made] @ (1 << np.arange(DICE_COUNT))
+        weight = np.bincount(masks, weights=chance[made], minlength=1 << DICE_COUNT)
+        for mask in np.flatnonzero(weight):
+            sums = _top_sums(c, [d for d in range(DICE_COUNT) if mask >> d & 1])
+            scores += weight[mask] * np.bincount(sums, minlength=len(scores)) / len(sums)
+    return scores
 
 
 def _full_position(cls: DiceClass) -> Ints:

@@ -16,6 +16,10 @@ maximum over sub-multisets, class by class. Both run on NumPy arrays indexed by 
 >>> chance = space.roll_expectation(np.array([0.0, 0.0, 1.0]))  # of two heads
 >>> float(chance[coins.index[(0, 0)]]), float(chance[coins.index[(1, 0)]])
 (0.25, 0.5)
+>>> start = np.zeros(space.shape)
+>>> start[coins.index[(0, 0)]] = 1.0  # both coins to toss
+>>> space.roll_forward(start).tolist()  # where they land, in the order of the full states
+[0.25, 0.5, 0.25]
 """
 
 from __future__ import annotations
@@ -131,6 +135,25 @@ class StateSpace:
                 target: tuple[Any, ...] = (*np.ix_(*before, level), *rest)
                 values[target] = total
         return values
+
+    def roll_forward(self, chance: Floats) -> Floats:
+        """Where the chance on every state goes once the dice not in it are rolled: the
+        chance of each full state (shaped :attr:`full_shape`); the transpose of
+        :meth:`roll_expectation`."""
+        values = chance.astype(np.float64, copy=True)
+        for j, cls in enumerate(self.classes):
+            before = [c.full for c in self.classes[:j]]
+            rest: tuple[Any, ...] = (slice(None),) * (len(self.classes) - j - 1)
+            for size in range(cls.count):
+                level = cls.levels[size]
+                source: tuple[Any, ...] = (*np.ix_(*before, level), *rest)
+                moving = values[source]
+                values[source] = 0.0
+                for s, probability in enumerate(cls.probabilities):
+                    if probability:
+                        target: tuple[Any, ...] = (*np.ix_(*before, cls.add[level, s]), *rest)
+                        values[target] += probability * moving
+        return self.full_values(values)
 
     def best_below(self, values: Floats) -> tuple[Floats, Ints]:
         """For every state, the greatest value over its sub-states (itself included) and the

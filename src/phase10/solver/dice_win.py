@@ -22,9 +22,9 @@ What is exact and what is assumed:
 - Players whose last try is still to come are assumed to play as the ``optimal`` bot does
   (the probability-optimal keeps, scoring a phase as soon as it is made); their final
   totals are exact under that assumption and independent of each other.
-- Phase 8's points depend on which die shows which value, which its colour classes do not
-  tell: there the chance of making it is exact and the points it scores, when made, are
-  those of :data:`PHASE8_TURNS` seeded turns of the real dice under the same keeps.
+- Phase 8's points depend on which die shows which value: its later turns are valued by
+  the best-chance keeps (which look at colours only), whose chance of each score is worked
+  out die by die (:func:`phase10.solver.dice_colour.strategy_score_chances`).
 
 On phase 10 with 350 points, the First Finish Bonus to come, against a final 428: the
 phase alone is not enough, 39 points are (38 ties).
@@ -36,7 +36,6 @@ phase alone is not enough, 39 points are (38 ties).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -54,12 +53,12 @@ from phase10.dice import (
     first_finish_open,
 )
 
-from .dice import Objective, _keeps, _tables, play_turn, turn_odds
-from .dice_dp import Floats, StateSpace
+from .dice import Objective, _keeps, _tables
+from .dice_colour import strategy_score_chances
+from .dice_dp import Floats
 from .dice_models import model
 
 __all__ = [
-    "PHASE8_TURNS",
     "LastTry",
     "Rival",
     "WinAdvice",
@@ -68,8 +67,6 @@ __all__ = [
     "win_chance",
 ]
 
-#: seeded turns that give phase 8's points when made (its chance of being made is exact)
-PHASE8_TURNS = 20_000
 _PHASES = range(1, 11)
 #: the most any score sheet can still gain: every die at 10 in every phase, both bonuses
 _REACH = 10 * sum(dice_phase(p).dice_needed for p in _PHASES) + 2 * BONUS
@@ -162,10 +159,10 @@ def _score_distribution(phase: int, objective: Objective) -> Floats:
     mass: Floats = np.zeros(space.shape)
     mass[tuple(cls.levels[0][0] for cls in space.classes)] = 1.0
     keeps = _tables(phase, objective).best_keep
-    full = _roll_forward(space, mass)
+    full = space.roll_forward(mass)
     for rolls in (2, 1):
         kept = np.bincount(keeps[rolls].reshape(-1), weights=full.reshape(-1), minlength=mass.size)
-        full = _roll_forward(space, kept.astype(np.float64).reshape(space.shape))
+        full = space.roll_forward(kept.astype(np.float64).reshape(space.shape))
     made = shape.final_values(points=False).reshape(-1) > 0
     score = shape.final_values(points=True).reshape(-1).astype(np.int64)
     chances = np.bincount(score[made], weights=full.reshape(-1)[made], minlength=_MAX_SCORE + 1)
@@ -173,32 +170,11 @@ def _score_distribution(phase: int, objective: Objective) -> Floats:
 
 
 def _phase8_distribution(phase: int) -> Floats:
-    """Phase 8: the exact chance of making it, spread over the points of seeded turns."""
-    rng = random.Random(f"phase {phase} points")
-    scores = [play_turn(phase, rng) for _ in range(PHASE8_TURNS)]
-    made = [way.score for way in scores if way is not None]
-    counts = np.bincount(np.array(made, dtype=np.int64), minlength=_MAX_SCORE + 1)
-    chance = turn_odds(phase).probability
-    return np.asarray(counts / counts.sum() * chance, dtype=np.float64)
-
-
-def _roll_forward(space: StateSpace, mass: Floats) -> Floats:
-    """Where the chance on kept states goes once the dice not kept are rolled: the
-    transpose of :meth:`StateSpace.roll_expectation` (chance on the full states)."""
-    values = mass.astype(np.float64, copy=True)
-    for j, cls in enumerate(space.classes):
-        before = [c.full for c in space.classes[:j]]
-        rest: tuple[Any, ...] = (slice(None),) * (len(space.classes) - j - 1)
-        for size in range(cls.count):
-            level = cls.levels[size]
-            source: tuple[Any, ...] = (*np.ix_(*before, level), *rest)
-            moving = values[source]
-            values[source] = 0.0
-            for s, chance in enumerate(cls.probabilities):
-                if chance:
-                    target: tuple[Any, ...] = (*np.ix_(*before, cls.add[level, s]), *rest)
-                    values[target] += chance * moving
-    return np.asarray(space.full_values(values))
+    """Phase 8, played by the best-chance keeps (which look at colours only): the exact
+    chance of making it with each score (:mod:`phase10.solver.dice_colour`)."""
+    shape = model(phase)
+    keeps = _tables(phase, Objective.PROBABILITY).best_keep
+    return strategy_score_chances(shape.die_class, shape.space, keeps)
 
 
 def _objectives(phase: int) -> tuple[Objective, ...]:
