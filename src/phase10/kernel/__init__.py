@@ -1,0 +1,209 @@
+"""The compiled simulation kernel: the engine's state machine in C, for fast play-outs.
+
+The kernel is built from ``_kernel.c`` with the system's C compiler when the package is
+installed (see docs/kernel.md). Without a compiler, or with ``PHASE10_KERNEL=off`` in the
+environment, :func:`available` is False and :func:`new_game` falls back to the Python
+engine (with a warning, once): the same interface, the same answers, more slowly.
+
+The Python engine (:mod:`phase10.core`) stays the reference. The kernel plays the
+official rules for 2 to 6 players, with the phase lists and choices of phases made of
+sets, runs and single colour groups; any other option raises :class:`KernelUnsupported`
+naming it.
+
+>>> from phase10.core import Game
+>>> game = Game(3, seed=11)
+>>> play = new_game(game)
+>>> play.legal() == [(0,), (1,)] or play.legal() == [(0,)]
+True
+>>> played, _ = play.play_random(seed=5, max_actions=200)
+>>> played
+200
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from types import ModuleType
+
+from phase10.core import AntiPhase, Game, GroupKind, NaturalMin, Rules
+
+from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
+from .engine import EngineGame, splitmix64
+
+__all__ = [
+    "ENV_VAR",
+    "EngineGame",
+    "KernelFallbackWarning",
+    "KernelGame",
+    "KernelUnsupported",
+    "available",
+    "check_rules",
+    "load_error",
+    "new_game",
+    "splitmix64",
+    "to_action",
+]
+
+#: The environment variable that turns the kernel off (``PHASE10_KERNEL=off``).
+ENV_VAR = "PHASE10_KERNEL"
+
+
+class KernelUnsupported(ValueError):
+    """Rules or a position the kernel does not play; the message names what."""
+
+
+class KernelFallbackWarning(RuntimeWarning):
+    """The compiled kernel is not in use: the Python engine plays instead."""
+
+
+def _load() -> tuple[ModuleType | None, str | None]:
+    if os.environ.get(ENV_VAR, "").strip().lower() in ("0", "off", "no", "false"):
+        return None, f"turned off by {ENV_VAR}={os.environ[ENV_VAR]}"
+    try:
+        from . import _kernel
+    except ImportError as error:
+        return None, f"the compiled kernel was not built ({error})"
+    return _kernel, None
+
+
+_MODULE, _ERROR = _load()
+_warned = False
+
+
+def available() -> bool:
+    """Whether the compiled kernel is built and in use."""
+    return _MODULE is not None
+
+
+def load_error() -> str | None:
+    """Why the compiled kernel is not in use (None when it is)."""
+    return _ERROR
+
+
+_DEFAULTS = Rules().to_dict()
+_GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
+_MAX_GROUPS = 6
+
+
+def check_rules(rules: Rules) -> None:
+    """Raise :class:`KernelUnsupported` naming the first option the kernel does not play.
+
+    >>> from phase10.core import preset
+    >>> check_rules(preset("short-5"))
+    >>> check_rules(preset("floating"))
+    Traceback (most recent call last):
+    ...
+    phase10.kernel.KernelUnsupported: the kernel plays the official rules only: going_out = 'discard' is not supported (the official value is 'any')
+    """
+    options = rules.to_dict()
+    for name, value in options.items():
+        if name in ("phase_list", "phases") or value == _DEFAULTS[name]:
+            continue
+        raise KernelUnsupported(
+            f"the kernel plays the official rules only: {name} = {value!r} is not supported "
+            f"(the official value is {_DEFAULTS[name]!r})"
+        )
+    assert rules.natural_min is NaturalMin.GROUP and rules.anti_phase is AntiPhase.OFF
+    for number, phase in enumerate(rules.phase_sequence, start=1):
+        kinds = [spec.kind for spec in phase.groups]
+        odd = [kind for kind in kinds if kind not in _GROUP_KINDS]
+        if odd:
+            raise KernelUnsupported(
+                f"phase {number} ({phase}) has a group of kind {odd[0].value!r}: the kernel "
+                "plays sets, runs and colour groups only"
+            )
+        if GroupKind.COLOR in kinds and len(kinds) > 1:
+            raise KernelUnsupported(
+                f"phase {number} ({phase}) mixes a colour group with others: not supported"
+            )
+        if len(kinds) > _MAX_GROUPS:
+            raise KernelUnsupported(f"phase {number} ({phase}) has more than {_MAX_GROUPS} groups")
+
+
+def _check_position(game: Game) -> None:
+    for seat, info in enumerate(game.seats):
+        if len(info.hand) > 16:
+            raise KernelUnsupported(f"player {seat} holds {len(info.hand)} cards (at most 16)")
+
+
+class KernelGame:
+    """A game played in the compiled kernel, started from an engine game's position.
+
+    Raises :class:`KernelUnsupported` for rules it does not play and RuntimeError when
+    the kernel is not available (use :func:`new_game` to fall back instead).
+    """
+
+    def __init__(self, game: Game) -> None:
+        if _MODULE is None:
+            raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
+        check_rules(game.rules)
+        _check_position(game)
+        self.game = game
+        kinds = {kind: code for code, kind in enumerate(KINDS)}
+        phases = [
+            [(kinds[spec.kind], spec.size) for spec in phase.groups]
+            for phase in game.rules.phase_sequence
+        ]
+        self._kernel = _MODULE.Kernel(game.num_players, phases)
+        self._kernel.load(state_of(game))
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._kernel.stage == 2)
+
+    def legal(self) -> list[ActionKey]:
+        """The legal actions, in the order :class:`EngineGame` lists them too."""
+        return list(self._kernel.legal())
+
+    def apply(self, action: ActionKey) -> None:
+        """Apply a legal action (ValueError if it is not legal now)."""
+        self._kernel.apply(action)
+
+    def state(self) -> StateKey:
+        """The state, as :func:`~phase10.kernel.convert.state_of` writes an engine game's."""
+        return tuple(self._kernel.dump())
+
+    def to_game(self) -> Game:
+        """The engine game in this state (without a history)."""
+        return apply_state(self.game, self.state())
+
+    def play_random(
+        self, seed: int, max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        """Play uniformly random legal actions (chosen by :func:`splitmix64` from ``seed``)
+        until the game ends or ``max_actions`` are played; return how many were, and the
+        actions if ``record``."""
+        played, actions = self._kernel.play_random(seed, max_actions, record)
+        return int(played), actions
+
+    def copy(self) -> KernelGame:
+        twin = object.__new__(KernelGame)
+        twin.game = self.game
+        twin._kernel = self._kernel.copy()
+        return twin
+
+
+def new_game(game: Game) -> KernelGame | EngineGame:
+    """The fastest player of ``game`` there is: the kernel, or the engine as a fallback.
+
+    Falls back with a :class:`KernelFallbackWarning` when the kernel is not built or is
+    turned off (once), or when it does not play these rules (each time, naming the option).
+    """
+    global _warned
+    if _MODULE is None:
+        if not _warned:
+            warnings.warn(
+                f"phase10.kernel: using the Python engine: {_ERROR}",
+                KernelFallbackWarning,
+                stacklevel=2,
+            )
+            _warned = True
+        return EngineGame(game)
+    try:
+        return KernelGame(game)
+    except KernelUnsupported as error:
+        warnings.warn(
+            f"phase10.kernel: using the Python engine: {error}", KernelFallbackWarning, stacklevel=2
+        )
+        return EngineGame(game)

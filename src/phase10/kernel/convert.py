@@ -1,0 +1,188 @@
+"""The kernel's plain values and the engine's objects, both ways.
+
+The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.index`):
+
+- an action: ``(0,)`` draw, ``(1,)`` take the discard, ``(2, card, target)`` discard (target
+  -1: nobody), ``(3, card, group, number)`` hit (number 0: none), ``(4, groups)`` lay down,
+  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them;
+- a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
+
+Group kinds are numbered as their names sort (colour 0, run 1, set 2), which is how the
+engine orders a phase's slots.
+
+>>> from phase10.core import Game, Draw
+>>> action_key(Draw()), to_action((2, 49, 1))
+((0,), Discard(card=Card.parse('S'), target=1))
+>>> game = Game(2, seed=4)
+>>> state = state_of(game)
+>>> state[:4], len(state[8]), len(state[12])
+((1, 0, 1, 0), 87, 625)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from phase10.core import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    Game,
+    GameState,
+    Group,
+    GroupKind,
+    Hit,
+    LayDown,
+    Meld,
+    Stage,
+    TakeDiscard,
+)
+from phase10.core.state import Seat
+
+__all__ = [
+    "KINDS",
+    "STAGES",
+    "ActionKey",
+    "StateKey",
+    "action_key",
+    "apply_state",
+    "lay_down_order",
+    "state_of",
+    "to_action",
+]
+
+#: An action as the kernel gives and takes it.
+ActionKey: TypeAlias = tuple[Any, ...]
+#: A state as the kernel's ``dump()`` gives it and ``load()`` takes it.
+StateKey: TypeAlias = tuple[Any, ...]
+
+#: The group kinds the kernel plays, by their numbers.
+KINDS: tuple[GroupKind, ...] = (GroupKind.COLOR, GroupKind.RUN, GroupKind.SET)
+_KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+#: The stages the kernel plays, by their numbers.
+STAGES: tuple[Stage, ...] = (Stage.DRAW, Stage.PLAY, Stage.GAME_OVER)
+_STAGE_CODE = {stage: code for code, stage in enumerate(STAGES)}
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
+    return tuple(card.index for card in cards)
+
+
+def action_key(action: Action) -> ActionKey:
+    """The kernel's tuple for an engine action (one the kernel plays)."""
+    match action:
+        case Draw():
+            return (0,)
+        case TakeDiscard():
+            return (1,)
+        case Discard():
+            return (2, action.card.index, -1 if action.target is None else action.target)
+        case Hit():
+            return (3, action.card.index, action.group, action.number or 0)
+        case LayDown() if action.phase is None:
+            groups = tuple((_KIND_CODE[g.kind], _cards(g.cards)) for g in action.groups)
+            return (4, groups)
+    raise ValueError(f"the kernel does not play {action!r}")
+
+
+def to_action(key: ActionKey) -> Action:
+    """The engine action for a kernel tuple."""
+    match key:
+        case (0,):
+            return Draw()
+        case (1,):
+            return TakeDiscard()
+        case (2, int(card), int(target)):
+            return Discard(Card.from_index(card), None if target < 0 else target)
+        case (3, int(card), int(group), int(number)):
+            return Hit(Card.from_index(card), group, number or None)
+        case (4, tuple(groups)):
+            made = tuple(
+                Group.make(KINDS[kind], [Card.from_index(c) for c in cards])
+                for kind, cards in groups
+            )
+            return LayDown(made)
+    raise ValueError(f"not a kernel action: {key!r}")
+
+
+def lay_down_order(key: ActionKey) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The order the kernel lists lay-downs in: group by group, kind, size, then cards."""
+    return tuple((kind, len(cards), cards) for kind, cards in key[1])
+
+
+def state_of(game: Game) -> StateKey:
+    """The engine game's state as the kernel's ``dump()`` writes it."""
+    seats = []
+    for seat in game.seats:
+        mask = sum(1 << i for i in seat.completed)
+        laid = -1 if seat.laid is None else seat.laid
+        seats.append((_cards(seat.hand), seat.score, seat.phase, mask, laid, seat.pending_skip))
+    melds = tuple(
+        (meld.owner, _KIND_CODE[meld.group.kind], _cards(meld.group.cards)) for meld in game.melds
+    )
+    return (
+        game.hand_number,
+        game.dealer,
+        game.current,
+        _STAGE_CODE[game.stage],
+        tuple(game.players_in_hand),
+        game.tie_break,
+        tuple(game.winners),
+        game.first_player,
+        _cards(game.draw_pile),
+        _cards(game.discard_pile),
+        melds,
+        tuple(seats),
+        tuple(game.rng.getstate()[1]),
+    )
+
+
+def apply_state(game: Game, state: StateKey) -> Game:
+    """A new engine game with ``game``'s header (players, rules, seed) in the kernel's state.
+
+    The new game has no history: the kernel keeps none.
+    """
+    (hand_number, dealer, current, stage, in_hand, tie_break, winners, first) = state[:8]
+    draw, discard, melds, seats, words = state[8:]
+    made_seats = []
+    for old, (hand, score, phase, mask, laid, pending) in zip(game.seats, seats, strict=True):
+        seat = Seat(old.name, [Card.from_index(c) for c in hand], score, phase)
+        seat.completed = {i for i in range(32) if mask >> i & 1}
+        seat.laid = None if laid < 0 else laid
+        seat.pending_skip = bool(pending)
+        made_seats.append(seat)
+    table = tuple(
+        Meld(owner, Group.make(KINDS[kind], [Card.from_index(c) for c in cards]))
+        for owner, kind, cards in melds
+    )
+    rng = list(game.rng.getstate())
+    rng[1] = tuple(words)
+    made = GameState(
+        rng=tuple(rng),
+        hand_number=hand_number,
+        dealer=dealer,
+        current=current,
+        stage=STAGES[stage],
+        players_in_hand=tuple(in_hand),
+        tie_break=bool(tie_break),
+        winners=tuple(winners),
+        draw_pile=tuple(Card.from_index(c) for c in draw),
+        discard_pile=tuple(Card.from_index(c) for c in discard),
+        melds=table,
+        seats=tuple(made_seats),
+        declare_queue=(),
+        first_player=first,
+        hand_start=0,
+        history=(),
+        actions=(),
+    )
+    names = [seat.name for seat in game.seats]
+    return Game.from_state(
+        names,
+        made,
+        rules=game.rules,
+        seed=game.seed,
+        dealer=game.first_dealer,
+        arrangement=game.arrangement,
+    )
