@@ -45,7 +45,8 @@ def compile_kernel(source: Path, output: Path) -> str | None:
         return f"{shlex.join(command)} could not run: {error}"
     if done.returncode != 0:
         detail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-        return f"{shlex.join(command)} failed: " + " / ".join(detail)
+        said = ": " + " / ".join(detail) if detail else ""
+        return f"{shlex.join(command)} failed (exit status {done.returncode}){said}"
     return None
 
 

@@ -62,8 +62,8 @@ def _load() -> tuple[ModuleType | None, str | None]:
         return None, f"turned off by {ENV_VAR}={os.environ[ENV_VAR]}"
     try:
         from . import _kernel
-    except ImportError as error:
-        return None, f"the compiled kernel was not built ({error})"
+    except ImportError:
+        return None, "the compiled kernel is not built (was there a C compiler at install time?)"
     return _kernel, None
 
 
