@@ -25,11 +25,15 @@ from __future__ import annotations
 import os
 import warnings
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from phase10.core import AntiPhase, Game, GroupKind, NaturalMin, Rules
 
 from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
 from .engine import EngineGame, splitmix64
+
+if TYPE_CHECKING:
+    from ._kernel import Kernel
 
 __all__ = [
     "ENV_VAR",
@@ -145,7 +149,7 @@ class KernelGame:
             [(kinds[spec.kind], spec.size) for spec in phase.groups]
             for phase in game.rules.phase_sequence
         ]
-        self._kernel = _MODULE.Kernel(game.num_players, phases)
+        self._kernel: Kernel = _MODULE.Kernel(game.num_players, phases)
         self._kernel.load(state_of(game))
 
     @property

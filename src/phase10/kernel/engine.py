@@ -10,8 +10,8 @@ the same actions on either side.
 >>> play = EngineGame(Game(2, seed=3))
 >>> play.legal()
 [(0,), (1,)]
->>> [splitmix64(1)[0] % 100 for _ in range(1)]
-[13]
+>>> splitmix64(1)[0]
+10451216379200822465
 """
 
 from __future__ import annotations
