@@ -554,30 +554,39 @@ static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out) {
 
 /* ---------------------------------------------------------------- can_lay */
 
-/* feasibility.can_lay for phases of sets and runs (numbers only matter) and for one colour
- * group: whether the counts can make the phase, minimal groups only */
-static int can_sets_runs(const PhaseSpec *ph, int depth, int *nums, int wilds) {
-    if (depth == ph->ngroups) return 1;
-    int slot = ph->order[depth], size = ph->size[slot];
+/* feasibility.can_lay for phases of sets and runs (numbers alone matter) and for one colour
+ * group: whether the counts can make the phase. Minimal groups only; the slots in order[],
+ * the last one answered at once (with nothing after it, it takes every natural it can). */
+static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds) {
+    int slot = order[depth], size = ph->size[slot], last = depth == ph->ngroups - 1;
     if (ph->kind[slot] == K_SET) {
-        for (int k = 1; k <= 12; k++)
+        for (int k = 1; k <= 12; k++) {
+            if (last) {
+                if (nums[k] >= 1 && nums[k] + wilds >= size) return 1;
+                continue;
+            }
             for (int j = 1; j <= nums[k] && j <= size; j++) {
                 if (size - j > wilds) continue;
                 nums[k] -= j;
-                int ok = can_sets_runs(ph, depth + 1, nums, wilds - (size - j));
+                int ok = can_sets_runs(ph, order, depth + 1, nums, wilds - (size - j));
                 nums[k] += j;
                 if (ok) return 1;
             }
+        }
         return 0;
     }
     for (int low = 1; low + size - 1 <= 12; low++) {
-        /* every choice of natural-or-Wild per place, at least one natural */
         int places[12], nat_avail = 0;
         for (int i = 0; i < size; i++) {
             places[i] = nums[low + i] > 0;
             nat_avail += places[i];
         }
         if (!nat_avail) continue;
+        if (last) {
+            if (size - nat_avail <= wilds) return 1;
+            continue;
+        }
+        /* every choice of natural-or-Wild per place, at least one natural */
         for (uint32_t mask = 1; mask < (1u << size); mask++) {
             int ok = 1, used_w = 0;
             for (int i = 0; i < size; i++)
@@ -588,7 +597,7 @@ static int can_sets_runs(const PhaseSpec *ph, int depth, int *nums, int wilds) {
             if (!ok || used_w > wilds) continue;
             for (int i = 0; i < size; i++)
                 if ((mask >> i) & 1u) nums[low + i]--;
-            ok = can_sets_runs(ph, depth + 1, nums, wilds - used_w);
+            ok = can_sets_runs(ph, order, depth + 1, nums, wilds - used_w);
             for (int i = 0; i < size; i++)
                 if ((mask >> i) & 1u) nums[low + i]++;
             if (ok) return 1;
@@ -606,9 +615,13 @@ static int can_lay(const PhaseSpec *ph, const int *counts) {
         }
         return 0;
     }
-    int nums[13] = {0};
+    int nums[13] = {0}, order[MAXG], k = 0;
     for (int c = 0; c < 48; c++) nums[card_number(c)] += counts[c];
-    return can_sets_runs(ph, 0, nums, counts[WILD]);
+    for (int i = 0; i < ph->ngroups; i++) /* the sets first: they branch the least */
+        if (ph->kind[i] == K_SET) order[k++] = i;
+    for (int i = 0; i < ph->ngroups; i++)
+        if (ph->kind[i] != K_SET) order[k++] = i;
+    return can_sets_runs(ph, order, 0, nums, counts[WILD]);
 }
 
 /* ---------------------------------------------------------------- the hand's end */
@@ -888,8 +901,8 @@ static int lay_cmp(const void *pa, const void *pb) {
 /* Rulebook._generate: lay-downs, hits, then discards, each card once in sort-key order */
 static int legal(const State *s, ActList *al) {
     al->n = 0;
+    if (al->nlays) memset(al->hashes, 0, sizeof(uint64_t) * (size_t)al->hcap);
     al->nlays = 0;
-    if (al->hcap) memset(al->hashes, 0, sizeof(uint64_t) * (size_t)al->hcap);
     Act a = {0, 0, -1, -1, -1};
     if (s->stage == ST_OVER) return 0;
     if (s->stage == ST_DRAW) {
@@ -908,7 +921,8 @@ static int legal(const State *s, ActList *al) {
     int counts[NCARDS] = {0};
     for (int i = 0; i < info->hand_len; i++) counts[info->hand[i]]++;
     int phase = allowed_phase(s, seat);
-    if (phase >= 0) {
+    /* most hands hold no phase: the quick exact test spares them the search */
+    if (phase >= 0 && can_lay(&s->phases[phase], counts)) {
         if (lay_downs(&s->phases[phase], counts, al)) return -1;
         qsort(al->lays, (size_t)al->nlays, sizeof(LayDown), lay_cmp);
         for (int i = 0; i < al->nlays; i++) {
