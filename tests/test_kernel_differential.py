@@ -198,3 +198,43 @@ def test_apply_state_keeps_the_header() -> None:
     back = apply_state(game, state_of(game))
     assert [s.name for s in back.seats] == ["Ann", "Bob", "Cy"]
     assert back.rules == game.rules and state_of(back) == state_of(game)
+
+
+def _mid_game(players: int, seed: int) -> Game:
+    play = EngineGame(Game(players, seed=seed))
+    play.play_random(seed, 120)
+    return play.to_game()
+
+
+@needs_kernel
+def test_a_determinization_keeps_what_the_viewer_knows_and_matches_the_engine() -> None:
+    from collections import Counter
+
+    for players, seed in ((2, 1), (4, 2), (6, 3)):
+        game = _mid_game(players, seed)
+        viewer = game.current
+        known = [[card.index for card in seat.hand[:2]] for seat in game.seats]
+        kernel_side = KernelGame(game).determinize(viewer, known, seed)
+        engine_side = EngineGame(game).determinize(viewer, known, seed)
+        assert kernel_side.state() == engine_side.state()
+        dealt = kernel_side.to_game()
+        assert dealt.hand(viewer) == game.hand(viewer)
+        assert dealt.discard_pile == game.discard_pile and dealt.melds == game.melds
+        assert Counter(dealt.all_cards()) == Counter(game.all_cards())
+        assert len(dealt.draw_pile) == len(game.draw_pile)
+        for player, seat in enumerate(dealt.seats):
+            assert len(seat.hand) == len(game.seats[player].hand)
+            assert not Counter(game.seats[player].hand[:2]) - Counter(seat.hand)
+        assert dealt.draw_pile != game.draw_pile  # the unseen cards were dealt afresh
+
+
+@needs_kernel
+def test_batched_playouts_match_the_engine() -> None:
+    game = _mid_game(3, 5)
+    known = [[] for _ in game.seats]
+    kernel_side = KernelGame(game).playouts(0, known, 4, 11, max_actions=150)
+    assert kernel_side == EngineGame(game).playouts(0, known, 4, 11, max_actions=150)
+    whole = KernelGame(game).playouts(0, known, 20, 12)
+    assert all(winners and played > 0 for winners, _, played in whole)
+    with pytest.raises(ValueError, match="one sequence of cards per player"):
+        KernelGame(game).playouts(0, [[]], 1, 1)

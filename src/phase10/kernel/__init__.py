@@ -25,13 +25,14 @@ from __future__ import annotations
 import importlib
 import os
 import warnings
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from phase10.core import AntiPhase, Game, GroupKind, NaturalMin, Rules
 
 from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
-from .engine import EngineGame, splitmix64
+from .engine import EngineGame, Playout, splitmix64
 
 if TYPE_CHECKING:
     from ._kernel import Kernel
@@ -42,6 +43,7 @@ __all__ = [
     "KernelFallbackWarning",
     "KernelGame",
     "KernelUnsupported",
+    "Playout",
     "available",
     "check_rules",
     "load_error",
@@ -187,6 +189,30 @@ class KernelGame:
         twin.game = self.game
         twin._kernel = self._kernel.copy()
         return twin
+
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int) -> KernelGame:
+        """A copy with the cards ``viewer`` cannot see dealt afresh: every other hand but
+        the cards ``known`` lists for it (card indices, per seat), and the draw pile,
+        shuffled together and dealt back in the same numbers; the shuffles to come are
+        drawn afresh too. Seeded: :class:`EngineGame` deals the same."""
+        twin = self.copy()
+        twin._kernel.determinize(viewer, known, seed)
+        return twin
+
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        """``count`` random play-outs, each from a fresh :meth:`determinize` for ``viewer``:
+        (winners, scores, actions played) each, as :meth:`EngineGame.playouts` gives them."""
+        return [
+            (tuple(w), tuple(s), int(n))
+            for w, s, n in self._kernel.playouts(viewer, known, count, seed, max_actions)
+        ]
 
 
 def new_game(game: Game) -> KernelGame | EngineGame:

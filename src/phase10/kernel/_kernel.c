@@ -108,6 +108,44 @@ static void mt_shuffle(MT *m, uint8_t *x, int len) {
     }
 }
 
+/* random.Random(seed) for 0 <= seed < 2**64: init_by_array over the seed's 32-bit words */
+static void mt_seed(MT *m, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    int len = key[1] ? 2 : 1, i = 1, j = 0, k;
+    m->mt[0] = 19650218u;
+    for (int n = 1; n < 624; n++)
+        m->mt[n] = 1812433253u * (m->mt[n - 1] ^ (m->mt[n - 1] >> 30)) + (uint32_t)n;
+    for (k = 624 > len ? 624 : len; k; k--) {
+        m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1664525u)) + key[j] +
+                   (uint32_t)j;
+        i++;
+        j++;
+        if (i >= 624) {
+            m->mt[0] = m->mt[623];
+            i = 1;
+        }
+        if (j >= len) j = 0;
+    }
+    for (k = 623; k; k--) {
+        m->mt[i] = (m->mt[i] ^ ((m->mt[i - 1] ^ (m->mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= 624) {
+            m->mt[0] = m->mt[623];
+            i = 1;
+        }
+    }
+    m->mt[0] = 0x80000000u;
+    m->mti = 624;
+}
+
+/* splitmix64: the kernel's own choices (the game's generator is only for its shuffles) */
+static uint64_t splitmix(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* ---------------------------------------------------------------- state */
 
 typedef struct {
@@ -981,6 +1019,68 @@ static int legal(const State *s, ActList *al) {
     return 0;
 }
 
+/* ---------------------------------------------------------------- determinizing */
+
+/* Deal the cards the viewer cannot see afresh: every other player's hand but the cards
+ * known[p] says they are known to hold, and the draw pile, shuffled together (by x) and
+ * dealt back in the same numbers; the game's generator is seeded anew from x, since the
+ * viewer cannot know it either. */
+static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t *x) {
+    uint8_t pool[DECK + 8];
+    int len = 0, drawn[MAXP];
+    for (int p = 0; p < s->n; p++) {
+        drawn[p] = 0;
+        if (p == viewer) continue;
+        SeatS *info = &s->seats[p];
+        int left[NCARDS], kept = 0;
+        memcpy(left, known[p], sizeof(left));
+        for (int i = 0; i < info->hand_len; i++) {
+            int c = info->hand[i];
+            if (left[c] > 0) {
+                left[c]--;
+                info->hand[kept++] = (uint8_t)c;
+            } else
+                pool[len++] = (uint8_t)c;
+        }
+        drawn[p] = info->hand_len - kept;
+        info->hand_len = kept;
+    }
+    memcpy(pool + len, s->draw, (size_t)s->draw_len);
+    len += s->draw_len;
+    for (int i = len - 1; i >= 1; i--) {
+        int j = (int)(splitmix(x) % (uint64_t)(i + 1));
+        uint8_t t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    int pos = 0;
+    for (int p = 0; p < s->n; p++) {
+        SeatS *info = &s->seats[p];
+        for (int i = 0; i < drawn[p]; i++) info->hand[info->hand_len++] = pool[pos++];
+    }
+    s->draw_len = len - pos;
+    memcpy(s->draw, pool + pos, (size_t)s->draw_len);
+    mt_seed(&s->rng, splitmix(x));
+}
+
+/* uniformly random legal actions until the game ends or max_actions (-1: no limit) */
+static long long play_random(State *s, ActList *al, uint64_t *x, long long max_actions) {
+    long long done = 0;
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+        if (legal(s, al) || al->n == 0) break;
+        int i = (int)(splitmix(x) % (uint64_t)al->n);
+        Act a = al->acts[i];
+        LayDown ld;
+        if (a.type == A_LAY) {
+            ld = al->lays[a.lay];
+            a.lay = 0;
+        }
+        apply_act(s, &a, &ld);
+        done++;
+    }
+    return done;
+}
+
 /* ---------------------------------------------------------------- the Python type */
 
 typedef struct {
@@ -1388,14 +1488,6 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
     return PyErr_Format(PyExc_ValueError, "not a legal action now");
 }
 
-/* splitmix64: the play-outs' own choices (the game's generator is only for its shuffles) */
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static PyObject *Kernel_play_random(KernelObject *self, PyObject *args, PyObject *kwds) {
     unsigned long long seed;
     long long max_actions = -1;
@@ -1435,6 +1527,90 @@ static PyObject *Kernel_play_random(KernelObject *self, PyObject *args, PyObject
     return Py_BuildValue("(LO)", done, Py_None);
 }
 
+static int read_known(KernelObject *self, int viewer, PyObject *known, int out[MAXP][NCARDS]) {
+    if (viewer < 0 || viewer >= self->s.n) {
+        PyErr_Format(PyExc_ValueError, "no player %d", viewer);
+        return -1;
+    }
+    memset(out, 0, sizeof(int) * MAXP * NCARDS);
+    PyObject *fast = PySequence_Fast(known, "known: one sequence of cards per player");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != self->s.n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "known: one sequence of cards per player (%d)", self->s.n);
+        return -1;
+    }
+    for (int p = 0; p < self->s.n; p++) {
+        uint8_t cards[MAXHAND];
+        int n = read_cards(PySequence_Fast_GET_ITEM(fast, p), cards, MAXHAND, "known cards");
+        if (n < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        for (int i = 0; i < n; i++) out[p][cards[i]]++;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *Kernel_determinize(KernelObject *self, PyObject *args) {
+    int viewer;
+    PyObject *known;
+    unsigned long long seed;
+    int counts[MAXP][NCARDS];
+    if (!PyArg_ParseTuple(args, "iOK", &viewer, &known, &seed)) return NULL;
+    if (read_known(self, viewer, known, counts)) return NULL;
+    uint64_t x = seed;
+    determinize(&self->s, viewer, counts, &x);
+    self->al_valid = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Kernel_playouts(KernelObject *self, PyObject *args) {
+    int viewer, count;
+    PyObject *known;
+    unsigned long long seed;
+    long long max_actions = -1;
+    int counts[MAXP][NCARDS];
+    if (!PyArg_ParseTuple(args, "iOiK|L", &viewer, &known, &count, &seed, &max_actions))
+        return NULL;
+    if (read_known(self, viewer, known, counts)) return NULL;
+    if (count < 0) return PyErr_Format(PyExc_ValueError, "a count of play-outs, not %d", count);
+    State *ends = malloc(sizeof(State) * (size_t)(count ? count : 1));
+    long long *played = malloc(sizeof(long long) * (size_t)(count ? count : 1));
+    if (!ends || !played) {
+        free(ends);
+        free(played);
+        return PyErr_NoMemory();
+    }
+    uint64_t x = seed;
+    Py_BEGIN_ALLOW_THREADS;
+    ActList al;
+    memset(&al, 0, sizeof(al));
+    for (int i = 0; i < count; i++) {
+        ends[i] = self->s;
+        determinize(&ends[i], viewer, counts, &x);
+        played[i] = play_random(&ends[i], &al, &x, max_actions);
+    }
+    al_free(&al);
+    Py_END_ALLOW_THREADS;
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        int scores[MAXP];
+        for (int p = 0; p < ends[i].n; p++) scores[p] = ends[i].seats[p].score;
+        PyObject *item = Py_BuildValue("(NNL)", ints_tuple(ends[i].winners, ends[i].n_winners),
+                                       ints_tuple(scores, ends[i].n), played[i]);
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    free(ends);
+    free(played);
+    return list;
+}
+
 static PyTypeObject KernelType;
 
 static PyObject *Kernel_copy(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -1465,6 +1641,10 @@ static PyMethodDef Kernel_methods[] = {
     {"play_random", (PyCFunction)(void (*)(void))Kernel_play_random, METH_VARARGS | METH_KEYWORDS,
      "Play uniformly random legal actions; (actions played, the actions or None)."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},
+    {"determinize", (PyCFunction)Kernel_determinize, METH_VARARGS,
+     "Deal the cards the viewer cannot see afresh (viewer, known, seed)."},
+    {"playouts", (PyCFunction)Kernel_playouts, METH_VARARGS,
+     "Random play-outs from fresh determinizations: (winners, scores, actions) each."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Kernel_getset[] = {

@@ -16,3 +16,13 @@ class Kernel:
         self, seed: int, max_actions: int = -1, record: bool = False
     ) -> tuple[int, list[tuple[Any, ...]] | None]: ...
     def copy(self) -> Kernel: ...
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int, /) -> None: ...
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+        /,
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...

@@ -16,11 +16,19 @@ the same actions on either side.
 
 from __future__ import annotations
 
-from phase10.core import Game, Stage
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TypeAlias
+
+from phase10.core import Card, Game, Stage
 
 from .convert import ActionKey, StateKey, action_key, lay_down_order, state_of, to_action
 
-__all__ = ["EngineGame", "splitmix64"]
+__all__ = ["EngineGame", "Playout", "splitmix64"]
+
+#: One play-out's end: the winners (none if it stopped first), the scores, the actions played.
+Playout: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 
 _MASK = (1 << 64) - 1
 
@@ -66,7 +74,13 @@ class EngineGame:
         self, seed: int, max_actions: int = -1, *, record: bool = False
     ) -> tuple[int, list[ActionKey] | None]:
         chosen: list[ActionKey] | None = [] if record else None
-        state = seed & _MASK
+        played, _ = self._play(seed & _MASK, max_actions, chosen)
+        return played, chosen
+
+    def _play(
+        self, state: int, max_actions: int, chosen: list[ActionKey] | None = None
+    ) -> tuple[int, int]:
+        """Random play from the generator ``state``: (actions played, the state after)."""
         played = 0
         while not self.game.is_over and (max_actions < 0 or played < max_actions):
             legal = self.legal()
@@ -78,7 +92,68 @@ class EngineGame:
                 chosen.append(key)
             self.game.apply_unchecked(self.game.check(to_action(key)))
             played += 1
-        return played, chosen
+        return played, state
+
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int) -> EngineGame:
+        twin, _ = self._determinized(viewer, known, seed & _MASK)
+        return twin
+
+    def _determinized(
+        self, viewer: int, known: Sequence[Sequence[int]], state: int
+    ) -> tuple[EngineGame, int]:
+        game = self.game
+        if not 0 <= viewer < game.num_players:
+            raise ValueError(f"no player {viewer}")
+        if len(known) != game.num_players:
+            raise ValueError(f"known: one sequence of cards per player ({game.num_players})")
+        twin = EngineGame(game)
+        seats = twin.game.seats
+        pool: list[Card] = []
+        drawn = [0] * len(seats)
+        for player, seat in enumerate(seats):
+            if player == viewer:
+                continue
+            left = Counter(Card.from_index(index) for index in known[player])
+            kept = []
+            for card in seat.hand:
+                if left[card] > 0:
+                    left[card] -= 1
+                    kept.append(card)
+                else:
+                    pool.append(card)
+            drawn[player] = len(seat.hand) - len(kept)
+            seat.hand = kept
+        pool += twin.game.draw_pile
+        for i in reversed(range(1, len(pool))):
+            number, state = splitmix64(state)
+            j = number % (i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        for player, seat in enumerate(seats):
+            seat.hand += pool[: drawn[player]]
+            del pool[: drawn[player]]
+        twin.game.draw_pile = pool
+        number, state = splitmix64(state)
+        twin.game.rng = random.Random(number)
+        return twin, state
+
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        if count < 0:
+            raise ValueError(f"a count of play-outs, not {count}")
+        state = seed & _MASK
+        results: list[Playout] = []
+        for _ in range(count):
+            twin, state = self._determinized(viewer, known, state)
+            played, state = twin._play(state, max_actions)
+            scores = tuple(seat.score for seat in twin.game.seats)
+            results.append((tuple(twin.game.winners), scores, played))
+        return results
 
     def copy(self) -> EngineGame:
         return EngineGame(self.game)
