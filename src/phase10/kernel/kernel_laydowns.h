@@ -1,0 +1,294 @@
+/* Every lay-down of a phase, and whether a phase can be made at all.
+ * Part of _kernel.c, which includes it: the kernel is one compilation unit. */
+#ifndef PHASE10_KERNEL_LAYDOWNS_H
+#define PHASE10_KERNEL_LAYDOWNS_H
+
+#include "kernel_state.h"
+
+/* ---------------------------------------------------------------- lay-downs */
+
+typedef struct {
+    Group *items;
+    int n, cap;
+} GroupVec;
+
+static int gv_push(GroupVec *v, const Group *g) {
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 32;
+        Group *p = realloc(v->items, sizeof(Group) * (size_t)cap);
+        if (!p) return -1;
+        v->items = p;
+        v->cap = cap;
+    }
+    v->items[v->n++] = *g;
+    return 0;
+}
+
+/* _subset_groups: some copies of each of cards[] (at least one), sorted, plus Wilds */
+static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, const int *counts,
+                         int size) {
+    int avail[24], have[24], na = 0, total = 0, wilds = counts[WILD];
+    for (int i = 0; i < ncards; i++)
+        if (counts[cards[i]] > 0) {
+            avail[na] = cards[i];
+            have[na++] = counts[cards[i]];
+            total += counts[cards[i]];
+        }
+    if (na == 0 || total + wilds < size) return 0;
+    int taken[24];
+    memset(taken, 0, sizeof(taken));
+    for (;;) {
+        /* the next choice of copies, odometer style (the last card turns fastest) */
+        int i = na - 1;
+        while (i >= 0 && taken[i] == have[i]) taken[i--] = 0;
+        if (i < 0) break;
+        taken[i]++;
+        Group g;
+        g.kind = (uint8_t)kind;
+        int len = 0;
+        for (int a = 0; a < na; a++)
+            for (int t = 0; t < taken[a]; t++) g.cards[len++] = (uint8_t)avail[a];
+        sort_by_key(g.cards, len);
+        int naturals = len;
+        for (int extra = size - naturals > 0 ? size - naturals : 0; extra <= wilds; extra++) {
+            g.len = (uint8_t)(naturals + extra);
+            for (int w = 0; w < extra; w++) g.cards[naturals + w] = WILD;
+            group_values(&g);
+            if (gv_push(v, &g)) return -1;
+        }
+    }
+    return 0;
+}
+
+static int extend_run(GroupVec *v, const int *counts, int low, int number, Group *g,
+                      int wilds_left, int naturals, int size) {
+    if (number - low >= size && naturals) {
+        g->len = (uint8_t)(number - low);
+        group_values(g);
+        if (gv_push(v, g)) return -1;
+    }
+    if (number > 12) return 0;
+    int pos = number - low;
+    for (int color = 0; color < 4; color++) {
+        int c = color * 12 + number - 1;
+        if (counts[c] > 0) {
+            g->cards[pos] = (uint8_t)c;
+            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size))
+                return -1;
+        }
+    }
+    if (wilds_left) {
+        g->cards[pos] = WILD;
+        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size)) return -1;
+    }
+    return 0;
+}
+
+/* group_candidates (natural_min = "group": no all-Wild group) */
+static int candidates(GroupVec *v, int kind, int size, const int *counts) {
+    v->n = 0;
+    int cards[24];
+    if (kind == K_SET) {
+        for (int number = 1; number <= 12; number++) {
+            for (int color = 0; color < 4; color++) cards[color] = color * 12 + number - 1;
+            if (subset_groups(v, kind, cards, 4, counts, size)) return -1;
+        }
+    } else if (kind == K_COLOR) {
+        for (int color = 0; color < 4; color++) {
+            for (int i = 0; i < 12; i++) cards[i] = color * 12 + i;
+            if (subset_groups(v, kind, cards, 12, counts, size)) return -1;
+        }
+    } else {
+        Group g;
+        g.kind = K_RUN;
+        for (int low = 1; low < 14 - size; low++)
+            if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size)) return -1;
+    }
+    return 0;
+}
+
+static uint64_t lay_hash(const LayDown *ld) {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < ld->ngroups; i++) {
+        const Group *g = &ld->groups[i];
+        h = (h ^ g->kind) * 1099511628211ull;
+        h = (h ^ g->len) * 1099511628211ull;
+        for (int j = 0; j < g->len; j++) h = (h ^ g->cards[j]) * 1099511628211ull;
+    }
+    return h | 1;
+}
+
+static int lay_equal(const LayDown *a, const LayDown *b) {
+    if (a->ngroups != b->ngroups) return 0;
+    for (int i = 0; i < a->ngroups; i++) {
+        const Group *x = &a->groups[i], *y = &b->groups[i];
+        if (x->kind != y->kind || x->len != y->len || memcmp(x->cards, y->cards, x->len)) return 0;
+    }
+    return 1;
+}
+
+static int hash_grow(ActList *al) {
+    int cap = al->hcap ? al->hcap * 2 : 256;
+    uint64_t *h = calloc((size_t)cap, sizeof(uint64_t));
+    int *slot = malloc(sizeof(int) * (size_t)cap);
+    if (!h || !slot) {
+        free(h);
+        free(slot);
+        return -1;
+    }
+    for (int i = 0; i < al->hcap; i++)
+        if (al->hashes[i]) {
+            int j = (int)(al->hashes[i] & (uint64_t)(cap - 1));
+            while (h[j]) j = (j + 1) & (cap - 1);
+            h[j] = al->hashes[i];
+            slot[j] = al->hslot[i];
+        }
+    free(al->hashes);
+    free(al->hslot);
+    al->hashes = h;
+    al->hslot = slot;
+    al->hcap = cap;
+    return 0;
+}
+
+/* add a canonical lay-down unless it is there already */
+static int add_lay(ActList *al, const LayDown *ld) {
+    if ((al->nlays + 1) * 2 > al->hcap && hash_grow(al)) return -1;
+    uint64_t h = lay_hash(ld);
+    int j = (int)(h & (uint64_t)(al->hcap - 1));
+    while (al->hashes[j]) {
+        if (al->hashes[j] == h && lay_equal(&al->lays[al->hslot[j]], ld)) return 0;
+        j = (j + 1) & (al->hcap - 1);
+    }
+    if (al->nlays == al->lcap) {
+        int cap = al->lcap ? al->lcap * 2 : 16;
+        LayDown *p = realloc(al->lays, sizeof(LayDown) * (size_t)cap);
+        if (!p) return -1;
+        al->lays = p;
+        al->lcap = cap;
+    }
+    al->hashes[j] = h;
+    al->hslot[j] = al->nlays;
+    al->lays[al->nlays++] = *ld;
+    return 0;
+}
+
+typedef struct {
+    const PhaseSpec *ph;
+    int counts[NCARDS];
+    Group chosen[MAXG];
+    GroupVec vecs[MAXG];
+    ActList *out;
+    int stop_at_first, found;
+} Search;
+
+/* _LayDownSearch.place: every slot filled in slot order, each distinct result once */
+static int place(Search *S, int depth) {
+    const PhaseSpec *ph = S->ph;
+    if (S->stop_at_first && S->found) return 0;
+    if (depth == ph->ngroups) {
+        LayDown ld;
+        ld.ngroups = (uint8_t)ph->ngroups;
+        if (canonical(ph, S->chosen, ld.groups)) return 0;
+        S->found = 1;
+        return S->out ? add_lay(S->out, &ld) : 0;
+    }
+    int slot = ph->order[depth];
+    GroupVec *v = &S->vecs[depth];
+    if (candidates(v, ph->kind[slot], ph->size[slot], S->counts)) return -1;
+    for (int i = 0; i < v->n; i++) {
+        const Group *g = &v->items[i];
+        for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]--;
+        S->chosen[slot] = *g;
+        int err = place(S, depth + 1);
+        for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]++;
+        if (err) return -1;
+        if (S->stop_at_first && S->found) return 0;
+    }
+    return 0;
+}
+
+static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out) {
+    Search S;
+    memset(&S, 0, sizeof(S));
+    S.ph = ph;
+    memcpy(S.counts, counts, sizeof(S.counts));
+    S.out = out;
+    int err = place(&S, 0);
+    for (int i = 0; i < MAXG; i++) free(S.vecs[i].items);
+    return err;
+}
+
+/* ---------------------------------------------------------------- can_lay */
+
+/* feasibility.can_lay for phases of sets and runs (numbers alone matter) and for one colour
+ * group: whether the counts can make the phase. Minimal groups only; the slots in order[],
+ * the last one answered at once (with nothing after it, it takes every natural it can). */
+static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds) {
+    int slot = order[depth], size = ph->size[slot], last = depth == ph->ngroups - 1;
+    if (ph->kind[slot] == K_SET) {
+        for (int k = 1; k <= 12; k++) {
+            if (last) {
+                if (nums[k] >= 1 && nums[k] + wilds >= size) return 1;
+                continue;
+            }
+            for (int j = 1; j <= nums[k] && j <= size; j++) {
+                if (size - j > wilds) continue;
+                nums[k] -= j;
+                int ok = can_sets_runs(ph, order, depth + 1, nums, wilds - (size - j));
+                nums[k] += j;
+                if (ok) return 1;
+            }
+        }
+        return 0;
+    }
+    for (int low = 1; low + size - 1 <= 12; low++) {
+        int places[12], nat_avail = 0;
+        for (int i = 0; i < size; i++) {
+            places[i] = nums[low + i] > 0;
+            nat_avail += places[i];
+        }
+        if (!nat_avail) continue;
+        if (last) {
+            if (size - nat_avail <= wilds) return 1;
+            continue;
+        }
+        /* every choice of natural-or-Wild per place, at least one natural */
+        for (uint32_t mask = 1; mask < (1u << size); mask++) {
+            int ok = 1, used_w = 0;
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) {
+                    if (!places[i]) ok = 0;
+                } else
+                    used_w++;
+            if (!ok || used_w > wilds) continue;
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) nums[low + i]--;
+            ok = can_sets_runs(ph, order, depth + 1, nums, wilds - used_w);
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) nums[low + i]++;
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+static int can_lay(const PhaseSpec *ph, const int *counts) {
+    if (ph->ngroups == 1 && ph->kind[0] == K_COLOR) {
+        for (int color = 0; color < 4; color++) {
+            int n = 0;
+            for (int i = 0; i < 12; i++) n += counts[color * 12 + i];
+            if (n >= 1 && n + counts[WILD] >= ph->size[0]) return 1;
+        }
+        return 0;
+    }
+    int nums[13] = {0}, order[MAXG], k = 0;
+    for (int c = 0; c < 48; c++) nums[card_number(c)] += counts[c];
+    for (int i = 0; i < ph->ngroups; i++) /* the sets first: they branch the least */
+        if (ph->kind[i] == K_SET) order[k++] = i;
+    for (int i = 0; i < ph->ngroups; i++)
+        if (ph->kind[i] != K_SET) order[k++] = i;
+    return can_sets_runs(ph, order, 0, nums, counts[WILD]);
+}
+
+#endif

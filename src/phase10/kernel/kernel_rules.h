@@ -1,0 +1,427 @@
+/* The state machine: turns, the hand's end, applying and listing actions, determinizing.
+ * Part of _kernel.c, which includes it: the kernel is one compilation unit. */
+#ifndef PHASE10_KERNEL_RULES_H
+#define PHASE10_KERNEL_RULES_H
+
+#include "kernel_laydowns.h"
+
+/* ---------------------------------------------------------------- the hand's end */
+
+static void start_hand(State *s);
+
+static int hand_points(const SeatS *seat) {
+    int total = 0;
+    for (int i = 0; i < seat->hand_len; i++) total += card_points(seat->hand[i]);
+    return total;
+}
+
+static int lowest_open(const State *s, uint32_t completed) {
+    for (int i = 0; i < s->nphases; i++)
+        if (!((completed >> i) & 1u)) return i;
+    return s->nphases;
+}
+
+static int popcount(uint32_t x) {
+    int n = 0;
+    while (x) {
+        n += (int)(x & 1u);
+        x >>= 1;
+    }
+    return n;
+}
+
+static void end_game(State *s, const int *winners, int n) {
+    memcpy(s->winners, winners, sizeof(int) * (size_t)n);
+    s->n_winners = n;
+    s->stage = ST_OVER;
+}
+
+static void next_hand(State *s, const int *players, int n) {
+    int copy[MAXP];
+    memcpy(copy, players, sizeof(int) * (size_t)n);
+    memcpy(s->in_hand, copy, sizeof(int) * (size_t)n);
+    s->n_in_hand = n;
+    s->dealer = (s->dealer + 1) % s->n;
+    while (s->tie_break && !in_hand(s, s->dealer)) s->dealer = (s->dealer + 1) % s->n;
+    start_hand(s);
+}
+
+/* Game._end_hand and Game._after_hand (official: advance "completed", no Anti-phase) */
+static void end_hand(State *s, int went_out) {
+    if (!s->tie_break) {
+        for (int i = 0; i < s->n_in_hand; i++) {
+            int p = s->in_hand[i];
+            SeatS *info = &s->seats[p];
+            info->score += p == went_out ? 0 : hand_points(info);
+            if (info->laid >= 0) {
+                info->completed |= 1u << info->laid;
+                info->phase = lowest_open(s, info->completed);
+            }
+        }
+    }
+    if (s->tie_break) {
+        if (went_out >= 0) {
+            end_game(s, &went_out, 1);
+            return;
+        }
+        next_hand(s, s->in_hand, s->n_in_hand);
+        return;
+    }
+    /* standings.decide */
+    int finishers[MAXP], nf = 0;
+    for (int i = 0; i < s->n_in_hand; i++) {
+        int p = s->in_hand[i];
+        if (popcount(s->seats[p].completed) >= s->nphases) finishers[nf++] = p;
+    }
+    if (nf == 0) {
+        next_hand(s, s->in_hand, s->n_in_hand);
+        return;
+    }
+    if (nf == 1) {
+        end_game(s, finishers, 1);
+        return;
+    }
+    int best = s->seats[finishers[0]].score;
+    for (int i = 1; i < nf; i++)
+        if (s->seats[finishers[i]].score < best) best = s->seats[finishers[i]].score;
+    int tied[MAXP], nt = 0;
+    for (int i = 0; i < nf; i++)
+        if (s->seats[finishers[i]].score == best) tied[nt++] = finishers[i];
+    if (nt == 1) {
+        end_game(s, tied, 1);
+        return;
+    }
+    s->tie_break = 1;
+    next_hand(s, tied, nt);
+}
+
+/* Game.hand_is_dead */
+static int hand_is_dead(const State *s) {
+    int counts[NCARDS] = {0};
+    for (int p = 0; p < s->n; p++)
+        for (int i = 0; i < s->seats[p].hand_len; i++) counts[s->seats[p].hand[i]]++;
+    for (int i = 0; i < s->draw_len; i++) counts[s->draw[i]]++;
+    for (int i = 0; i < s->discard_len; i++) counts[s->discard[i]]++;
+    for (int c = 0; c < NCARDS; c++)
+        if (counts[c] && fits_somewhere(s, c)) return 0;
+    for (int i = 0; i < s->n_in_hand; i++) {
+        int phase = allowed_phase(s, s->in_hand[i]);
+        if (phase >= 0 && can_lay(&s->phases[phase], counts)) return 0;
+    }
+    return 1;
+}
+
+/* Game._begin_turn */
+static void begin_turn(State *s) {
+    while (s->seats[s->current].pending_skip) {
+        s->seats[s->current].pending_skip = 0;
+        s->current = next_in_hand(s, s->current);
+    }
+    if (!can_draw(s) && !can_take(s)) {
+        end_hand(s, -1);
+        return;
+    }
+    if (s->draw_len == 0 && hand_is_dead(s)) {
+        end_hand(s, -1);
+        return;
+    }
+    s->stage = ST_DRAW;
+}
+
+/* Game._start_hand (no arrangement, no save piles, the first player takes a Wild turned up) */
+static void start_hand(State *s) {
+    s->hand_number++;
+    for (int p = 0; p < s->n; p++) {
+        SeatS *info = &s->seats[p];
+        info->hand_len = 0;
+        info->laid = -1;
+        info->pending_skip = 0;
+    }
+    s->n_melds = 0;
+    uint8_t deck[DECK];
+    int len = 0;
+    for (int c = 0; c < 48; c++) deck[len++] = (uint8_t)c, deck[len++] = (uint8_t)c;
+    for (int i = 0; i < 8; i++) deck[len++] = WILD;
+    for (int i = 0; i < 4; i++) deck[len++] = SKIP;
+    mt_shuffle(&s->rng, deck, len);
+    int first = next_in_hand(s, s->dealer), order[MAXP];
+    int k = turn_order_from(s, first, order); /* first comes last here: rotate it to the front */
+    int deal[MAXP];
+    deal[0] = first;
+    for (int i = 0, j = 1; i < k; i++)
+        if (order[i] != first) deal[j++] = order[i];
+    for (int r = 0; r < 10; r++)
+        for (int i = 0; i < k; i++) {
+            SeatS *info = &s->seats[deal[i]];
+            info->hand[info->hand_len++] = deck[--len];
+        }
+    s->discard[0] = deck[--len];
+    s->discard_len = 1;
+    memcpy(s->draw, deck, (size_t)len);
+    s->draw_len = len;
+    s->first_player = first;
+    if (s->discard[0] == SKIP) s->seats[first].pending_skip = 1;
+    s->current = first;
+    begin_turn(s);
+}
+
+/* ---------------------------------------------------------------- applying */
+
+static void hand_remove(SeatS *info, int card) {
+    for (int i = 0; i < info->hand_len; i++)
+        if (info->hand[i] == card) {
+            memmove(info->hand + i, info->hand + i + 1, (size_t)(info->hand_len - i - 1));
+            info->hand_len--;
+            return;
+        }
+}
+
+static void do_draw(State *s, int seat) {
+    if (s->draw_len == 0 && s->discard_len >= 2) { /* Game._refill_draw_pile */
+        uint8_t top = s->discard[s->discard_len - 1];
+        memcpy(s->draw, s->discard, (size_t)(s->discard_len - 1));
+        s->draw_len = s->discard_len - 1;
+        mt_shuffle(&s->rng, s->draw, s->draw_len);
+        s->discard[0] = top;
+        s->discard_len = 1;
+    }
+    SeatS *info = &s->seats[seat];
+    info->hand[info->hand_len++] = s->draw[--s->draw_len];
+    s->stage = ST_PLAY;
+}
+
+static void do_discard(State *s, int seat, int card, int target) {
+    SeatS *info = &s->seats[seat];
+    hand_remove(info, card);
+    s->discard[s->discard_len++] = (uint8_t)card;
+    if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
+    if (info->hand_len == 0) {
+        end_hand(s, seat);
+        return;
+    }
+    s->current = next_in_hand(s, s->current);
+    begin_turn(s);
+}
+
+static void do_hit(State *s, int seat, int card, int m, int number) {
+    SeatS *info = &s->seats[seat];
+    hand_remove(info, card);
+    Group *g = &s->melds[m];
+    if (g->kind != K_RUN) {
+        g->cards[g->len++] = (uint8_t)card;
+        sort_by_key(g->cards, g->len);
+    } else {
+        int spots[2], n = placements(g, card, spots);
+        if (number <= 0) number = spots[0];
+        (void)n;
+        if (number < g->low) {
+            memmove(g->cards + 1, g->cards, g->len);
+            g->cards[0] = (uint8_t)card;
+            g->low = (int8_t)number;
+        } else {
+            g->cards[g->len] = (uint8_t)card;
+        }
+        g->len++;
+    }
+    if (info->hand_len == 0) end_hand(s, seat);
+}
+
+static void do_lay(State *s, int seat, const LayDown *ld) {
+    SeatS *info = &s->seats[seat];
+    int index = allowed_phase(s, seat);
+    for (int i = 0; i < ld->ngroups; i++) {
+        const Group *g = &ld->groups[i];
+        for (int j = 0; j < g->len; j++) hand_remove(info, g->cards[j]);
+        s->melds[s->n_melds] = *g;
+        s->meld_owner[s->n_melds++] = seat;
+    }
+    info->laid = index;
+    if (info->hand_len == 0) end_hand(s, seat);
+}
+
+static void apply_act(State *s, const Act *a, const LayDown *lays) {
+    int seat = s->current;
+    switch (a->type) {
+    case A_DRAW:
+        do_draw(s, seat);
+        break;
+    case A_TAKE: {
+        SeatS *info = &s->seats[seat];
+        info->hand[info->hand_len++] = s->discard[--s->discard_len];
+        s->stage = ST_PLAY;
+        break;
+    }
+    case A_DISCARD:
+        do_discard(s, seat, a->card, a->arg);
+        break;
+    case A_HIT:
+        do_hit(s, seat, a->card, a->arg, a->number);
+        break;
+    case A_LAY:
+        do_lay(s, seat, &lays[a->lay]);
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------- enumeration */
+
+/* the order lay-downs are listed in: group by group, kind, size, then the cards' indices
+ * (convert.lay_down_order) */
+static int lay_cmp(const void *pa, const void *pb) {
+    const LayDown *a = pa, *b = pb;
+    for (int i = 0; i < a->ngroups; i++) {
+        const Group *x = &a->groups[i], *y = &b->groups[i];
+        if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+        if (x->len != y->len) return x->len < y->len ? -1 : 1;
+        int c = memcmp(x->cards, y->cards, x->len);
+        if (c) return c;
+    }
+    return 0;
+}
+
+/* Rulebook._generate: lay-downs, hits, then discards, each card once in sort-key order */
+static int legal(const State *s, ActList *al) {
+    al->n = 0;
+    if (al->nlays) memset(al->hashes, 0, sizeof(uint64_t) * (size_t)al->hcap);
+    al->nlays = 0;
+    Act a = {0, 0, -1, -1, -1};
+    if (s->stage == ST_OVER) return 0;
+    if (s->stage == ST_DRAW) {
+        if (can_draw(s)) {
+            a.type = A_DRAW;
+            if (al_push(al, a)) return -1;
+        }
+        if (can_take(s)) {
+            a.type = A_TAKE;
+            if (al_push(al, a)) return -1;
+        }
+        return 0;
+    }
+    int seat = s->current;
+    const SeatS *info = &s->seats[seat];
+    int counts[NCARDS] = {0};
+    for (int i = 0; i < info->hand_len; i++) counts[info->hand[i]]++;
+    int phase = allowed_phase(s, seat);
+    /* most hands hold no phase: the quick exact test spares them the search */
+    if (phase >= 0 && can_lay(&s->phases[phase], counts)) {
+        if (lay_downs(&s->phases[phase], counts, al)) return -1;
+        qsort(al->lays, (size_t)al->nlays, sizeof(LayDown), lay_cmp);
+        for (int i = 0; i < al->nlays; i++) {
+            a.type = A_LAY;
+            a.lay = i;
+            if (al_push(al, a)) return -1;
+        }
+        a.lay = -1;
+    }
+    static int by_key[NCARDS];
+    static int by_key_ready = 0;
+    if (!by_key_ready) { /* the card indices in sort-key order */
+        for (int c = 0; c < NCARDS; c++) {
+            int j = c;
+            while (j > 0 && sort_key(by_key[j - 1]) > sort_key(c)) {
+                by_key[j] = by_key[j - 1];
+                j--;
+            }
+            by_key[j] = c;
+        }
+        by_key_ready = 1;
+    }
+    if (info->laid >= 0)
+        for (int i = 0; i < NCARDS; i++) {
+            int c = by_key[i];
+            if (!counts[c]) continue;
+            for (int m = 0; m < s->n_melds; m++) {
+                int spots[2], k = placements(&s->melds[m], c, spots);
+                for (int j = 0; j < k; j++) {
+                    a.type = A_HIT;
+                    a.card = c;
+                    a.arg = m;
+                    a.number = c == WILD ? spots[j] : 0;
+                    if (al_push(al, a)) return -1;
+                }
+            }
+        }
+    a.number = -1;
+    for (int i = 0; i < NCARDS; i++) {
+        int c = by_key[i];
+        if (!counts[c]) continue;
+        a.type = A_DISCARD;
+        a.card = c;
+        a.arg = -1;
+        if (c == SKIP) {
+            int targets[MAXP], k = skip_targets(s, seat, targets);
+            for (int j = 0; j < k; j++) {
+                a.arg = targets[j];
+                if (al_push(al, a)) return -1;
+            }
+            if (k) continue;
+            a.arg = -1;
+        }
+        if (al_push(al, a)) return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- determinizing */
+
+/* Deal the cards the viewer cannot see afresh: every other player's hand but the cards
+ * known[p] says they are known to hold, and the draw pile, shuffled together (by x) and
+ * dealt back in the same numbers; the game's generator is seeded anew from x, since the
+ * viewer cannot know it either. */
+static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t *x) {
+    uint8_t pool[DECK + 8];
+    int len = 0, drawn[MAXP];
+    for (int p = 0; p < s->n; p++) {
+        drawn[p] = 0;
+        if (p == viewer) continue;
+        SeatS *info = &s->seats[p];
+        int left[NCARDS], kept = 0;
+        memcpy(left, known[p], sizeof(left));
+        for (int i = 0; i < info->hand_len; i++) {
+            int c = info->hand[i];
+            if (left[c] > 0) {
+                left[c]--;
+                info->hand[kept++] = (uint8_t)c;
+            } else
+                pool[len++] = (uint8_t)c;
+        }
+        drawn[p] = info->hand_len - kept;
+        info->hand_len = kept;
+    }
+    memcpy(pool + len, s->draw, (size_t)s->draw_len);
+    len += s->draw_len;
+    for (int i = len - 1; i >= 1; i--) {
+        int j = (int)(splitmix(x) % (uint64_t)(i + 1));
+        uint8_t t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    int pos = 0;
+    for (int p = 0; p < s->n; p++) {
+        SeatS *info = &s->seats[p];
+        for (int i = 0; i < drawn[p]; i++) info->hand[info->hand_len++] = pool[pos++];
+    }
+    s->draw_len = len - pos;
+    memcpy(s->draw, pool + pos, (size_t)s->draw_len);
+    mt_seed(&s->rng, splitmix(x));
+}
+
+/* uniformly random legal actions until the game ends or max_actions (-1: no limit) */
+static long long play_random(State *s, ActList *al, uint64_t *x, long long max_actions) {
+    long long done = 0;
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+        if (legal(s, al) || al->n == 0) break;
+        int i = (int)(splitmix(x) % (uint64_t)al->n);
+        Act a = al->acts[i];
+        LayDown ld;
+        if (a.type == A_LAY) {
+            ld = al->lays[a.lay];
+            a.lay = 0;
+        }
+        apply_act(s, &a, &ld);
+        done++;
+    }
+    return done;
+}
+
+#endif
