@@ -147,6 +147,15 @@ def test_bad_input_gets_a_clear_error() -> None:
         state = list(state_of(game))
         state[8] = (77,)
         play._kernel.load(tuple(state))
+    for field, value, message in (
+        (4, (0, 7), "players in hand: no seat 7"),
+        (10, ((0, 1, (5, 7)),), "card 7 does not belong in place 1"),  # R6 R8: no run
+        (10, ((0, 2, (48, 48)),), "a group needs a numbered card"),
+    ):
+        state = list(state_of(game))
+        state[field] = value
+        with pytest.raises(ValueError, match=message):
+            play._kernel.load(tuple(state))
     assert play.state() == state_of(game)  # a refused state changes nothing
     with pytest.raises(ValueError, match="the kernel does not play"):
         action_key(game.parse_action("declare 3"))

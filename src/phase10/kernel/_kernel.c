@@ -116,10 +116,44 @@ static int read_group(PyObject *item, Group *g) {
     if (n < 0) return -1;
     g->kind = (uint8_t)kind;
     g->len = (uint8_t)n;
-    if (group_values(g)) {
-        PyErr_SetString(PyExc_ValueError, "an all-Wild group is not supported by the kernel");
+    if (n == 0 || group_values(g)) {
+        PyErr_SetString(PyExc_ValueError, "a group needs a numbered card (no all-Wild groups)");
         return -1;
     }
+    /* the cards must make the group (Group.make's checks, for a state read from outside) */
+    for (int i = 0; i < n; i++) {
+        int c = g->cards[i];
+        int bad = c == SKIP || (c < 48 && ((kind == K_SET && card_number(c) != g->number) ||
+                                           (kind == K_COLOR && card_color(c) != g->color) ||
+                                           (kind == K_RUN && card_number(c) != g->low + i)));
+        if (bad) {
+            PyErr_Format(PyExc_ValueError, "card %d does not belong in place %d of this group", c, i);
+            return -1;
+        }
+    }
+    if (kind == K_RUN && (g->low < 1 || g->low + n - 1 > 12)) {
+        PyErr_SetString(PyExc_ValueError, "a run must lie within 1 to 12");
+        return -1;
+    }
+    if (kind != K_RUN) {
+        uint8_t sorted[MAXGC];
+        memcpy(sorted, g->cards, (size_t)n);
+        sort_by_key(sorted, n);
+        if (memcmp(sorted, g->cards, (size_t)n)) {
+            PyErr_SetString(PyExc_ValueError, "a set's or colour group's cards go in sort order");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* every entry a seat of the table: 0 or an exception */
+static int check_seats(const int *seats, int count, int n, const char *what) {
+    for (int i = 0; i < count; i++)
+        if (seats[i] < 0 || seats[i] >= n) {
+            PyErr_Format(PyExc_ValueError, "%s: no seat %d", what, seats[i]);
+            return -1;
+        }
     return 0;
 }
 
@@ -263,18 +297,24 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
 
 static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
     State t = self->s; /* filled in a copy: the kernel is unchanged if the state is refused */
-    PyObject *in_hand, *winners, *draw, *discard, *melds, *seats, *mt;
+    PyObject *in_hand_seq, *winners, *draw, *discard, *melds, *seats, *mt;
     int tie_break;
     if (!PyArg_ParseTuple(arg, "iiiiOpOiOOOOO", &t.hand_number, &t.dealer, &t.current, &t.stage,
-                          &in_hand, &tie_break, &winners, &t.first_player, &draw, &discard, &melds,
+                          &in_hand_seq, &tie_break, &winners, &t.first_player, &draw, &discard, &melds,
                           &seats, &mt))
         return NULL;
     t.tie_break = tie_break;
     if (t.stage < ST_DRAW || t.stage > ST_OVER) return PyErr_Format(PyExc_ValueError, "no stage %d", t.stage);
     if (t.current < 0 || t.current >= t.n || t.dealer < 0 || t.dealer >= t.n)
         return PyErr_Format(PyExc_ValueError, "no seat %d", t.current);
-    if ((t.n_in_hand = read_ints(in_hand, t.in_hand, t.n, "players in hand")) < 0) return NULL;
+    if ((t.n_in_hand = read_ints(in_hand_seq, t.in_hand, t.n, "players in hand")) < 0) return NULL;
     if ((t.n_winners = read_ints(winners, t.winners, t.n, "winners")) < 0) return NULL;
+    if (check_seats(t.in_hand, t.n_in_hand, t.n, "players in hand") ||
+        check_seats(t.winners, t.n_winners, t.n, "winners") ||
+        check_seats(&t.first_player, 1, t.n, "the first player"))
+        return NULL;
+    if (t.n_in_hand < 2 || !in_hand(&t, t.current))
+        return PyErr_Format(PyExc_ValueError, "at least two players in the hand, the one to move among them");
     if ((t.draw_len = read_cards(draw, t.draw, DECK, "the draw pile")) < 0) return NULL;
     if ((t.discard_len = read_cards(discard, t.discard, DECK, "the discard pile")) < 0) return NULL;
     PyObject *fast = PySequence_Fast(melds, "the melds");
@@ -299,6 +339,10 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
             Py_DECREF(fast);
             return NULL;
         }
+        if (check_seats(&owner, 1, t.n, "a group's owner")) {
+            Py_DECREF(fast);
+            return NULL;
+        }
         t.meld_owner[m] = owner;
     }
     Py_DECREF(fast);
@@ -317,6 +361,11 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
                               &info->phase, &completed, &info->laid, &pending)) {
             Py_DECREF(fast);
             return NULL;
+        }
+        if (info->phase < 0 || info->phase > t.nphases || info->laid < -1 ||
+            info->laid >= t.nphases || completed >> t.nphases) {
+            Py_DECREF(fast);
+            return PyErr_Format(PyExc_ValueError, "player %d: phases out of range", p);
         }
         info->completed = (uint32_t)completed;
         info->pending_skip = pending;
