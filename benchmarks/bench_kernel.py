@@ -20,7 +20,17 @@ from phase10 import Game, preset
 from phase10.kernel import EngineGame, KernelGame, available, load_error, to_action
 from phase10.kernel.convert import state_of
 
-SUPPORTED = ("official", "short-5", "even-phases", "odd-phases", "edition-7")
+SUPPORTED = (
+    "official",
+    "short-5",
+    "even-phases",
+    "odd-phases",
+    "edition-7",
+    "skip-next",
+    "no-reshuffle",
+    "end-immediately",
+    "ten-hands",
+)
 
 
 def _engine_random(games: int) -> dict[str, float]:

@@ -29,7 +29,17 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from phase10.core import AntiPhase, Game, GroupKind, NaturalMin, Rules
+from phase10.core import (
+    Advance,
+    AntiPhase,
+    EmptyDrawPile,
+    EndWhen,
+    Game,
+    GroupKind,
+    NaturalMin,
+    Rules,
+    SkipTarget,
+)
 
 from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
 from .engine import EngineGame, Playout, splitmix64
@@ -89,6 +99,15 @@ def load_error() -> str | None:
 
 
 _DEFAULTS = Rules().to_dict()
+#: the options the kernel plays besides the official ones: (option, value)
+_ALSO_PLAYED = frozenset(
+    {
+        ("skip_target", SkipTarget.NEXT.value),
+        ("empty_draw_pile", EmptyDrawPile.END_HAND.value),
+        ("end_when", EndWhen.IMMEDIATELY.value),
+        ("advance", Advance.ALL.value),
+    }
+)
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
 _MAX_GROUPS = 6
 
@@ -101,15 +120,17 @@ def check_rules(rules: Rules) -> None:
     >>> check_rules(preset("floating"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel plays the official rules only: going_out = 'discard' is not supported (the official value is 'any')
+    phase10.kernel.KernelUnsupported: the kernel does not play going_out = 'discard' (the official value is 'any')
     """
     options = rules.to_dict()
     for name, value in options.items():
         if name in ("phase_list", "phases") or value == _DEFAULTS[name]:
             continue
+        if (name, value) in _ALSO_PLAYED:
+            continue
         raise KernelUnsupported(
-            f"the kernel plays the official rules only: {name} = {value!r} is not supported "
-            f"(the official value is {_DEFAULTS[name]!r})"
+            f"the kernel does not play {name} = {value!r} (the official value is "
+            f"{_DEFAULTS[name]!r})"
         )
     assert rules.natural_min is NaturalMin.GROUP and rules.anti_phase is AntiPhase.OFF
     for number, phase in enumerate(rules.phase_sequence, start=1):
@@ -152,7 +173,15 @@ class KernelGame:
             [(kinds[spec.kind], spec.size) for spec in phase.groups]
             for phase in game.rules.phase_sequence
         ]
-        self._kernel: Kernel = _MODULE.Kernel(game.num_players, phases)
+        rules = game.rules
+        self._kernel: Kernel = _MODULE.Kernel(
+            game.num_players,
+            phases,
+            skip_next=rules.skip_target is SkipTarget.NEXT,
+            end_on_empty=rules.empty_draw_pile is EmptyDrawPile.END_HAND,
+            end_at_once=rules.end_when is EndWhen.IMMEDIATELY,
+            advance_all=rules.advance is Advance.ALL,
+        )
         self._kernel.load(state_of(game))
 
     @property

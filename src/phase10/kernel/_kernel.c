@@ -158,10 +158,13 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 }
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
-    int n;
+    int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
     PyObject *phases;
-    static char *kwlist[] = {"players", "phases", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO", kwlist, &n, &phases)) return -1;
+    static char *kwlist[] = {"players",  "phases",      "skip_next", "end_on_empty",
+                             "end_at_once", "advance_all", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppp", kwlist, &n, &phases, &skip_next,
+                                     &end_on_empty, &end_at_once, &advance_all))
+        return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
         return -1;
@@ -171,6 +174,10 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     self->al_valid = 0;
     State *s = &self->s;
     s->n = n;
+    s->skip_next = skip_next;
+    s->end_on_empty = end_on_empty;
+    s->end_at_once = end_at_once;
+    s->advance_all = advance_all;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);

@@ -6,7 +6,15 @@ from typing import Any
 class Kernel:
     stage: int
     current: int
-    def __init__(self, players: int, phases: Sequence[Sequence[tuple[int, int]]]) -> None: ...
+    def __init__(
+        self,
+        players: int,
+        phases: Sequence[Sequence[tuple[int, int]]],
+        skip_next: bool = False,
+        end_on_empty: bool = False,
+        end_at_once: bool = False,
+        advance_all: bool = False,
+    ) -> None: ...
     def dump(self) -> tuple[Any, ...]: ...
     def load(self, state: tuple[Any, ...], /) -> None: ...
     def legal(self) -> list[tuple[Any, ...]]: ...

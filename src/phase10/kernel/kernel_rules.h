@@ -47,17 +47,22 @@ static void next_hand(State *s, const int *players, int n) {
 }
 
 /* Game._end_hand and Game._after_hand (official: advance "completed", no Anti-phase) */
-static void end_hand(State *s, int went_out) {
+static void end_hand_won(State *s, int went_out, int winner) {
     if (!s->tie_break) {
         for (int i = 0; i < s->n_in_hand; i++) {
             int p = s->in_hand[i];
             SeatS *info = &s->seats[p];
             info->score += p == went_out ? 0 : hand_points(info);
-            if (info->laid >= 0) {
-                info->completed |= 1u << info->laid;
+            if (info->laid >= 0) info->completed |= 1u << info->laid;
+            if (s->advance_all)
+                info->phase++;
+            else if (info->laid >= 0)
                 info->phase = lowest_open(s, info->completed);
-            }
         }
+    }
+    if (winner >= 0) { /* end_when = "immediately" */
+        end_game(s, &winner, 1);
+        return;
     }
     if (s->tie_break) {
         if (went_out >= 0) {
@@ -68,6 +73,27 @@ static void end_hand(State *s, int went_out) {
         return;
     }
     /* standings.decide */
+    if (s->advance_all) {
+        if (s->seats[s->in_hand[0]].phase < s->nphases) {
+            next_hand(s, s->in_hand, s->n_in_hand);
+            return;
+        }
+        int best = s->seats[s->in_hand[0]].score, most = -1, winners[MAXP], nw = 0;
+        for (int i = 1; i < s->n_in_hand; i++)
+            if (s->seats[s->in_hand[i]].score < best) best = s->seats[s->in_hand[i]].score;
+        for (int i = 0; i < s->n_in_hand; i++) {
+            const SeatS *info = &s->seats[s->in_hand[i]];
+            if (info->score == best && popcount(info->completed) > most)
+                most = popcount(info->completed);
+        }
+        for (int i = 0; i < s->n_in_hand; i++) {
+            const SeatS *info = &s->seats[s->in_hand[i]];
+            if (info->score == best && popcount(info->completed) == most)
+                winners[nw++] = s->in_hand[i];
+        }
+        end_game(s, winners, nw);
+        return;
+    }
     int finishers[MAXP], nf = 0;
     for (int i = 0; i < s->n_in_hand; i++) {
         int p = s->in_hand[i];
@@ -95,6 +121,8 @@ static void end_hand(State *s, int went_out) {
     next_hand(s, tied, nt);
 }
 
+static void end_hand(State *s, int went_out) { end_hand_won(s, went_out, -1); }
+
 /* Game.hand_is_dead */
 static int hand_is_dead(const State *s) {
     int counts[NCARDS] = {0};
@@ -116,6 +144,10 @@ static void begin_turn(State *s) {
     while (s->seats[s->current].pending_skip) {
         s->seats[s->current].pending_skip = 0;
         s->current = next_in_hand(s, s->current);
+    }
+    if (s->draw_len == 0 && s->end_on_empty) {
+        end_hand(s, -1);
+        return;
     }
     if (!can_draw(s) && !can_take(s)) {
         end_hand(s, -1);
@@ -194,6 +226,10 @@ static void do_discard(State *s, int seat, int card, int target) {
     SeatS *info = &s->seats[seat];
     hand_remove(info, card);
     s->discard[s->discard_len++] = (uint8_t)card;
+    if (card == SKIP && target < 0 && s->skip_next) {
+        int targets[MAXP];
+        if (skip_targets(s, seat, targets)) target = targets[0];
+    }
     if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
     if (info->hand_len == 0) {
         end_hand(s, seat);
@@ -236,6 +272,21 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
         s->meld_owner[s->n_melds++] = seat;
     }
     info->laid = index;
+    if (s->end_at_once && !s->tie_break && !((info->completed >> index) & 1u)) {
+        /* Game._wins_at_once: the only player in the hand on the last phase lays it down */
+        int on_last = 0, me = 0;
+        for (int i = 0; i < s->n_in_hand; i++) {
+            int p = s->in_hand[i];
+            if (popcount(s->seats[p].completed) == s->nphases - 1) {
+                on_last++;
+                me |= p == seat;
+            }
+        }
+        if (on_last == 1 && me) {
+            end_hand_won(s, -1, seat);
+            return;
+        }
+    }
     if (info->hand_len == 0) end_hand(s, seat);
 }
 
@@ -348,7 +399,7 @@ static int legal(const State *s, ActList *al) {
         a.type = A_DISCARD;
         a.card = c;
         a.arg = -1;
-        if (c == SKIP) {
+        if (c == SKIP && !s->skip_next) {
             int targets[MAXP], k = skip_targets(s, seat, targets);
             for (int j = 0; j < k; j++) {
                 a.arg = targets[j];

@@ -173,6 +173,11 @@ typedef struct {
     int n_melds;
     SeatS seats[MAXP];
     MT rng;
+    /* the rule options the kernel plays besides the official ones */
+    int skip_next;    /* skip_target = "next" */
+    int end_on_empty; /* empty_draw_pile = "end_hand" */
+    int end_at_once;  /* end_when = "immediately" */
+    int advance_all;  /* advance = "all" */
 } State;
 
 /* ---------------------------------------------------------------- actions */
@@ -246,10 +251,16 @@ static int can_take(const State *s) {
     return s->discard_len > 0 && s->discard[s->discard_len - 1] != SKIP;
 }
 
-/* Rulebook.skip_targets (skip_target = "choose"): others in hand without a pending Skip,
- * in seat order */
+/* Rulebook.skip_targets: "choose", the others in hand without a pending Skip in seat order;
+ * "next", the next player in turn order unless a Skip waits for them already */
 static int skip_targets(const State *s, int seat, int *out) {
     int k = 0;
+    if (s->skip_next) {
+        int nxt = next_in_hand(s, seat);
+        if (nxt == seat || s->seats[nxt].pending_skip) return 0;
+        out[0] = nxt;
+        return 1;
+    }
     for (int p = 0; p < s->n; p++)
         if (p != seat && in_hand(s, p) && !s->seats[p].pending_skip) out[k++] = p;
     return k;
