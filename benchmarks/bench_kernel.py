@@ -30,6 +30,8 @@ SUPPORTED = (
     "no-reshuffle",
     "end-immediately",
     "ten-hands",
+    "wild-deal-up",
+    "floating",
 )
 
 

@@ -35,10 +35,12 @@ from phase10.core import (
     EmptyDrawPile,
     EndWhen,
     Game,
+    GoingOut,
     GroupKind,
     NaturalMin,
     Rules,
     SkipTarget,
+    WildDealUp,
 )
 
 from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
@@ -106,6 +108,8 @@ _ALSO_PLAYED = frozenset(
         ("empty_draw_pile", EmptyDrawPile.END_HAND.value),
         ("end_when", EndWhen.IMMEDIATELY.value),
         ("advance", Advance.ALL.value),
+        ("wild_deal_up", WildDealUp.DEALER_CHOOSES.value),
+        ("going_out", GoingOut.DISCARD.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -117,10 +121,10 @@ def check_rules(rules: Rules) -> None:
 
     >>> from phase10.core import preset
     >>> check_rules(preset("short-5"))
-    >>> check_rules(preset("floating"))
+    >>> check_rules(preset("natural-per-phase"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel does not play going_out = 'discard' (the official value is 'any')
+    phase10.kernel.KernelUnsupported: the kernel does not play natural_min = 'phase' (the official value is 'group')
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -181,6 +185,8 @@ class KernelGame:
             end_on_empty=rules.empty_draw_pile is EmptyDrawPile.END_HAND,
             end_at_once=rules.end_when is EndWhen.IMMEDIATELY,
             advance_all=rules.advance is Advance.ALL,
+            dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
+            floating=rules.going_out is GoingOut.DISCARD,
         )
         self._kernel.load(state_of(game))
 

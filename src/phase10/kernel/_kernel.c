@@ -47,6 +47,8 @@ static PyObject *act_to_tuple(const Act *a, const ActList *al) {
     case A_DRAW:
     case A_TAKE:
         return Py_BuildValue("(i)", a->type);
+    case A_GIVE:
+        return Py_BuildValue("(ii)", a->type, a->arg);
     case A_DISCARD:
         return Py_BuildValue("(iii)", a->type, a->card, a->arg);
     case A_HIT:
@@ -159,11 +161,14 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
+    int dealer_gives_wild = 0, floating = 0;
     PyObject *phases;
-    static char *kwlist[] = {"players",  "phases",      "skip_next", "end_on_empty",
-                             "end_at_once", "advance_all", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppp", kwlist, &n, &phases, &skip_next,
-                                     &end_on_empty, &end_at_once, &advance_all))
+    static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
+                             "end_at_once", "advance_all", "dealer_gives_wild", "floating",
+                             NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppp", kwlist, &n, &phases, &skip_next,
+                                     &end_on_empty, &end_at_once, &advance_all,
+                                     &dealer_gives_wild, &floating))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -178,6 +183,8 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     s->end_on_empty = end_on_empty;
     s->end_at_once = end_at_once;
     s->advance_all = advance_all;
+    s->dealer_gives_wild = dealer_gives_wild;
+    s->floating_rule = floating;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -277,9 +284,10 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     }
     for (int p = 0; p < s->n; p++) {
         const SeatS *info = &s->seats[p];
-        PyObject *item = Py_BuildValue("(NiikiO)", cards_tuple(info->hand, info->hand_len),
+        PyObject *item = Py_BuildValue("(NiikiOO)", cards_tuple(info->hand, info->hand_len),
                                        info->score, info->phase, (unsigned long)info->completed,
-                                       info->laid, info->pending_skip ? Py_True : Py_False);
+                                       info->laid, info->pending_skip ? Py_True : Py_False,
+                                       info->floating ? Py_True : Py_False);
         if (!item) {
             Py_DECREF(melds);
             Py_DECREF(seats);
@@ -311,7 +319,7 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
                           &seats, &mt))
         return NULL;
     t.tie_break = tie_break;
-    if (t.stage < ST_DRAW || t.stage > ST_OVER) return PyErr_Format(PyExc_ValueError, "no stage %d", t.stage);
+    if (t.stage < ST_DRAW || t.stage > ST_WILD_DISCARD) return PyErr_Format(PyExc_ValueError, "no stage %d", t.stage);
     if (t.current < 0 || t.current >= t.n || t.dealer < 0 || t.dealer >= t.n)
         return PyErr_Format(PyExc_ValueError, "no seat %d", t.current);
     if ((t.n_in_hand = read_ints(in_hand_seq, t.in_hand, t.n, "players in hand")) < 0) return NULL;
@@ -363,9 +371,9 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         SeatS *info = &t.seats[p];
         PyObject *hand;
         unsigned long completed;
-        int pending;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "Oiikip", &hand, &info->score,
-                              &info->phase, &completed, &info->laid, &pending)) {
+        int pending, floating;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "Oiikipp", &hand, &info->score,
+                              &info->phase, &completed, &info->laid, &pending, &floating)) {
             Py_DECREF(fast);
             return NULL;
         }
@@ -376,6 +384,7 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         }
         info->completed = (uint32_t)completed;
         info->pending_skip = pending;
+        info->floating = floating;
         if ((info->hand_len = read_cards(hand, info->hand, MAXHAND, "a hand")) < 0) {
             Py_DECREF(fast);
             return NULL;
@@ -442,7 +451,9 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
     Act want = {type, 0, -1, 0, -1};
     LayDown ld;
     memset(&ld, 0, sizeof(ld));
-    if (type == A_DISCARD && !PyArg_ParseTuple(arg, "iii", &type, &want.card, &want.arg)) return NULL;
+    if (type == A_DISCARD && !PyArg_ParseTuple(arg, "iii", &type, &want.card, &want.arg))
+        return NULL;
+    if (type == A_GIVE && !PyArg_ParseTuple(arg, "ii", &type, &want.arg)) return NULL;
     if (type == A_HIT && !PyArg_ParseTuple(arg, "iiii", &type, &want.card, &want.arg, &want.number))
         return NULL;
     if (type == A_LAY) {
@@ -471,6 +482,7 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         const Act *a = &self->al.acts[i];
         if (a->type != type) continue;
         if (type == A_DISCARD && (a->card != want.card || a->arg != want.arg)) continue;
+        if (type == A_GIVE && a->arg != want.arg) continue;
         if (type == A_HIT && (a->card != want.card || a->arg != want.arg || a->number != want.number))
             continue;
         if (type == A_LAY && !lay_equal(&self->al.lays[a->lay], &ld)) continue;

@@ -4,7 +4,8 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
 
 - an action: ``(0,)`` draw, ``(1,)`` take the discard, ``(2, card, target)`` discard (target
   -1: nobody), ``(3, card, group, number)`` hit (number 0: none), ``(4, groups)`` lay down,
-  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them;
+  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them,
+  ``(5, player)`` give the turned-up Wild;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
 
 Group kinds are numbered as their names sort (colour 0, run 1, set 2), which is how the
@@ -30,6 +31,7 @@ from phase10.core import (
     Draw,
     Game,
     GameState,
+    GiveWild,
     Group,
     GroupKind,
     Hit,
@@ -61,7 +63,13 @@ StateKey: TypeAlias = tuple[Any, ...]
 KINDS: tuple[GroupKind, ...] = (GroupKind.COLOR, GroupKind.RUN, GroupKind.SET)
 _KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 #: The stages the kernel plays, by their numbers.
-STAGES: tuple[Stage, ...] = (Stage.DRAW, Stage.PLAY, Stage.GAME_OVER)
+STAGES: tuple[Stage, ...] = (
+    Stage.DRAW,
+    Stage.PLAY,
+    Stage.GAME_OVER,
+    Stage.GIVE_WILD,
+    Stage.WILD_DISCARD,
+)
 _STAGE_CODE = {stage: code for code, stage in enumerate(STAGES)}
 
 
@@ -83,6 +91,8 @@ def action_key(action: Action) -> ActionKey:
         case LayDown() if action.phase is None:
             groups = tuple((_KIND_CODE[g.kind], _cards(g.cards)) for g in action.groups)
             return (4, groups)
+        case GiveWild():
+            return (5, action.player)
     raise ValueError(f"the kernel does not play {action!r}")
 
 
@@ -103,6 +113,8 @@ def to_action(key: ActionKey) -> Action:
                 for kind, cards in groups
             )
             return LayDown(made)
+        case (5, int(player)):
+            return GiveWild(player)
     raise ValueError(f"not a kernel action: {key!r}")
 
 
@@ -117,7 +129,17 @@ def state_of(game: Game) -> StateKey:
     for seat in game.seats:
         mask = sum(1 << i for i in seat.completed)
         laid = -1 if seat.laid is None else seat.laid
-        seats.append((_cards(seat.hand), seat.score, seat.phase, mask, laid, seat.pending_skip))
+        seats.append(
+            (
+                _cards(seat.hand),
+                seat.score,
+                seat.phase,
+                mask,
+                laid,
+                seat.pending_skip,
+                seat.floating,
+            )
+        )
     melds = tuple(
         (meld.owner, _KIND_CODE[meld.group.kind], _cards(meld.group.cards)) for meld in game.melds
     )
@@ -146,11 +168,14 @@ def apply_state(game: Game, state: StateKey) -> Game:
     (hand_number, dealer, current, stage, in_hand, tie_break, winners, first) = state[:8]
     draw, discard, melds, seats, words = state[8:]
     made_seats = []
-    for old, (hand, score, phase, mask, laid, pending) in zip(game.seats, seats, strict=True):
+    for old, (hand, score, phase, mask, laid, pending, floating) in zip(
+        game.seats, seats, strict=True
+    ):
         seat = Seat(old.name, [Card.from_index(c) for c in hand], score, phase)
         seat.completed = {i for i in range(32) if mask >> i & 1}
         seat.laid = None if laid < 0 else laid
         seat.pending_skip = bool(pending)
+        seat.floating = bool(floating)
         made_seats.append(seat)
     table = tuple(
         Meld(owner, Group.make(KINDS[kind], [Card.from_index(c) for c in cards]))

@@ -125,6 +125,8 @@ static void end_hand(State *s, int went_out) { end_hand_won(s, went_out, -1); }
 
 /* Game.hand_is_dead */
 static int hand_is_dead(const State *s) {
+    for (int i = 0; i < s->n_in_hand; i++)
+        if (s->seats[s->in_hand[i]].floating) return 0;
     int counts[NCARDS] = {0};
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->seats[p].hand_len; i++) counts[s->seats[p].hand[i]]++;
@@ -168,6 +170,7 @@ static void start_hand(State *s) {
         info->hand_len = 0;
         info->laid = -1;
         info->pending_skip = 0;
+        info->floating = 0;
     }
     s->n_melds = 0;
     uint8_t deck[DECK];
@@ -193,8 +196,24 @@ static void start_hand(State *s) {
     s->draw_len = len;
     s->first_player = first;
     if (s->discard[0] == SKIP) s->seats[first].pending_skip = 1;
+    if (s->discard[0] == WILD && s->dealer_gives_wild) {
+        s->current = s->dealer;
+        s->stage = ST_GIVE_WILD;
+        return;
+    }
     s->current = first;
     begin_turn(s);
+}
+
+/* Game._hand_emptied: out at once, or floating until a discard takes the last card */
+static void hand_emptied(State *s, int seat) {
+    if (s->floating_rule) {
+        s->seats[seat].floating = 1;
+        s->current = next_in_hand(s, s->current);
+        begin_turn(s);
+        return;
+    }
+    end_hand(s, seat);
 }
 
 /* ---------------------------------------------------------------- applying */
@@ -231,6 +250,11 @@ static void do_discard(State *s, int seat, int card, int target) {
         if (skip_targets(s, seat, targets)) target = targets[0];
     }
     if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
+    if (s->stage == ST_WILD_DISCARD) { /* Game._after_setup */
+        s->current = s->first_player;
+        begin_turn(s);
+        return;
+    }
     if (info->hand_len == 0) {
         end_hand(s, seat);
         return;
@@ -259,7 +283,7 @@ static void do_hit(State *s, int seat, int card, int m, int number) {
         }
         g->len++;
     }
-    if (info->hand_len == 0) end_hand(s, seat);
+    if (info->hand_len == 0) hand_emptied(s, seat);
 }
 
 static void do_lay(State *s, int seat, const LayDown *ld) {
@@ -287,7 +311,7 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
             return;
         }
     }
-    if (info->hand_len == 0) end_hand(s, seat);
+    if (info->hand_len == 0) hand_emptied(s, seat);
 }
 
 static void apply_act(State *s, const Act *a, const LayDown *lays) {
@@ -311,6 +335,13 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
     case A_LAY:
         do_lay(s, seat, &lays[a->lay]);
         break;
+    case A_GIVE: {
+        SeatS *info = &s->seats[a->arg];
+        info->hand[info->hand_len++] = s->discard[--s->discard_len];
+        s->current = a->arg;
+        s->stage = ST_WILD_DISCARD;
+        break;
+    }
     }
 }
 
@@ -337,22 +368,36 @@ static int legal(const State *s, ActList *al) {
     al->nlays = 0;
     Act a = {0, 0, -1, -1, -1};
     if (s->stage == ST_OVER) return 0;
-    if (s->stage == ST_DRAW) {
-        if (can_draw(s)) {
-            a.type = A_DRAW;
-            if (al_push(al, a)) return -1;
-        }
-        if (can_take(s)) {
-            a.type = A_TAKE;
+    if (s->stage == ST_GIVE_WILD) {
+        a.type = A_GIVE;
+        for (int i = 0; i < s->n_in_hand; i++) {
+            a.arg = s->in_hand[i];
             if (al_push(al, a)) return -1;
         }
         return 0;
     }
     int seat = s->current;
     const SeatS *info = &s->seats[seat];
-    int counts[NCARDS] = {0};
-    for (int i = 0; i < info->hand_len; i++) counts[info->hand[i]]++;
-    int phase = allowed_phase(s, seat);
+    if (s->stage == ST_DRAW) {
+        /* a floating player takes a discard that fits the table, and draws one that does not */
+        int top_fits = s->discard_len && fits_somewhere(s, s->discard[s->discard_len - 1]);
+        if (can_draw(s) && !(info->floating && can_take(s) && top_fits)) {
+            a.type = A_DRAW;
+            if (al_push(al, a)) return -1;
+        }
+        if (can_take(s) && !(info->floating && !top_fits && can_draw(s))) {
+            a.type = A_TAKE;
+            if (al_push(al, a)) return -1;
+        }
+        return 0;
+    }
+    int counts[NCARDS] = {0}, bound = 0;
+    for (int i = 0; i < info->hand_len; i++) {
+        counts[info->hand[i]]++;
+        bound |= info->floating && fits_somewhere(s, info->hand[i]);
+    }
+    int play = s->stage == ST_PLAY;
+    int phase = play && !bound ? allowed_phase(s, seat) : -1;
     /* most hands hold no phase: the quick exact test spares them the search */
     if (phase >= 0 && can_lay(&s->phases[phase], counts)) {
         if (lay_downs(&s->phases[phase], counts, al)) return -1;
@@ -377,7 +422,7 @@ static int legal(const State *s, ActList *al) {
         }
         by_key_ready = 1;
     }
-    if (info->laid >= 0)
+    if (play && info->laid >= 0)
         for (int i = 0; i < NCARDS; i++) {
             int c = by_key[i];
             if (!counts[c]) continue;
@@ -392,6 +437,7 @@ static int legal(const State *s, ActList *al) {
                 }
             }
         }
+    if (bound) return 0; /* a floating player hits every card that fits */
     a.number = -1;
     for (int i = 0; i < NCARDS; i++) {
         int c = by_key[i];

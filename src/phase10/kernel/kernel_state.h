@@ -23,11 +23,14 @@
 #define ST_DRAW 0
 #define ST_PLAY 1
 #define ST_OVER 2
+#define ST_GIVE_WILD 3
+#define ST_WILD_DISCARD 4
 #define A_DRAW 0
 #define A_TAKE 1
 #define A_DISCARD 2
 #define A_HIT 3
 #define A_LAY 4
+#define A_GIVE 5
 
 /* ---------------------------------------------------------------- cards */
 
@@ -149,6 +152,7 @@ typedef struct {
     int score, phase, laid; /* laid: -1 none */
     uint32_t completed;     /* bit i: phase i completed */
     int pending_skip;
+    int floating; /* going_out = "discard": the hand emptied without a discard */
 } SeatS;
 
 typedef struct {
@@ -178,6 +182,8 @@ typedef struct {
     int end_on_empty; /* empty_draw_pile = "end_hand" */
     int end_at_once;  /* end_when = "immediately" */
     int advance_all;  /* advance = "all" */
+    int dealer_gives_wild; /* wild_deal_up = "dealer_chooses" */
+    int floating_rule;     /* going_out = "discard" */
 } State;
 
 /* ---------------------------------------------------------------- actions */
