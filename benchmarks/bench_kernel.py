@@ -32,6 +32,7 @@ SUPPORTED = (
     "ten-hands",
     "wild-deal-up",
     "floating",
+    "arkansas",
 )
 
 

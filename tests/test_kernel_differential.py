@@ -47,6 +47,7 @@ SUPPORTED = (
     "ten-hands",
     "wild-deal-up",
     "floating",
+    "arkansas",
 )
 #: the options the kernel plays besides the official ones, for the whole games below
 OPTIONS: tuple[dict[str, str], ...] = (
@@ -57,6 +58,7 @@ OPTIONS: tuple[dict[str, str], ...] = (
     {"advance": "all"},
     {"wild_deal_up": "dealer_chooses"},
     {"going_out": "discard"},
+    {"phase_order": "any"},
 )
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 

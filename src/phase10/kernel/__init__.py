@@ -38,6 +38,7 @@ from phase10.core import (
     GoingOut,
     GroupKind,
     NaturalMin,
+    PhaseOrder,
     Rules,
     SkipTarget,
     WildDealUp,
@@ -110,6 +111,7 @@ _ALSO_PLAYED = frozenset(
         ("advance", Advance.ALL.value),
         ("wild_deal_up", WildDealUp.DEALER_CHOOSES.value),
         ("going_out", GoingOut.DISCARD.value),
+        ("phase_order", PhaseOrder.ANY.value),  # declared as laid down (declare = "deal" is not)
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -187,6 +189,7 @@ class KernelGame:
             advance_all=rules.advance is Advance.ALL,
             dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
             floating=rules.going_out is GoingOut.DISCARD,
+            any_order=rules.phase_order is PhaseOrder.ANY,
         )
         self._kernel.load(state_of(game))
 

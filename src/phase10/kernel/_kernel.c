@@ -65,6 +65,7 @@ static PyObject *act_to_tuple(const Act *a, const ActList *al) {
             }
             PyTuple_SET_ITEM(groups, i, g);
         }
+        if (ld->phase) return Py_BuildValue("(iNi)", a->type, groups, ld->phase);
         return Py_BuildValue("(iN)", a->type, groups);
     }
     }
@@ -161,14 +162,14 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
-    int dealer_gives_wild = 0, floating = 0;
+    int dealer_gives_wild = 0, floating = 0, any_order = 0;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
-                             NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppp", kwlist, &n, &phases, &skip_next,
+                             "any_order",   NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|ppppppp", kwlist, &n, &phases, &skip_next,
                                      &end_on_empty, &end_at_once, &advance_all,
-                                     &dealer_gives_wild, &floating))
+                                     &dealer_gives_wild, &floating, &any_order))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -185,6 +186,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     s->advance_all = advance_all;
     s->dealer_gives_wild = dealer_gives_wild;
     s->floating_rule = floating;
+    s->any_order = any_order;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -458,12 +460,16 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         return NULL;
     if (type == A_LAY) {
         PyObject *groups;
-        if (!PyArg_ParseTuple(arg, "iO", &type, &groups)) return NULL;
+        int named = 0, allowed[MAXPH], phase = -1;
+        if (!PyArg_ParseTuple(arg, "iO|i", &type, &groups, &named)) return NULL;
+        int k = allowed_phases(&self->s, self->s.current, allowed);
+        for (int j = 0; j < k; j++)
+            if (named ? allowed[j] == named - 1 : j == 0) phase = allowed[j];
         PyObject *fast = PySequence_Fast(groups, "a lay-down's groups");
         if (!fast) return NULL;
         Py_ssize_t ng = PySequence_Fast_GET_SIZE(fast);
         Group in[MAXG];
-        int phase = allowed_phase(&self->s, self->s.current);
+        ld.phase = (int8_t)named;
         if (phase < 0 || ng != self->s.phases[phase].ngroups) {
             Py_DECREF(fast);
             return PyErr_Format(PyExc_ValueError, "not a lay-down of the phase to play");

@@ -4,7 +4,8 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
 
 - an action: ``(0,)`` draw, ``(1,)`` take the discard, ``(2, card, target)`` discard (target
   -1: nobody), ``(3, card, group, number)`` hit (number 0: none), ``(4, groups)`` lay down,
-  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them,
+  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them
+  (``(4, groups, phase)`` where the lay-down names its phase),
   ``(5, player)`` give the turned-up Wild;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
 
@@ -88,9 +89,9 @@ def action_key(action: Action) -> ActionKey:
             return (2, action.card.index, -1 if action.target is None else action.target)
         case Hit():
             return (3, action.card.index, action.group, action.number or 0)
-        case LayDown() if action.phase is None:
+        case LayDown():
             groups = tuple((_KIND_CODE[g.kind], _cards(g.cards)) for g in action.groups)
-            return (4, groups)
+            return (4, groups) if action.phase is None else (4, groups, action.phase)
         case GiveWild():
             return (5, action.player)
     raise ValueError(f"the kernel does not play {action!r}")
@@ -107,20 +108,22 @@ def to_action(key: ActionKey) -> Action:
             return Discard(Card.from_index(card), None if target < 0 else target)
         case (3, int(card), int(group), int(number)):
             return Hit(Card.from_index(card), group, number or None)
-        case (4, tuple(groups)):
+        case (4, tuple(groups)) | (4, tuple(groups), int()):
             made = tuple(
                 Group.make(KINDS[kind], [Card.from_index(c) for c in cards])
                 for kind, cards in groups
             )
-            return LayDown(made)
+            return LayDown(made, key[2] if len(key) == 3 else None)
         case (5, int(player)):
             return GiveWild(player)
     raise ValueError(f"not a kernel action: {key!r}")
 
 
-def lay_down_order(key: ActionKey) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """The order the kernel lists lay-downs in: group by group, kind, size, then cards."""
-    return tuple((kind, len(cards), cards) for kind, cards in key[1])
+def lay_down_order(key: ActionKey) -> tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+    """The order the kernel lists lay-downs in: the phase named (if any), then group by
+    group, kind, size, then cards."""
+    phase = key[2] if len(key) == 3 else 0
+    return phase, tuple((kind, len(cards), cards) for kind, cards in key[1])
 
 
 def state_of(game: Game) -> StateKey:

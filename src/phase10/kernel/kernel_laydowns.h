@@ -108,7 +108,7 @@ static int candidates(GroupVec *v, int kind, int size, const int *counts) {
 }
 
 static uint64_t lay_hash(const LayDown *ld) {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = (1469598103934665603ull ^ (uint64_t)ld->phase) * 1099511628211ull;
     for (int i = 0; i < ld->ngroups; i++) {
         const Group *g = &ld->groups[i];
         h = (h ^ g->kind) * 1099511628211ull;
@@ -119,7 +119,7 @@ static uint64_t lay_hash(const LayDown *ld) {
 }
 
 static int lay_equal(const LayDown *a, const LayDown *b) {
-    if (a->ngroups != b->ngroups) return 0;
+    if (a->ngroups != b->ngroups || a->phase != b->phase) return 0;
     for (int i = 0; i < a->ngroups; i++) {
         const Group *x = &a->groups[i], *y = &b->groups[i];
         if (x->kind != y->kind || x->len != y->len || memcmp(x->cards, y->cards, x->len)) return 0;
@@ -180,6 +180,7 @@ typedef struct {
     GroupVec vecs[MAXG];
     ActList *out;
     int stop_at_first, found;
+    int named; /* the phase the lay-downs name, or 0 */
 } Search;
 
 /* _LayDownSearch.place: every slot filled in slot order, each distinct result once */
@@ -189,6 +190,7 @@ static int place(Search *S, int depth) {
     if (depth == ph->ngroups) {
         LayDown ld;
         ld.ngroups = (uint8_t)ph->ngroups;
+        ld.phase = (int8_t)S->named;
         if (canonical(ph, S->chosen, ld.groups)) return 0;
         S->found = 1;
         return S->out ? add_lay(S->out, &ld) : 0;
@@ -208,10 +210,11 @@ static int place(Search *S, int depth) {
     return 0;
 }
 
-static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out) {
+static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int named) {
     Search S;
     memset(&S, 0, sizeof(S));
     S.ph = ph;
+    S.named = named;
     memcpy(S.counts, counts, sizeof(S.counts));
     S.out = out;
     int err = place(&S, 0);

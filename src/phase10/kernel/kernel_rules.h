@@ -135,8 +135,9 @@ static int hand_is_dead(const State *s) {
     for (int c = 0; c < NCARDS; c++)
         if (counts[c] && fits_somewhere(s, c)) return 0;
     for (int i = 0; i < s->n_in_hand; i++) {
-        int phase = allowed_phase(s, s->in_hand[i]);
-        if (phase >= 0 && can_lay(&s->phases[phase], counts)) return 0;
+        int allowed[MAXPH], k = allowed_phases(s, s->in_hand[i], allowed);
+        for (int j = 0; j < k; j++)
+            if (can_lay(&s->phases[allowed[j]], counts)) return 0;
     }
     return 1;
 }
@@ -288,7 +289,9 @@ static void do_hit(State *s, int seat, int card, int m, int number) {
 
 static void do_lay(State *s, int seat, const LayDown *ld) {
     SeatS *info = &s->seats[seat];
-    int index = allowed_phase(s, seat);
+    int allowed[MAXPH];
+    allowed_phases(s, seat, allowed);
+    int index = ld->phase ? ld->phase - 1 : allowed[0];
     for (int i = 0; i < ld->ngroups; i++) {
         const Group *g = &ld->groups[i];
         for (int j = 0; j < g->len; j++) hand_remove(info, g->cards[j]);
@@ -351,6 +354,7 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
  * (convert.lay_down_order) */
 static int lay_cmp(const void *pa, const void *pb) {
     const LayDown *a = pa, *b = pb;
+    if (a->phase != b->phase) return a->phase < b->phase ? -1 : 1;
     for (int i = 0; i < a->ngroups; i++) {
         const Group *x = &a->groups[i], *y = &b->groups[i];
         if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
@@ -397,10 +401,14 @@ static int legal(const State *s, ActList *al) {
         bound |= info->floating && fits_somewhere(s, info->hand[i]);
     }
     int play = s->stage == ST_PLAY;
-    int phase = play && !bound ? allowed_phase(s, seat) : -1;
-    /* most hands hold no phase: the quick exact test spares them the search */
-    if (phase >= 0 && can_lay(&s->phases[phase], counts)) {
-        if (lay_downs(&s->phases[phase], counts, al)) return -1;
+    int allowed[MAXPH], k = play && !bound ? allowed_phases(s, seat, allowed) : 0;
+    for (int j = 0; j < k; j++) {
+        const PhaseSpec *ph = &s->phases[allowed[j]];
+        /* most hands hold no phase: the quick exact test spares them the search */
+        if (can_lay(ph, counts) && lay_downs(ph, counts, al, names_phase(s) ? allowed[j] + 1 : 0))
+            return -1;
+    }
+    if (al->nlays) {
         qsort(al->lays, (size_t)al->nlays, sizeof(LayDown), lay_cmp);
         for (int i = 0; i < al->nlays; i++) {
             a.type = A_LAY;

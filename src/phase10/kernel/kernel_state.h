@@ -184,12 +184,14 @@ typedef struct {
     int advance_all;  /* advance = "all" */
     int dealer_gives_wild; /* wild_deal_up = "dealer_chooses" */
     int floating_rule;     /* going_out = "discard" */
+    int any_order;         /* phase_order = "any" (named as laid down) */
 } State;
 
 /* ---------------------------------------------------------------- actions */
 
 typedef struct {
     uint8_t ngroups;
+    int8_t phase; /* the phase it names (1-based; phases in any order), or 0 */
     Group groups[MAXG];
 } LayDown;
 
@@ -272,13 +274,27 @@ static int skip_targets(const State *s, int seat, int *out) {
     return k;
 }
 
-/* the phase (0-based) seat may lay down now, or -1 */
-static int allowed_phase(const State *s, int seat) {
+/* Rulebook.allowed_phases: the phases (0-based) seat may lay down now, into out */
+static int allowed_phases(const State *s, int seat, int *out) {
     const SeatS *info = &s->seats[seat];
-    if (info->laid >= 0) return -1;
-    if (s->tie_break) return s->nphases - 1;
-    return info->phase < s->nphases ? info->phase : -1;
+    if (info->laid >= 0) return 0;
+    if (s->tie_break) {
+        out[0] = s->nphases - 1;
+        return 1;
+    }
+    if (s->any_order) {
+        int k = 0;
+        for (int i = 0; i < s->nphases; i++)
+            if (!((info->completed >> i) & 1u)) out[k++] = i;
+        return k;
+    }
+    if (info->phase >= s->nphases) return 0;
+    out[0] = info->phase;
+    return 1;
 }
+
+/* Rulebook.names_phase_when_laid */
+static int names_phase(const State *s) { return s->any_order && !s->tie_break; }
 
 /* ---------------------------------------------------------------- groups */
 
