@@ -509,26 +509,25 @@ static PyObject *Kernel_play_random(KernelObject *self, PyObject *args, PyObject
     if (record && !chosen) return NULL;
     uint64_t x = seed;
     long long done = 0;
-    Py_BEGIN_ALLOW_THREADS;
     while (self->s.stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
         if (!self->al_valid) {
-            if (legal(&self->s, &self->al)) break;
+            if (legal(&self->s, &self->al)) {
+                PyErr_NoMemory();
+                break;
+            }
             self->al_valid = 1;
         }
         if (self->al.n == 0) break;
         int i = (int)(splitmix(&x) % (uint64_t)self->al.n);
         if (record) {
-            Py_BLOCK_THREADS;
             PyObject *t = act_to_tuple(&self->al.acts[i], &self->al);
             int err = !t || PyList_Append(chosen, t);
             Py_XDECREF(t);
-            Py_UNBLOCK_THREADS;
             if (err) break;
         }
         apply_legal(self, i);
         done++;
     }
-    Py_END_ALLOW_THREADS;
     if (PyErr_Occurred()) {
         Py_XDECREF(chosen);
         return NULL;
@@ -594,11 +593,12 @@ static PyObject *Kernel_playouts(KernelObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     uint64_t x = seed;
+    State start = self->s; /* read with the GIL held: the play-outs run without it */
     Py_BEGIN_ALLOW_THREADS;
     ActList al;
     memset(&al, 0, sizeof(al));
     for (int i = 0; i < count; i++) {
-        ends[i] = self->s;
+        ends[i] = start;
         determinize(&ends[i], viewer, counts, &x);
         played[i] = play_random(&ends[i], &al, &x, max_actions);
     }
@@ -679,6 +679,7 @@ static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",
                                            NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    init_tables();
     if (PyType_Ready(&KernelType) < 0) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;

@@ -365,6 +365,20 @@ static int lay_cmp(const void *pa, const void *pb) {
     return 0;
 }
 
+/* the card indices in sort-key order (filled once, when the module is loaded) */
+static int by_key[NCARDS];
+
+static void init_tables(void) {
+    for (int c = 0; c < NCARDS; c++) {
+        int j = c;
+        while (j > 0 && sort_key(by_key[j - 1]) > sort_key(c)) {
+            by_key[j] = by_key[j - 1];
+            j--;
+        }
+        by_key[j] = c;
+    }
+}
+
 /* Rulebook._generate: lay-downs, hits, then discards, each card once in sort-key order */
 static int legal(const State *s, ActList *al) {
     al->n = 0;
@@ -416,19 +430,6 @@ static int legal(const State *s, ActList *al) {
             if (al_push(al, a)) return -1;
         }
         a.lay = -1;
-    }
-    static int by_key[NCARDS];
-    static int by_key_ready = 0;
-    if (!by_key_ready) { /* the card indices in sort-key order */
-        for (int c = 0; c < NCARDS; c++) {
-            int j = c;
-            while (j > 0 && sort_key(by_key[j - 1]) > sort_key(c)) {
-                by_key[j] = by_key[j - 1];
-                j--;
-            }
-            by_key[j] = c;
-        }
-        by_key_ready = 1;
     }
     if (play && info->laid >= 0)
         for (int i = 0; i < NCARDS; i++) {
