@@ -33,6 +33,7 @@ SUPPORTED = (
     "wild-deal-up",
     "floating",
     "arkansas",
+    "natural-per-phase",
 )
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import phase10.kernel as kernel
-from phase10.core import PRESETS, Game, Rules, preset
+from phase10.core import PRESETS, Arrangement, Game, Rules, parse_cards, preset
 from phase10.kernel import (
     EngineGame,
     KernelFallbackWarning,
@@ -48,6 +48,7 @@ SUPPORTED = (
     "wild-deal-up",
     "floating",
     "arkansas",
+    "natural-per-phase",
 )
 #: the options the kernel plays besides the official ones, for the whole games below
 OPTIONS: tuple[dict[str, str], ...] = (
@@ -59,6 +60,7 @@ OPTIONS: tuple[dict[str, str], ...] = (
     {"wild_deal_up": "dealer_chooses"},
     {"going_out": "discard"},
     {"phase_order": "any"},
+    {"natural_min": "phase"},
 )
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
@@ -153,11 +155,11 @@ def test_a_kernel_position_goes_back_to_the_engine() -> None:
 
 def test_every_other_option_is_refused_by_name() -> None:
     refused = {name: rules for name, rules in PRESETS.items() if name not in SUPPORTED}
-    assert "natural-per-phase" in refused and "masters" in refused
+    assert "masters" in refused and "anti-phase" in refused
     for name in SUPPORTED:
         check_rules(preset(name))
-    with pytest.raises(KernelUnsupported, match="does not play natural_min = 'phase'"):
-        check_rules(preset("natural-per-phase"))
+    with pytest.raises(KernelUnsupported, match="does not play declare = 'deal'"):
+        check_rules(preset("masters"))
     with pytest.raises(KernelUnsupported, match="'even_odd'"):
         check_rules(preset("edition-3"))
     for name, rules in refused.items():
@@ -183,7 +185,7 @@ def test_bad_input_gets_a_clear_error() -> None:
     for field, value, message in (
         (4, (0, 7), "players in hand: no seat 7"),
         (10, ((0, 1, (5, 7)),), "card 7 does not belong in place 1"),  # R6 R8: no run
-        (10, ((0, 2, (48, 48)),), "a group needs a numbered card"),
+        (10, ((0, 2, (48, 48)),), "a group of Wilds alone needs a value"),
     ):
         state = list(state_of(game))
         state[field] = value
@@ -280,3 +282,30 @@ def test_batched_playouts_match_the_engine() -> None:
     assert all(winners and played > 0 for winners, _, played in whole)
     with pytest.raises(ValueError, match="one sequence of cards per player"):
         KernelGame(game).playouts(0, [[]], 1, 1)
+
+
+@needs_kernel
+def test_groups_of_wilds_alone_under_natural_min_phase() -> None:
+    rules = preset("natural-per-phase")
+    other = parse_cards("R2 R3 R4 R5 R6 B8 B9 B10 B11 B12")
+    for text, phase in (
+        ("W W W R7 B7 G7 R1 B2 G3 Y4", 1),  # a set of Wilds beside a set of 7s
+        ("W W W W R7 B7 G7 R1 Y9 Y4", 2),  # a run of Wilds beside a set
+        ("W W W W W W R3 G3 B1 Y12", 10),  # a set of five Wilds beside R3 G3 W
+    ):
+        deal = Arrangement(
+            hands=(parse_cards(text), other), discard=parse_cards("Y9"), phases=(phase, 1)
+        )
+        game = Game(2, seed=phase, rules=rules, arrangement=deal, dealer=1)
+        game.apply("draw")
+        reference, play = EngineGame(game), KernelGame(game)
+        legal = reference.legal()
+        assert play.legal() == legal
+        wild_only = [key for key in legal if key[0] == 4 and any(len(g) == 3 for g in key[1])]
+        assert wild_only, text
+        play.apply(wild_only[-1])
+        reference.apply(wild_only[-1])
+        assert play.state() == reference.state()
+        back = play.to_game()
+        assert any(meld.group.natural_count == 0 for meld in back.melds)
+        assert _play_both(KernelGame(back), back, phase, 150) > 0

@@ -112,6 +112,7 @@ _ALSO_PLAYED = frozenset(
         ("wild_deal_up", WildDealUp.DEALER_CHOOSES.value),
         ("going_out", GoingOut.DISCARD.value),
         ("phase_order", PhaseOrder.ANY.value),  # declared as laid down (declare = "deal" is not)
+        ("natural_min", NaturalMin.PHASE.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -123,10 +124,10 @@ def check_rules(rules: Rules) -> None:
 
     >>> from phase10.core import preset
     >>> check_rules(preset("short-5"))
-    >>> check_rules(preset("natural-per-phase"))
+    >>> check_rules(preset("masters"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel does not play natural_min = 'phase' (the official value is 'group')
+    phase10.kernel.KernelUnsupported: the kernel does not play declare = 'deal' (the official value is 'laydown')
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -138,7 +139,7 @@ def check_rules(rules: Rules) -> None:
             f"the kernel does not play {name} = {value!r} (the official value is "
             f"{_DEFAULTS[name]!r})"
         )
-    assert rules.natural_min is NaturalMin.GROUP and rules.anti_phase is AntiPhase.OFF
+    assert rules.anti_phase is AntiPhase.OFF
     for number, phase in enumerate(rules.phase_sequence, start=1):
         kinds = [spec.kind for spec in phase.groups]
         odd = [kind for kind in kinds if kind not in _GROUP_KINDS]
@@ -190,6 +191,7 @@ class KernelGame:
             dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
             floating=rules.going_out is GoingOut.DISCARD,
             any_order=rules.phase_order is PhaseOrder.ANY,
+            all_wild=rules.natural_min is NaturalMin.PHASE,
         )
         self._kernel.load(state_of(game))
 

@@ -39,6 +39,7 @@ static PyObject *group_to_tuple(const Group *g) {
     PyObject *cards = PyTuple_New(g->len);
     if (!cards) return NULL;
     for (int i = 0; i < g->len; i++) PyTuple_SET_ITEM(cards, i, PyLong_FromLong(g->cards[i]));
+    if (wild_value(g) >= 0) return Py_BuildValue("(iNi)", g->kind, cards, wild_value(g));
     return Py_BuildValue("(iN)", g->kind, cards);
 }
 
@@ -107,10 +108,11 @@ static int read_cards(PyObject *seq, uint8_t *out, int cap, const char *what) {
 }
 
 /* a group from (kind, cards); its values worked out from its cards */
+/* a group from (kind, cards), or (kind, cards, value) for a group of Wilds alone */
 static int read_group(PyObject *item, Group *g) {
     PyObject *cards;
-    int kind;
-    if (!PyArg_ParseTuple(item, "iO", &kind, &cards)) return -1;
+    int kind, value = 0;
+    if (!PyArg_ParseTuple(item, "iO|i", &kind, &cards, &value)) return -1;
     if (kind < 0 || kind > 2) {
         PyErr_Format(PyExc_ValueError, "no group kind %d", kind);
         return -1;
@@ -119,9 +121,20 @@ static int read_group(PyObject *item, Group *g) {
     if (n < 0) return -1;
     g->kind = (uint8_t)kind;
     g->len = (uint8_t)n;
-    if (n == 0 || group_values(g)) {
-        PyErr_SetString(PyExc_ValueError, "a group needs a numbered card (no all-Wild groups)");
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "a group needs at least one card");
         return -1;
+    }
+    if (group_values(g)) { /* Wilds alone: the value declared */
+        int ok = value >= (kind == K_COLOR ? 0 : 1) &&
+                 value <= (kind == K_COLOR ? 3 : kind == K_RUN ? 13 - n : 12);
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "a group of Wilds alone needs a value, not %d", value);
+            return -1;
+        }
+        if (kind == K_SET) g->number = (int8_t)value;
+        if (kind == K_RUN) g->low = (int8_t)value;
+        if (kind == K_COLOR) g->color = (int8_t)value;
     }
     /* the cards must make the group (Group.make's checks, for a state read from outside) */
     for (int i = 0; i < n; i++) {
@@ -162,14 +175,14 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
-    int dealer_gives_wild = 0, floating = 0, any_order = 0;
+    int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
-                             "any_order",   NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|ppppppp", kwlist, &n, &phases, &skip_next,
+                             "any_order",   "all_wild",    NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppp", kwlist, &n, &phases, &skip_next,
                                      &end_on_empty, &end_at_once, &advance_all,
-                                     &dealer_gives_wild, &floating, &any_order))
+                                     &dealer_gives_wild, &floating, &any_order, &all_wild))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -187,6 +200,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     s->dealer_gives_wild = dealer_gives_wild;
     s->floating_rule = floating;
     s->any_order = any_order;
+    s->all_wild = all_wild;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -272,7 +286,10 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     if (!melds) return NULL;
     for (int m = 0; m < s->n_melds; m++) {
         const Group *g = &s->melds[m];
-        PyObject *item = Py_BuildValue("(iiN)", s->meld_owner[m], g->kind, cards_tuple(g->cards, g->len));
+        PyObject *item = wild_value(g) >= 0 ? Py_BuildValue("(iiNi)", s->meld_owner[m], g->kind,
+                                                       cards_tuple(g->cards, g->len), wild_value(g))
+                                       : Py_BuildValue("(iiN)", s->meld_owner[m], g->kind,
+                                                       cards_tuple(g->cards, g->len));
         if (!item) {
             Py_DECREF(melds);
             return NULL;
@@ -343,13 +360,14 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
     }
     t.n_melds = (int)nm;
     for (Py_ssize_t m = 0; m < nm; m++) {
-        int owner, kind;
+        int owner, kind, value = 0;
         PyObject *cards;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, m), "iiO", &owner, &kind, &cards)) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, m), "iiO|i", &owner, &kind, &cards,
+                              &value)) {
             Py_DECREF(fast);
             return NULL;
         }
-        PyObject *pair = Py_BuildValue("(iO)", kind, cards);
+        PyObject *pair = Py_BuildValue("(iOi)", kind, cards, value);
         int err = pair ? read_group(pair, &t.melds[m]) : -1;
         Py_XDECREF(pair);
         if (err) {

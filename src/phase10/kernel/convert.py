@@ -4,7 +4,8 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
 
 - an action: ``(0,)`` draw, ``(1,)`` take the discard, ``(2, card, target)`` discard (target
   -1: nobody), ``(3, card, group, number)`` hit (number 0: none), ``(4, groups)`` lay down,
-  each group ``(kind, cards)`` in the order :class:`~phase10.core.LayDown` holds them
+  each group ``(kind, cards)`` (a group of Wilds alone: ``(kind, cards, value)``) in the
+  order :class:`~phase10.core.LayDown` holds them
   (``(4, groups, phase)`` where the lay-down names its phase),
   ``(5, player)`` give the turned-up Wild;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
@@ -26,6 +27,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from phase10.core import (
+    COLORS,
     Action,
     Card,
     Discard,
@@ -78,6 +80,32 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
     return tuple(card.index for card in cards)
 
 
+def _group_key(group: Group) -> tuple[Any, ...]:
+    """``(kind, cards)``; a group of Wilds alone adds its declared value (a set's number, a
+    run's lowest number, a colour's index in :data:`~phase10.core.COLORS`)."""
+    kind, cards = _KIND_CODE[group.kind], _cards(group.cards)
+    if group.natural_count:
+        return (kind, cards)
+    if group.number is not None:
+        return (kind, cards, group.number)
+    if group.low is not None:
+        return (kind, cards, group.low)
+    assert group.color is not None
+    return (kind, cards, COLORS.index(group.color))
+
+
+def _group(key: tuple[Any, ...]) -> Group:
+    kind, cards = KINDS[key[0]], [Card.from_index(c) for c in key[1]]
+    if len(key) == 2:
+        return Group.make(kind, cards)
+    value = key[2]
+    if kind is GroupKind.SET:
+        return Group.make(kind, cards, number=value)
+    if kind is GroupKind.RUN:
+        return Group.make(kind, cards, low=value)
+    return Group.make(kind, cards, color=COLORS[value])
+
+
 def action_key(action: Action) -> ActionKey:
     """The kernel's tuple for an engine action (one the kernel plays)."""
     match action:
@@ -90,7 +118,7 @@ def action_key(action: Action) -> ActionKey:
         case Hit():
             return (3, action.card.index, action.group, action.number or 0)
         case LayDown():
-            groups = tuple((_KIND_CODE[g.kind], _cards(g.cards)) for g in action.groups)
+            groups = tuple(_group_key(group) for group in action.groups)
             return (4, groups) if action.phase is None else (4, groups, action.phase)
         case GiveWild():
             return (5, action.player)
@@ -109,21 +137,22 @@ def to_action(key: ActionKey) -> Action:
         case (3, int(card), int(group), int(number)):
             return Hit(Card.from_index(card), group, number or None)
         case (4, tuple(groups)) | (4, tuple(groups), int()):
-            made = tuple(
-                Group.make(KINDS[kind], [Card.from_index(c) for c in cards])
-                for kind, cards in groups
-            )
+            made = tuple(_group(group) for group in groups)
             return LayDown(made, key[2] if len(key) == 3 else None)
         case (5, int(player)):
             return GiveWild(player)
     raise ValueError(f"not a kernel action: {key!r}")
 
 
-def lay_down_order(key: ActionKey) -> tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+def lay_down_order(
+    key: ActionKey,
+) -> tuple[int, tuple[tuple[int, int, tuple[int, ...], int], ...]]:
     """The order the kernel lists lay-downs in: the phase named (if any), then group by
-    group, kind, size, then cards."""
+    group, kind, size, cards, then a group of Wilds' value (-1: it has a numbered card)."""
     phase = key[2] if len(key) == 3 else 0
-    return phase, tuple((kind, len(cards), cards) for kind, cards in key[1])
+    return phase, tuple(
+        (group[0], len(group[1]), group[1], group[2] if len(group) == 3 else -1) for group in key[1]
+    )
 
 
 def state_of(game: Game) -> StateKey:
@@ -143,9 +172,7 @@ def state_of(game: Game) -> StateKey:
                 seat.floating,
             )
         )
-    melds = tuple(
-        (meld.owner, _KIND_CODE[meld.group.kind], _cards(meld.group.cards)) for meld in game.melds
-    )
+    melds = tuple((meld.owner, *_group_key(meld.group)) for meld in game.melds)
     return (
         game.hand_number,
         game.dealer,
@@ -180,10 +207,7 @@ def apply_state(game: Game, state: StateKey) -> Game:
         seat.pending_skip = bool(pending)
         seat.floating = bool(floating)
         made_seats.append(seat)
-    table = tuple(
-        Meld(owner, Group.make(KINDS[kind], [Card.from_index(c) for c in cards]))
-        for owner, kind, cards in melds
-    )
+    table = tuple(Meld(meld[0], _group(meld[1:])) for meld in melds)
     rng = list(game.rng.getstate())
     rng[1] = tuple(words)
     made = GameState(

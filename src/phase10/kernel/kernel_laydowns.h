@@ -61,10 +61,12 @@ static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, co
 }
 
 static int extend_run(GroupVec *v, const int *counts, int low, int number, Group *g,
-                      int wilds_left, int naturals, int size) {
-    if (number - low >= size && naturals) {
+                      int wilds_left, int naturals, int size, int aw) {
+    if (number - low >= size && (naturals || aw)) {
         g->len = (uint8_t)(number - low);
-        group_values(g);
+        g->number = 0;
+        g->low = (int8_t)low;
+        g->color = -1;
         if (gv_push(v, g)) return -1;
     }
     if (number > 12) return 0;
@@ -73,19 +75,35 @@ static int extend_run(GroupVec *v, const int *counts, int low, int number, Group
         int c = color * 12 + number - 1;
         if (counts[c] > 0) {
             g->cards[pos] = (uint8_t)c;
-            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size))
+            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size, aw))
                 return -1;
         }
     }
     if (wilds_left) {
         g->cards[pos] = WILD;
-        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size)) return -1;
+        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size, aw))
+            return -1;
     }
     return 0;
 }
 
-/* group_candidates (natural_min = "group": no all-Wild group) */
-static int candidates(GroupVec *v, int kind, int size, const int *counts) {
+/* all-Wild groups of sizes size..the Wilds held, with the value given */
+static int wild_groups(GroupVec *v, int kind, int size, int wilds, int number, int color) {
+    Group g;
+    g.kind = (uint8_t)kind;
+    g.number = (int8_t)number;
+    g.low = 0;
+    g.color = (int8_t)color;
+    for (int n = size; n <= wilds; n++) {
+        g.len = (uint8_t)n;
+        memset(g.cards, WILD, (size_t)n);
+        if (gv_push(v, &g)) return -1;
+    }
+    return 0;
+}
+
+/* group_candidates; aw (natural_min = "phase"): all-Wild groups too */
+static int candidates(GroupVec *v, int kind, int size, const int *counts, int aw) {
     v->n = 0;
     int cards[24];
     if (kind == K_SET) {
@@ -93,16 +111,21 @@ static int candidates(GroupVec *v, int kind, int size, const int *counts) {
             for (int color = 0; color < 4; color++) cards[color] = color * 12 + number - 1;
             if (subset_groups(v, kind, cards, 4, counts, size)) return -1;
         }
+        if (aw)
+            for (int n = size; n <= counts[WILD]; n++)
+                for (int number = 1; number <= 12; number++)
+                    if (wild_groups(v, kind, n, n, number, -1)) return -1;
     } else if (kind == K_COLOR) {
         for (int color = 0; color < 4; color++) {
             for (int i = 0; i < 12; i++) cards[i] = color * 12 + i;
             if (subset_groups(v, kind, cards, 12, counts, size)) return -1;
+            if (aw && wild_groups(v, kind, size, counts[WILD], 0, color)) return -1;
         }
     } else {
         Group g;
         g.kind = K_RUN;
         for (int low = 1; low < 14 - size; low++)
-            if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size)) return -1;
+            if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size, aw)) return -1;
     }
     return 0;
 }
@@ -113,6 +136,7 @@ static uint64_t lay_hash(const LayDown *ld) {
         const Group *g = &ld->groups[i];
         h = (h ^ g->kind) * 1099511628211ull;
         h = (h ^ g->len) * 1099511628211ull;
+        h = (h ^ (uint64_t)(wild_value(g) + 1)) * 1099511628211ull;
         for (int j = 0; j < g->len; j++) h = (h ^ g->cards[j]) * 1099511628211ull;
     }
     return h | 1;
@@ -122,7 +146,9 @@ static int lay_equal(const LayDown *a, const LayDown *b) {
     if (a->ngroups != b->ngroups || a->phase != b->phase) return 0;
     for (int i = 0; i < a->ngroups; i++) {
         const Group *x = &a->groups[i], *y = &b->groups[i];
-        if (x->kind != y->kind || x->len != y->len || memcmp(x->cards, y->cards, x->len)) return 0;
+        if (x->kind != y->kind || x->len != y->len || memcmp(x->cards, y->cards, x->len) ||
+            wild_value(x) != wild_value(y))
+            return 0;
     }
     return 1;
 }
@@ -181,6 +207,7 @@ typedef struct {
     ActList *out;
     int stop_at_first, found;
     int named; /* the phase the lay-downs name, or 0 */
+    int aw;    /* natural_min = "phase" */
 } Search;
 
 /* _LayDownSearch.place: every slot filled in slot order, each distinct result once */
@@ -191,13 +218,18 @@ static int place(Search *S, int depth) {
         LayDown ld;
         ld.ngroups = (uint8_t)ph->ngroups;
         ld.phase = (int8_t)S->named;
+        if (S->aw) { /* one numbered card in the whole phase */
+            int naturals = 0;
+            for (int i = 0; i < ph->ngroups; i++) naturals += wild_value(&S->chosen[i]) < 0;
+            if (!naturals) return 0;
+        }
         if (canonical(ph, S->chosen, ld.groups)) return 0;
         S->found = 1;
         return S->out ? add_lay(S->out, &ld) : 0;
     }
     int slot = ph->order[depth];
     GroupVec *v = &S->vecs[depth];
-    if (candidates(v, ph->kind[slot], ph->size[slot], S->counts)) return -1;
+    if (candidates(v, ph->kind[slot], ph->size[slot], S->counts, S->aw)) return -1;
     for (int i = 0; i < v->n; i++) {
         const Group *g = &v->items[i];
         for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]--;
@@ -210,11 +242,12 @@ static int place(Search *S, int depth) {
     return 0;
 }
 
-static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int named) {
+static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int named, int aw) {
     Search S;
     memset(&S, 0, sizeof(S));
     S.ph = ph;
     S.named = named;
+    S.aw = aw;
     memcpy(S.counts, counts, sizeof(S.counts));
     S.out = out;
     int err = place(&S, 0);
@@ -227,8 +260,12 @@ static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int n
 /* feasibility.can_lay for phases of sets and runs (numbers alone matter) and for one colour
  * group: whether the counts can make the phase. Minimal groups only; the slots in order[],
  * the last one answered at once (with nothing after it, it takes every natural it can). */
-static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds) {
+static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds,
+                         int aw) {
     int slot = order[depth], size = ph->size[slot], last = depth == ph->ngroups - 1;
+    if (aw && wilds >= size) { /* a group of Wilds alone */
+        if (last || can_sets_runs(ph, order, depth + 1, nums, wilds - size, aw)) return 1;
+    }
     if (ph->kind[slot] == K_SET) {
         for (int k = 1; k <= 12; k++) {
             if (last) {
@@ -238,7 +275,7 @@ static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *
             for (int j = 1; j <= nums[k] && j <= size; j++) {
                 if (size - j > wilds) continue;
                 nums[k] -= j;
-                int ok = can_sets_runs(ph, order, depth + 1, nums, wilds - (size - j));
+                int ok = can_sets_runs(ph, order, depth + 1, nums, wilds - (size - j), aw);
                 nums[k] += j;
                 if (ok) return 1;
             }
@@ -267,7 +304,7 @@ static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *
             if (!ok || used_w > wilds) continue;
             for (int i = 0; i < size; i++)
                 if ((mask >> i) & 1u) nums[low + i]--;
-            ok = can_sets_runs(ph, order, depth + 1, nums, wilds - used_w);
+            ok = can_sets_runs(ph, order, depth + 1, nums, wilds - used_w, aw);
             for (int i = 0; i < size; i++)
                 if ((mask >> i) & 1u) nums[low + i]++;
             if (ok) return 1;
@@ -276,7 +313,10 @@ static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *
     return 0;
 }
 
-static int can_lay(const PhaseSpec *ph, const int *counts) {
+/* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
+ * phase is then enough, and any numbered card can take a Wild's place in some group (a
+ * group of Wilds takes the card's value), so the hand needs only to hold one */
+static int can_lay(const PhaseSpec *ph, const int *counts, int aw) {
     if (ph->ngroups == 1 && ph->kind[0] == K_COLOR) {
         for (int color = 0; color < 4; color++) {
             int n = 0;
@@ -286,12 +326,17 @@ static int can_lay(const PhaseSpec *ph, const int *counts) {
         return 0;
     }
     int nums[13] = {0}, order[MAXG], k = 0;
-    for (int c = 0; c < 48; c++) nums[card_number(c)] += counts[c];
+    int naturals = 0;
+    for (int c = 0; c < 48; c++) {
+        nums[card_number(c)] += counts[c];
+        naturals += counts[c];
+    }
+    if (aw && !naturals) return 0;
     for (int i = 0; i < ph->ngroups; i++) /* the sets first: they branch the least */
         if (ph->kind[i] == K_SET) order[k++] = i;
     for (int i = 0; i < ph->ngroups; i++)
         if (ph->kind[i] != K_SET) order[k++] = i;
-    return can_sets_runs(ph, order, 0, nums, counts[WILD]);
+    return can_sets_runs(ph, order, 0, nums, counts[WILD], aw);
 }
 
 #endif

@@ -137,7 +137,7 @@ static int hand_is_dead(const State *s) {
     for (int i = 0; i < s->n_in_hand; i++) {
         int allowed[MAXPH], k = allowed_phases(s, s->in_hand[i], allowed);
         for (int j = 0; j < k; j++)
-            if (can_lay(&s->phases[allowed[j]], counts)) return 0;
+            if (can_lay(&s->phases[allowed[j]], counts, s->all_wild)) return 0;
     }
     return 1;
 }
@@ -361,6 +361,8 @@ static int lay_cmp(const void *pa, const void *pb) {
         if (x->len != y->len) return x->len < y->len ? -1 : 1;
         int c = memcmp(x->cards, y->cards, x->len);
         if (c) return c;
+        int vx = wild_value(x), vy = wild_value(y);
+        if (vx != vy) return vx < vy ? -1 : 1;
     }
     return 0;
 }
@@ -419,7 +421,8 @@ static int legal(const State *s, ActList *al) {
     for (int j = 0; j < k; j++) {
         const PhaseSpec *ph = &s->phases[allowed[j]];
         /* most hands hold no phase: the quick exact test spares them the search */
-        if (can_lay(ph, counts) && lay_downs(ph, counts, al, names_phase(s) ? allowed[j] + 1 : 0))
+        if (can_lay(ph, counts, s->all_wild) &&
+            lay_downs(ph, counts, al, names_phase(s) ? allowed[j] + 1 : 0, s->all_wild))
             return -1;
     }
     if (al->nlays) {

@@ -185,6 +185,7 @@ typedef struct {
     int dealer_gives_wild; /* wild_deal_up = "dealer_chooses" */
     int floating_rule;     /* going_out = "discard" */
     int any_order;         /* phase_order = "any" (named as laid down) */
+    int all_wild;          /* natural_min = "phase": groups of Wilds alone may be laid */
 } State;
 
 /* ---------------------------------------------------------------- actions */
@@ -359,6 +360,14 @@ static int group_values(Group *g) {
         return 0;
     }
     return -1; /* all Wilds: not offered under natural_min = "group" */
+}
+
+/* a group of Wilds alone: its declared value (a set's number, a run's low, a colour's
+ * index); -1 for a group with a numbered card */
+static int wild_value(const Group *g) {
+    for (int i = 0; i < g->len; i++)
+        if (g->cards[i] < 48) return -1;
+    return g->kind == K_SET ? g->number : g->kind == K_RUN ? g->low : g->color;
 }
 
 /* _group_key order: -len, the cards' sort keys, number, low, colour letter */
