@@ -6,7 +6,8 @@ legal actions under the official rules (the same seeds; one core each, one after
 other). ``differential`` plays kernel and engine side by side, the same random actions,
 and compares the whole state and the legal actions after every action, over every preset
 the kernel plays; ``replayed`` replays whole seeded kernel games in the engine and
-compares the final states. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
+compares the final states. ``playouts`` times batched random play-outs from
+determinized deals. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
 differential run.
 """
 
@@ -61,6 +62,23 @@ def _kernel_random(games: int) -> dict[str, float]:
     return {"actions_per_s": round(actions / elapsed), "games": games, "actions": actions}
 
 
+def _playouts(count: int) -> dict[str, float]:
+    """Random play-outs to the game's end from fresh determinizations of a 4-player game
+    forty actions in, for the player to move (all inside the kernel)."""
+    play = KernelGame(Game(4, seed=1))
+    play.play_random(1, 40)
+    viewer = play.to_game().current
+    start = time.perf_counter()
+    results = play.playouts(viewer, [[] for _ in range(4)], count, seed=2)
+    elapsed = time.perf_counter() - start
+    actions = sum(played for _, _, played in results)
+    return {
+        "playouts_per_s": round(count / elapsed),
+        "actions_per_s": round(actions / elapsed),
+        "mean_actions": round(actions / count),
+    }
+
+
 def _differential(total: int) -> dict[str, float]:
     start = time.perf_counter()
     actions = games = 0
@@ -107,6 +125,7 @@ def main() -> dict[str, object]:
         "engine_random": engine,
         "kernel_random": kernel,
         "speedup": round(kernel["actions_per_s"] / engine["actions_per_s"], 1),
+        "playouts": _playouts(100),
         "differential": _differential(total),
         "replayed": _replayed(20),
     }
