@@ -4,7 +4,7 @@ differential run.
 ``engine_random`` and ``kernel_random`` play whole 4-player games of uniformly random
 legal actions under the official rules (the same seeds; one core each, one after the
 other). ``differential`` plays kernel and engine side by side, the same random actions,
-and compares the whole state and the legal actions after every action, over every preset
+and compares the events, the whole state and the legal actions after every action, over every preset
 the kernel plays; ``replayed`` replays whole seeded kernel games in the engine and
 compares the final states. ``playouts`` times batched random play-outs from
 determinized deals. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
@@ -92,8 +92,7 @@ def _differential(total: int) -> dict[str, float]:
             legal = reference.legal()
             assert play.legal() == legal, f"game {games}: legal actions differ"
             key = chooser.choice(legal)
-            play.apply(key)
-            reference.apply(key)
+            assert play.apply(key) == reference.apply(key), f"game {games}: events differ"
             actions += 1
         assert play.state() == reference.state()
         games += 1

@@ -1,8 +1,9 @@
 """The compiled kernel against the engine, action by action (docs/kernel.md).
 
 From seeded engine games, the kernel and the engine take the same actions and must agree
-after every one on the whole state (hands in order, both piles in order, the table, every
-seat's score and phases, the random generator) and on the legal actions, in order. The
+after every one on the events it caused, the whole state (hands in order, both piles in
+order, the table, every seat's score and phases, the random generator) and the legal
+actions, in order. The
 games cover every preset the kernel plays, 2 to 6 players, whole games to their end and
 tie-break hands. (The issue's bar of 20,000 games runs in benchmarks/bench_kernel.py's
 longer run, not here: these few hundred keep the file to seconds.)
@@ -79,8 +80,8 @@ def _play_both(play: KernelGame | EngineGame, game: Game, seed: int, max_actions
             return step
         eager = [key for key in legal if key[0] in (3, 4)]
         key = chooser.choice(eager if eager and chooser.random() < 0.9 else legal)
-        play.apply(key)
-        reference.apply(key)
+        events = play.apply(key)
+        assert events == reference.apply(key), f"seed {seed}: events differ at action {step}"
     return max_actions
 
 
@@ -117,7 +118,7 @@ def _games(
 
 @needs_kernel
 def test_the_kernel_agrees_with_the_engine_action_by_action() -> None:
-    assert _games(KernelGame, 150, 80, 2) > 10_000
+    assert _games(KernelGame, 100, 70, 2) > 8_000
 
 
 def test_the_python_fallback_agrees_with_the_engine_too() -> None:

@@ -44,7 +44,7 @@ from phase10.core import (
     WildDealUp,
 )
 
-from .convert import KINDS, ActionKey, StateKey, apply_state, state_of, to_action
+from .convert import KINDS, ActionKey, EventKey, StateKey, apply_state, state_of, to_action
 from .engine import EngineGame, Playout, splitmix64
 
 if TYPE_CHECKING:
@@ -203,9 +203,11 @@ class KernelGame:
         """The legal actions, in the order :class:`EngineGame` lists them too."""
         return list(self._kernel.legal())
 
-    def apply(self, action: ActionKey) -> None:
-        """Apply a legal action (ValueError if it is not legal now)."""
+    def apply(self, action: ActionKey) -> list[EventKey]:
+        """Apply a legal action (ValueError if it is not legal now); return its events, as
+        :func:`~phase10.kernel.convert.event_key` writes the engine's."""
         self._kernel.apply(action)
+        return self._kernel.events()
 
     def state(self) -> StateKey:
         """The state, as :func:`~phase10.kernel.convert.state_of` writes an engine game's."""

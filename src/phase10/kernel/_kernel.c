@@ -22,8 +22,16 @@
 typedef struct {
     PyObject_HEAD State s;
     ActList al;
-    int al_valid; /* al holds the legal actions of s */
+    int al_valid;         /* al holds the legal actions of s */
+    PyObject *events;     /* the last action's events (a list), or NULL */
+    int events_failed;    /* making an event tuple failed (an exception is set) */
 } KernelObject;
+
+static void log_event(State *s, PyObject *event) {
+    PyObject *list = (PyObject *)s->log;
+    if (!event || PyList_Append(list, event)) s->log = NULL; /* stop; the error stays set */
+    Py_XDECREF(event);
+}
 
 static int ensure_legal(KernelObject *self) {
     if (self->al_valid) return 0;
@@ -189,6 +197,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     al_free(&self->al);
+    Py_CLEAR(self->events);
     memset(&self->s, 0, sizeof(State));
     self->al_valid = 0;
     State *s = &self->s;
@@ -263,6 +272,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
 
 static void Kernel_dealloc(KernelObject *self) {
     al_free(&self->al);
+    Py_CLEAR(self->events);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -438,8 +448,8 @@ static PyObject *Kernel_legal(KernelObject *self, PyObject *Py_UNUSED(ignored)) 
     return list;
 }
 
-/* apply the i-th legal action (the list is up to date) */
-static void apply_legal(KernelObject *self, int i) {
+/* apply the i-th legal action (the list is up to date); events: keep its events */
+static int apply_legal(KernelObject *self, int i, int events) {
     Act a = self->al.acts[i];
     LayDown ld;
     if (a.type == A_LAY) {
@@ -447,7 +457,13 @@ static void apply_legal(KernelObject *self, int i) {
         a.lay = 0;
     }
     self->al_valid = 0;
+    Py_CLEAR(self->events);
+    if (events && !(self->events = PyList_New(0))) return -1;
+    self->s.log = self->events;
     apply_act(&self->s, &a, &ld);
+    int failed = events && self->s.log == NULL;
+    self->s.log = NULL;
+    return failed ? -1 : 0;
 }
 
 static PyObject *Kernel_apply_index(KernelObject *self, PyObject *arg) {
@@ -456,7 +472,7 @@ static PyObject *Kernel_apply_index(KernelObject *self, PyObject *arg) {
     if (ensure_legal(self)) return NULL;
     if (i < 0 || i >= self->al.n)
         return PyErr_Format(PyExc_IndexError, "action %ld of %d legal actions", i, self->al.n);
-    apply_legal(self, (int)i);
+    if (apply_legal(self, (int)i, 1)) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -510,7 +526,7 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         if (type == A_HIT && (a->card != want.card || a->arg != want.arg || a->number != want.number))
             continue;
         if (type == A_LAY && !lay_equal(&self->al.lays[a->lay], &ld)) continue;
-        apply_legal(self, i);
+        if (apply_legal(self, i, 1)) return NULL;
         return PyLong_FromLong(i);
     }
     return PyErr_Format(PyExc_ValueError, "not a legal action now");
@@ -543,7 +559,7 @@ static PyObject *Kernel_play_random(KernelObject *self, PyObject *args, PyObject
             Py_XDECREF(t);
             if (err) break;
         }
-        apply_legal(self, i);
+        apply_legal(self, i, 0);
         done++;
     }
     if (PyErr_Occurred()) {
@@ -645,9 +661,16 @@ static PyObject *Kernel_copy(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     KernelObject *twin = PyObject_New(KernelObject, &KernelType);
     if (!twin) return NULL;
     twin->s = self->s;
+    twin->s.log = NULL;
     memset(&twin->al, 0, sizeof(ActList));
     twin->al_valid = 0;
+    twin->events = NULL;
     return (PyObject *)twin;
+}
+
+static PyObject *Kernel_events(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (!self->events) return PyList_New(0);
+    return Py_NewRef(self->events);
 }
 
 static PyObject *Kernel_get_stage(KernelObject *self, void *closure) {
@@ -669,6 +692,7 @@ static PyMethodDef Kernel_methods[] = {
     {"play_random", (PyCFunction)(void (*)(void))Kernel_play_random, METH_VARARGS | METH_KEYWORDS,
      "Play uniformly random legal actions; (actions played, the actions or None)."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},
+    {"events", (PyCFunction)Kernel_events, METH_NOARGS, "The last applied action's events."},
     {"determinize", (PyCFunction)Kernel_determinize, METH_VARARGS,
      "Deal the cards the viewer cannot see afresh (viewer, known, seed)."},
     {"playouts", (PyCFunction)Kernel_playouts, METH_VARARGS,

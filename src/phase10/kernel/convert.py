@@ -43,15 +43,37 @@ from phase10.core import (
     Stage,
     TakeDiscard,
 )
+from phase10.core.events import (
+    CardHit,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Floating,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LaidDown,
+    Reshuffled,
+    Skipped,
+    TieBreakStarted,
+    TookDiscard,
+    WentOut,
+    WildGiven,
+)
 from phase10.core.state import Seat
 
 __all__ = [
+    "GAME_REASONS",
+    "HAND_REASONS",
     "KINDS",
     "STAGES",
     "ActionKey",
+    "EventKey",
     "StateKey",
     "action_key",
     "apply_state",
+    "event_key",
     "lay_down_order",
     "state_of",
     "to_action",
@@ -61,6 +83,8 @@ __all__ = [
 ActionKey: TypeAlias = tuple[Any, ...]
 #: A state as the kernel's ``dump()`` gives it and ``load()`` takes it.
 StateKey: TypeAlias = tuple[Any, ...]
+#: An event as the kernel gives it (see :func:`event_key`).
+EventKey: TypeAlias = tuple[Any, ...]
 
 #: The group kinds the kernel plays, by their numbers.
 KINDS: tuple[GroupKind, ...] = (GroupKind.COLOR, GroupKind.RUN, GroupKind.SET)
@@ -238,3 +262,89 @@ def apply_state(game: Game, state: StateKey) -> Game:
         dealer=game.first_dealer,
         arrangement=game.arrangement,
     )
+
+
+#: The reasons a hand ends and a game ends, by the numbers the kernel gives them.
+HAND_REASONS: tuple[str, ...] = (
+    "went out",
+    "laid down the last phase",
+    "the draw pile ran out",
+    "the draw pile is exhausted and the top discard cannot be taken",
+    "nobody can go out any more",
+)
+GAME_REASONS: tuple[str, ...] = (
+    "the only player on the last phase laid it down",
+    "went out first in the tie-break hand",
+    "completed the last phase",
+    "completed the last phase with the lowest total",
+    "lowest total score",
+    "lowest total, most phases completed",
+    "a shared win",
+)
+
+
+def _card(card: Card | None) -> int:
+    assert card is not None  # the whole truth: every card is known
+    return card.index
+
+
+def event_key(event: Event) -> EventKey:
+    """The kernel's tuple for an engine event (the whole truth, not a player's view): its
+    type's number, then its fields, cards by index, groups as in actions, None as -1 (a
+    hand's points keep None for a player out of the hand), reasons by their numbers in
+    :data:`HAND_REASONS` and :data:`GAME_REASONS`."""
+    match event:
+        case HandStarted():
+            return (
+                1,
+                event.hand,
+                event.dealer,
+                tuple(event.players),
+                event.first_player,
+                _card(event.discard_top),
+                event.tie_break,
+            )
+        case Dealt():
+            assert event.cards is not None
+            return (2, event.player, _cards(event.cards))
+        case WildGiven():
+            return (3, event.dealer, event.player)
+        case Reshuffled():
+            return (4, event.cards)
+        case Drew():
+            return (5, event.player, _card(event.card))
+        case TookDiscard():
+            return (6, event.player, _card(event.card))
+        case LaidDown():
+            groups = tuple(_group_key(group) for group in event.groups)
+            return (7, event.player, event.phase, groups, tuple(event.group_ids))
+        case CardHit():
+            hit = (8, event.player, _card(event.card), event.group, event.number or 0)
+            return (*hit, _group_key(event.group_after))
+        case Discarded():
+            target = -1 if event.target is None else event.target
+            return (9, event.player, _card(event.card), target)
+        case Skipped():
+            return (10, event.player)
+        case Floating():
+            return (11, event.player)
+        case WentOut():
+            return (12, event.player)
+        case HandEnded():
+            return (
+                13,
+                event.hand,
+                -1 if event.went_out is None else event.went_out,
+                HAND_REASONS.index(event.reason),
+                tuple(event.points),
+                tuple(event.totals),
+                tuple(event.advanced),
+                tuple(event.phases_completed),
+                tuple(event.cards_left),
+                tuple(event.moved_down),
+            )
+        case TieBreakStarted():
+            return (14, tuple(event.players))
+        case GameEnded():
+            return (15, tuple(event.winners), GAME_REASONS.index(event.reason), tuple(event.totals))
+    raise ValueError(f"the kernel has no event like {event!r}")

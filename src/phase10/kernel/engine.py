@@ -23,7 +23,16 @@ from typing import TypeAlias
 
 from phase10.core import Card, Game, Stage
 
-from .convert import ActionKey, StateKey, action_key, lay_down_order, state_of, to_action
+from .convert import (
+    ActionKey,
+    EventKey,
+    StateKey,
+    action_key,
+    event_key,
+    lay_down_order,
+    state_of,
+    to_action,
+)
 
 __all__ = ["EngineGame", "Playout", "splitmix64"]
 
@@ -58,11 +67,11 @@ class EngineGame:
         lays = sorted((key for key in keys if key[0] == 4), key=lay_down_order)
         return lays + [key for key in keys if key[0] != 4]
 
-    def apply(self, action: ActionKey) -> None:
+    def apply(self, action: ActionKey) -> list[EventKey]:
         engine_action = to_action(action)
         if self.game.stage is Stage.GAME_OVER or engine_action not in self.game.legal_actions:
             raise ValueError("not a legal action now")
-        self.game.apply(engine_action)
+        return [event_key(event) for event in self.game.apply(engine_action)]
 
     def state(self) -> StateKey:
         return state_of(self.game)

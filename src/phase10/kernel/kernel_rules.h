@@ -5,6 +5,55 @@
 
 #include "kernel_laydowns.h"
 
+/* ---------------------------------------------------------------- events */
+
+/* The events, as tuples (convert.event_key writes the engine's the same way), are made
+ * only when s->log is set: by Kernel.apply, which holds the GIL; play-outs never set it. */
+#define E_HAND_STARTED 1
+#define E_DEALT 2
+#define E_WILD_GIVEN 3
+#define E_RESHUFFLED 4
+#define E_DREW 5
+#define E_TOOK 6
+#define E_LAID 7
+#define E_HIT 8
+#define E_DISCARDED 9
+#define E_SKIPPED 10
+#define E_FLOATING 11
+#define E_WENT_OUT 12
+#define E_HAND_ENDED 13
+#define E_TIE_BREAK 14
+#define E_GAME_ENDED 15
+/* why a hand ended (HandEnded.reason) */
+#define R_WENT_OUT 0
+#define R_LAST_PHASE 1
+#define R_PILE_RAN_OUT 2
+#define R_EXHAUSTED 3
+#define R_DEAD 4
+/* why the game ended (GameEnded.reason) */
+#define G_AT_ONCE 0
+#define G_TIE_BREAK 1
+#define G_LAST_PHASE 2
+#define G_LOWEST 3
+#define G_ALL_LOWEST 4
+#define G_ALL_MOST 5
+#define G_SHARED 6
+
+static PyObject *cards_tuple(const uint8_t *v, int n);
+static PyObject *ints_tuple(const int *v, int n);
+static PyObject *group_to_tuple(const Group *g);
+static void log_event(State *s, PyObject *event);
+#define EMIT(s, ...)                                                                           \
+    do {                                                                                       \
+        if ((s)->log) log_event((s), Py_BuildValue(__VA_ARGS__));                              \
+    } while (0)
+
+static PyObject *totals_tuple(const State *s) {
+    int totals[MAXP];
+    for (int p = 0; p < s->n; p++) totals[p] = s->seats[p].score;
+    return ints_tuple(totals, s->n);
+}
+
 /* ---------------------------------------------------------------- the hand's end */
 
 static void start_hand(State *s);
@@ -30,10 +79,11 @@ static int popcount(uint32_t x) {
     return n;
 }
 
-static void end_game(State *s, const int *winners, int n) {
+static void end_game(State *s, const int *winners, int n, int reason) {
     memcpy(s->winners, winners, sizeof(int) * (size_t)n);
     s->n_winners = n;
     s->stage = ST_OVER;
+    EMIT(s, "(iNiN)", E_GAME_ENDED, ints_tuple(winners, n), reason, totals_tuple(s));
 }
 
 static void next_hand(State *s, const int *players, int n) {
@@ -47,7 +97,26 @@ static void next_hand(State *s, const int *players, int n) {
 }
 
 /* Game._end_hand and Game._after_hand (official: advance "completed", no Anti-phase) */
-static void end_hand_won(State *s, int went_out, int winner) {
+static void end_hand_won(State *s, int went_out, int winner, int reason) {
+    if (s->log) { /* HandEnded: the points held, the totals after, who advanced */
+        PyObject *points = PyTuple_New(s->n);
+        int advanced[MAXP], na = 0, completed[MAXP], left[MAXP], totals[MAXP];
+        for (int p = 0; p < s->n && points; p++) {
+            const SeatS *info = &s->seats[p];
+            int held = p == went_out ? 0 : hand_points(info);
+            PyObject *item = in_hand(s, p) ? PyLong_FromLong(held) : Py_NewRef(Py_None);
+            PyTuple_SET_ITEM(points, p, item);
+            int up = !s->tie_break && in_hand(s, p) && (s->advance_all || info->laid >= 0);
+            uint32_t done = info->completed | (up && info->laid >= 0 ? 1u << info->laid : 0u);
+            if (up) advanced[na++] = p;
+            completed[p] = popcount(done);
+            left[p] = info->hand_len;
+            totals[p] = info->score + (!s->tie_break && in_hand(s, p) ? held : 0);
+        }
+        EMIT(s, "(iiiiNNNNNN)", E_HAND_ENDED, s->hand_number, went_out, reason, points,
+             ints_tuple(totals, s->n), ints_tuple(advanced, na), ints_tuple(completed, s->n),
+             ints_tuple(left, s->n), PyTuple_New(0));
+    }
     if (!s->tie_break) {
         for (int i = 0; i < s->n_in_hand; i++) {
             int p = s->in_hand[i];
@@ -61,12 +130,12 @@ static void end_hand_won(State *s, int went_out, int winner) {
         }
     }
     if (winner >= 0) { /* end_when = "immediately" */
-        end_game(s, &winner, 1);
+        end_game(s, &winner, 1, G_AT_ONCE);
         return;
     }
     if (s->tie_break) {
         if (went_out >= 0) {
-            end_game(s, &went_out, 1);
+            end_game(s, &went_out, 1, G_TIE_BREAK);
             return;
         }
         next_hand(s, s->in_hand, s->n_in_hand);
@@ -91,7 +160,9 @@ static void end_hand_won(State *s, int went_out, int winner) {
             if (info->score == best && popcount(info->completed) == most)
                 winners[nw++] = s->in_hand[i];
         }
-        end_game(s, winners, nw);
+        int low = 0;
+        for (int i = 0; i < s->n_in_hand; i++) low += s->seats[s->in_hand[i]].score == best;
+        end_game(s, winners, nw, nw != 1 ? G_SHARED : low == 1 ? G_ALL_LOWEST : G_ALL_MOST);
         return;
     }
     int finishers[MAXP], nf = 0;
@@ -104,7 +175,7 @@ static void end_hand_won(State *s, int went_out, int winner) {
         return;
     }
     if (nf == 1) {
-        end_game(s, finishers, 1);
+        end_game(s, finishers, 1, G_LAST_PHASE);
         return;
     }
     int best = s->seats[finishers[0]].score;
@@ -114,14 +185,17 @@ static void end_hand_won(State *s, int went_out, int winner) {
     for (int i = 0; i < nf; i++)
         if (s->seats[finishers[i]].score == best) tied[nt++] = finishers[i];
     if (nt == 1) {
-        end_game(s, tied, 1);
+        end_game(s, tied, 1, G_LOWEST);
         return;
     }
     s->tie_break = 1;
+    EMIT(s, "(iN)", E_TIE_BREAK, ints_tuple(tied, nt));
     next_hand(s, tied, nt);
 }
 
-static void end_hand(State *s, int went_out) { end_hand_won(s, went_out, -1); }
+static void end_hand(State *s, int went_out, int reason) {
+    end_hand_won(s, went_out, -1, reason);
+}
 
 /* Game.hand_is_dead */
 static int hand_is_dead(const State *s) {
@@ -146,18 +220,19 @@ static int hand_is_dead(const State *s) {
 static void begin_turn(State *s) {
     while (s->seats[s->current].pending_skip) {
         s->seats[s->current].pending_skip = 0;
+        EMIT(s, "(ii)", E_SKIPPED, s->current);
         s->current = next_in_hand(s, s->current);
     }
     if (s->draw_len == 0 && s->end_on_empty) {
-        end_hand(s, -1);
+        end_hand(s, -1, R_PILE_RAN_OUT);
         return;
     }
     if (!can_draw(s) && !can_take(s)) {
-        end_hand(s, -1);
+        end_hand(s, -1, R_EXHAUSTED);
         return;
     }
     if (s->draw_len == 0 && hand_is_dead(s)) {
-        end_hand(s, -1);
+        end_hand(s, -1, R_DEAD);
         return;
     }
     s->stage = ST_DRAW;
@@ -196,6 +271,13 @@ static void start_hand(State *s) {
     memcpy(s->draw, deck, (size_t)len);
     s->draw_len = len;
     s->first_player = first;
+    EMIT(s, "(iiiNiiO)", E_HAND_STARTED, s->hand_number, s->dealer,
+         ints_tuple(s->in_hand, s->n_in_hand), first, s->discard[0],
+         s->tie_break ? Py_True : Py_False);
+    for (int i = 0; i < s->n_in_hand; i++) {
+        const SeatS *info = &s->seats[s->in_hand[i]];
+        EMIT(s, "(iiN)", E_DEALT, s->in_hand[i], cards_tuple(info->hand, info->hand_len));
+    }
     if (s->discard[0] == SKIP) s->seats[first].pending_skip = 1;
     if (s->discard[0] == WILD && s->dealer_gives_wild) {
         s->current = s->dealer;
@@ -210,11 +292,13 @@ static void start_hand(State *s) {
 static void hand_emptied(State *s, int seat) {
     if (s->floating_rule) {
         s->seats[seat].floating = 1;
+        EMIT(s, "(ii)", E_FLOATING, seat);
         s->current = next_in_hand(s, s->current);
         begin_turn(s);
         return;
     }
-    end_hand(s, seat);
+    EMIT(s, "(ii)", E_WENT_OUT, seat);
+    end_hand(s, seat, R_WENT_OUT);
 }
 
 /* ---------------------------------------------------------------- applying */
@@ -236,9 +320,11 @@ static void do_draw(State *s, int seat) {
         mt_shuffle(&s->rng, s->draw, s->draw_len);
         s->discard[0] = top;
         s->discard_len = 1;
+        EMIT(s, "(ii)", E_RESHUFFLED, s->draw_len);
     }
     SeatS *info = &s->seats[seat];
     info->hand[info->hand_len++] = s->draw[--s->draw_len];
+    EMIT(s, "(iii)", E_DREW, seat, info->hand[info->hand_len - 1]);
     s->stage = ST_PLAY;
 }
 
@@ -251,13 +337,15 @@ static void do_discard(State *s, int seat, int card, int target) {
         if (skip_targets(s, seat, targets)) target = targets[0];
     }
     if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
+    EMIT(s, "(iiii)", E_DISCARDED, seat, card, card == SKIP ? target : -1);
     if (s->stage == ST_WILD_DISCARD) { /* Game._after_setup */
         s->current = s->first_player;
         begin_turn(s);
         return;
     }
     if (info->hand_len == 0) {
-        end_hand(s, seat);
+        EMIT(s, "(ii)", E_WENT_OUT, seat);
+        end_hand(s, seat, R_WENT_OUT);
         return;
     }
     s->current = next_in_hand(s, s->current);
@@ -266,6 +354,7 @@ static void do_discard(State *s, int seat, int card, int target) {
 
 static void do_hit(State *s, int seat, int card, int m, int number) {
     SeatS *info = &s->seats[seat];
+    int named = number;
     hand_remove(info, card);
     Group *g = &s->melds[m];
     if (g->kind != K_RUN) {
@@ -284,6 +373,7 @@ static void do_hit(State *s, int seat, int card, int m, int number) {
         }
         g->len++;
     }
+    EMIT(s, "(iiiiiN)", E_HIT, seat, card, m, named > 0 ? named : 0, group_to_tuple(g));
     if (info->hand_len == 0) hand_emptied(s, seat);
 }
 
@@ -299,6 +389,15 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
         s->meld_owner[s->n_melds++] = seat;
     }
     info->laid = index;
+    if (s->log) {
+        PyObject *groups = PyTuple_New(ld->ngroups);
+        int ids[MAXG];
+        for (int i = 0; groups && i < ld->ngroups; i++) {
+            PyTuple_SET_ITEM(groups, i, group_to_tuple(&ld->groups[i]));
+            ids[i] = s->n_melds - ld->ngroups + i;
+        }
+        EMIT(s, "(iiiNN)", E_LAID, seat, index + 1, groups, ints_tuple(ids, ld->ngroups));
+    }
     if (s->end_at_once && !s->tie_break && !((info->completed >> index) & 1u)) {
         /* Game._wins_at_once: the only player in the hand on the last phase lays it down */
         int on_last = 0, me = 0;
@@ -310,7 +409,7 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
             }
         }
         if (on_last == 1 && me) {
-            end_hand_won(s, -1, seat);
+            end_hand_won(s, -1, seat, R_LAST_PHASE);
             return;
         }
     }
@@ -326,6 +425,7 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
     case A_TAKE: {
         SeatS *info = &s->seats[seat];
         info->hand[info->hand_len++] = s->discard[--s->discard_len];
+        EMIT(s, "(iii)", E_TOOK, seat, info->hand[info->hand_len - 1]);
         s->stage = ST_PLAY;
         break;
     }
@@ -341,6 +441,7 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
     case A_GIVE: {
         SeatS *info = &s->seats[a->arg];
         info->hand[info->hand_len++] = s->discard[--s->discard_len];
+        EMIT(s, "(iii)", E_WILD_GIVEN, s->dealer, a->arg);
         s->current = a->arg;
         s->stage = ST_WILD_DISCARD;
         break;

@@ -186,6 +186,7 @@ typedef struct {
     int floating_rule;     /* going_out = "discard" */
     int any_order;         /* phase_order = "any" (named as laid down) */
     int all_wild;          /* natural_min = "phase": groups of Wilds alone may be laid */
+    void *log;             /* a Python list the events go to, or NULL (see _kernel.c) */
 } State;
 
 /* ---------------------------------------------------------------- actions */
