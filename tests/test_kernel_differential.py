@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import phase10.kernel as kernel
-from phase10.core import PRESETS, Arrangement, Game, Rules, parse_cards, preset
+from phase10.core import PRESETS, Arrangement, Game, GiveUp, Rules, parse_cards, preset
 from phase10.kernel import (
     EngineGame,
     KernelFallbackWarning,
@@ -159,7 +159,7 @@ def test_every_other_option_is_refused_by_name() -> None:
     assert "masters" in refused and "anti-phase" in refused
     for name in SUPPORTED:
         check_rules(preset(name))
-    with pytest.raises(KernelUnsupported, match="does not play declare = 'deal'"):
+    with pytest.raises(KernelUnsupported, match="does not play save_pile = 'private'"):
         check_rules(preset("masters"))
     with pytest.raises(KernelUnsupported, match="'even_odd'"):
         check_rules(preset("edition-3"))
@@ -194,7 +194,7 @@ def test_bad_input_gets_a_clear_error() -> None:
             play._kernel.load(tuple(state))
     assert play.state() == state_of(game)  # a refused state changes nothing
     with pytest.raises(ValueError, match="the kernel does not play"):
-        action_key(game.parse_action("declare 3"))
+        action_key(GiveUp())
     with pytest.raises(ValueError, match="not a kernel action"):
         to_action((9,))
 

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 from phase10.core import (
     Advance,
     AntiPhase,
+    Deck,
+    DeclareWhen,
     EmptyDrawPile,
     EndWhen,
     Game,
@@ -113,6 +115,9 @@ _ALSO_PLAYED = frozenset(
         ("going_out", GoingOut.DISCARD.value),
         ("phase_order", PhaseOrder.ANY.value),  # declared as laid down (declare = "deal" is not)
         ("natural_min", NaturalMin.PHASE.value),
+        ("declare", DeclareWhen.DEAL.value),
+        ("deck", Deck.MASTERS.value),
+        ("deck", Deck.MASTERS_12_WILDS.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -127,7 +132,7 @@ def check_rules(rules: Rules) -> None:
     >>> check_rules(preset("masters"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel does not play declare = 'deal' (the official value is 'laydown')
+    phase10.kernel.KernelUnsupported: the kernel does not play save_pile = 'private' (the official value is 'off')
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -192,6 +197,9 @@ class KernelGame:
             floating=rules.going_out is GoingOut.DISCARD,
             any_order=rules.phase_order is PhaseOrder.ANY,
             all_wild=rules.natural_min is NaturalMin.PHASE,
+            declare_deal=rules.declare is DeclareWhen.DEAL,
+            wilds=rules.deck.wilds,
+            skips=rules.deck.skips,
         )
         self._kernel.load(state_of(game))
 

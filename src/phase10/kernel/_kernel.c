@@ -57,6 +57,7 @@ static PyObject *act_to_tuple(const Act *a, const ActList *al) {
     case A_TAKE:
         return Py_BuildValue("(i)", a->type);
     case A_GIVE:
+    case A_DECLARE:
         return Py_BuildValue("(ii)", a->type, a->arg);
     case A_DISCARD:
         return Py_BuildValue("(iii)", a->type, a->card, a->arg);
@@ -183,14 +184,17 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
-    int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0;
+    int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0, declare_deal = 0;
+    int wilds = 8, skips = 4;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
-                             "any_order",   "all_wild",    NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppp", kwlist, &n, &phases, &skip_next,
-                                     &end_on_empty, &end_at_once, &advance_all,
-                                     &dealer_gives_wild, &floating, &any_order, &all_wild))
+                             "any_order",   "all_wild",    "declare_deal",      "wilds",
+                             "skips",       NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppii", kwlist, &n, &phases,
+                                     &skip_next, &end_on_empty, &end_at_once, &advance_all,
+                                     &dealer_gives_wild, &floating, &any_order, &all_wild,
+                                     &declare_deal, &wilds, &skips))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -210,6 +214,13 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     s->floating_rule = floating;
     s->any_order = any_order;
     s->all_wild = all_wild;
+    s->declare_deal = declare_deal;
+    if (wilds < 0 || skips < 0 || 96 + wilds + skips > DECK - 1) {
+        PyErr_Format(PyExc_ValueError, "a deck of %d Wilds and %d Skips", wilds, skips);
+        return -1;
+    }
+    s->wilds = wilds;
+    s->skips = skips;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -313,10 +324,10 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     }
     for (int p = 0; p < s->n; p++) {
         const SeatS *info = &s->seats[p];
-        PyObject *item = Py_BuildValue("(NiikiOO)", cards_tuple(info->hand, info->hand_len),
+        PyObject *item = Py_BuildValue("(NiikiOOi)", cards_tuple(info->hand, info->hand_len),
                                        info->score, info->phase, (unsigned long)info->completed,
                                        info->laid, info->pending_skip ? Py_True : Py_False,
-                                       info->floating ? Py_True : Py_False);
+                                       info->floating ? Py_True : Py_False, info->declared);
         if (!item) {
             Py_DECREF(melds);
             Py_DECREF(seats);
@@ -332,23 +343,23 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     }
     for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(mt, i, PyLong_FromUnsignedLong(s->rng.mt[i]));
     PyTuple_SET_ITEM(mt, 624, PyLong_FromLong(s->rng.mti));
-    return Py_BuildValue("(iiiiNONiNNNNN)", s->hand_number, s->dealer, s->current, s->stage,
+    return Py_BuildValue("(iiiiNONiNNNNNN)", s->hand_number, s->dealer, s->current, s->stage,
                          ints_tuple(s->in_hand, s->n_in_hand), s->tie_break ? Py_True : Py_False,
                          ints_tuple(s->winners, s->n_winners), s->first_player,
                          cards_tuple(s->draw, s->draw_len), cards_tuple(s->discard, s->discard_len),
-                         melds, seats, mt);
+                         melds, seats, mt, ints_tuple(s->queue, s->n_queue));
 }
 
 static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
     State t = self->s; /* filled in a copy: the kernel is unchanged if the state is refused */
-    PyObject *in_hand_seq, *winners, *draw, *discard, *melds, *seats, *mt;
+    PyObject *in_hand_seq, *winners, *draw, *discard, *melds, *seats, *mt, *queue;
     int tie_break;
-    if (!PyArg_ParseTuple(arg, "iiiiOpOiOOOOO", &t.hand_number, &t.dealer, &t.current, &t.stage,
+    if (!PyArg_ParseTuple(arg, "iiiiOpOiOOOOOO", &t.hand_number, &t.dealer, &t.current, &t.stage,
                           &in_hand_seq, &tie_break, &winners, &t.first_player, &draw, &discard, &melds,
-                          &seats, &mt))
+                          &seats, &mt, &queue))
         return NULL;
     t.tie_break = tie_break;
-    if (t.stage < ST_DRAW || t.stage > ST_WILD_DISCARD) return PyErr_Format(PyExc_ValueError, "no stage %d", t.stage);
+    if (t.stage < ST_DRAW || t.stage > ST_DECLARE) return PyErr_Format(PyExc_ValueError, "no stage %d", t.stage);
     if (t.current < 0 || t.current >= t.n || t.dealer < 0 || t.dealer >= t.n)
         return PyErr_Format(PyExc_ValueError, "no seat %d", t.current);
     if ((t.n_in_hand = read_ints(in_hand_seq, t.in_hand, t.n, "players in hand")) < 0) return NULL;
@@ -356,6 +367,9 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
     if (check_seats(t.in_hand, t.n_in_hand, t.n, "players in hand") ||
         check_seats(t.winners, t.n_winners, t.n, "winners") ||
         check_seats(&t.first_player, 1, t.n, "the first player"))
+        return NULL;
+    if ((t.n_queue = read_ints(queue, t.queue, t.n, "the players to declare")) < 0 ||
+        check_seats(t.queue, t.n_queue, t.n, "the players to declare"))
         return NULL;
     if (t.n_in_hand < 2 || !in_hand(&t, t.current))
         return PyErr_Format(PyExc_ValueError, "at least two players in the hand, the one to move among them");
@@ -402,13 +416,15 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         PyObject *hand;
         unsigned long completed;
         int pending, floating;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "Oiikipp", &hand, &info->score,
-                              &info->phase, &completed, &info->laid, &pending, &floating)) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "Oiikippi", &hand, &info->score,
+                              &info->phase, &completed, &info->laid, &pending, &floating,
+                              &info->declared)) {
             Py_DECREF(fast);
             return NULL;
         }
         if (info->phase < 0 || info->phase > t.nphases || info->laid < -1 ||
-            info->laid >= t.nphases || completed >> t.nphases) {
+            info->laid >= t.nphases || completed >> t.nphases || info->declared < -1 ||
+            info->declared >= t.nphases) {
             Py_DECREF(fast);
             return PyErr_Format(PyExc_ValueError, "player %d: phases out of range", p);
         }
@@ -489,7 +505,8 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
     memset(&ld, 0, sizeof(ld));
     if (type == A_DISCARD && !PyArg_ParseTuple(arg, "iii", &type, &want.card, &want.arg))
         return NULL;
-    if (type == A_GIVE && !PyArg_ParseTuple(arg, "ii", &type, &want.arg)) return NULL;
+    if ((type == A_GIVE || type == A_DECLARE) && !PyArg_ParseTuple(arg, "ii", &type, &want.arg))
+        return NULL;
     if (type == A_HIT && !PyArg_ParseTuple(arg, "iiii", &type, &want.card, &want.arg, &want.number))
         return NULL;
     if (type == A_LAY) {
@@ -522,7 +539,7 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         const Act *a = &self->al.acts[i];
         if (a->type != type) continue;
         if (type == A_DISCARD && (a->card != want.card || a->arg != want.arg)) continue;
-        if (type == A_GIVE && a->arg != want.arg) continue;
+        if ((type == A_GIVE || type == A_DECLARE) && a->arg != want.arg) continue;
         if (type == A_HIT && (a->card != want.card || a->arg != want.arg || a->number != want.number))
             continue;
         if (type == A_LAY && !lay_equal(&self->al.lays[a->lay], &ld)) continue;

@@ -18,6 +18,9 @@ class Kernel:
         floating: bool = False,
         any_order: bool = False,
         all_wild: bool = False,
+        declare_deal: bool = False,
+        wilds: int = 8,
+        skips: int = 4,
     ) -> None: ...
     def dump(self) -> tuple[Any, ...]: ...
     def load(self, state: tuple[Any, ...], /) -> None: ...

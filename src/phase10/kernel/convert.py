@@ -7,7 +7,7 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
   each group ``(kind, cards)`` (a group of Wilds alone: ``(kind, cards, value)``) in the
   order :class:`~phase10.core.LayDown` holds them
   (``(4, groups, phase)`` where the lay-down names its phase),
-  ``(5, player)`` give the turned-up Wild;
+  ``(5, player)`` give the turned-up Wild, ``(8, phase)`` declare a phase;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
 
 Group kinds are numbered as their names sort (colour 0, run 1, set 2), which is how the
@@ -30,6 +30,7 @@ from phase10.core import (
     COLORS,
     Action,
     Card,
+    Declare,
     Discard,
     Draw,
     Game,
@@ -46,6 +47,7 @@ from phase10.core import (
 from phase10.core.events import (
     CardHit,
     Dealt,
+    Declared,
     Discarded,
     Drew,
     Event,
@@ -96,6 +98,7 @@ STAGES: tuple[Stage, ...] = (
     Stage.GAME_OVER,
     Stage.GIVE_WILD,
     Stage.WILD_DISCARD,
+    Stage.DECLARE,
 )
 _STAGE_CODE = {stage: code for code, stage in enumerate(STAGES)}
 
@@ -146,6 +149,8 @@ def action_key(action: Action) -> ActionKey:
             return (4, groups) if action.phase is None else (4, groups, action.phase)
         case GiveWild():
             return (5, action.player)
+        case Declare():
+            return (8, action.phase)
     raise ValueError(f"the kernel does not play {action!r}")
 
 
@@ -165,6 +170,8 @@ def to_action(key: ActionKey) -> Action:
             return LayDown(made, key[2] if len(key) == 3 else None)
         case (5, int(player)):
             return GiveWild(player)
+        case (8, int(phase)):
+            return Declare(phase)
     raise ValueError(f"not a kernel action: {key!r}")
 
 
@@ -194,6 +201,7 @@ def state_of(game: Game) -> StateKey:
                 laid,
                 seat.pending_skip,
                 seat.floating,
+                -1 if seat.declared is None else seat.declared,
             )
         )
     melds = tuple((meld.owner, *_group_key(meld.group)) for meld in game.melds)
@@ -211,6 +219,7 @@ def state_of(game: Game) -> StateKey:
         melds,
         tuple(seats),
         tuple(game.rng.getstate()[1]),
+        tuple(game.declare_queue),
     )
 
 
@@ -220,9 +229,9 @@ def apply_state(game: Game, state: StateKey) -> Game:
     The new game has no history: the kernel keeps none.
     """
     (hand_number, dealer, current, stage, in_hand, tie_break, winners, first) = state[:8]
-    draw, discard, melds, seats, words = state[8:]
+    draw, discard, melds, seats, words, queue = state[8:]
     made_seats = []
-    for old, (hand, score, phase, mask, laid, pending, floating) in zip(
+    for old, (hand, score, phase, mask, laid, pending, floating, declared) in zip(
         game.seats, seats, strict=True
     ):
         seat = Seat(old.name, [Card.from_index(c) for c in hand], score, phase)
@@ -230,6 +239,7 @@ def apply_state(game: Game, state: StateKey) -> Game:
         seat.laid = None if laid < 0 else laid
         seat.pending_skip = bool(pending)
         seat.floating = bool(floating)
+        seat.declared = None if declared < 0 else declared
         made_seats.append(seat)
     table = tuple(Meld(meld[0], _group(meld[1:])) for meld in melds)
     rng = list(game.rng.getstate())
@@ -247,7 +257,7 @@ def apply_state(game: Game, state: StateKey) -> Game:
         discard_pile=tuple(Card.from_index(c) for c in discard),
         melds=table,
         seats=tuple(made_seats),
-        declare_queue=(),
+        declare_queue=tuple(queue),
         first_player=first,
         hand_start=0,
         history=(),
@@ -345,6 +355,8 @@ def event_key(event: Event) -> EventKey:
             )
         case TieBreakStarted():
             return (14, tuple(event.players))
+        case Declared():
+            return (16, event.player, event.phase)
         case GameEnded():
             return (15, tuple(event.winners), GAME_REASONS.index(event.reason), tuple(event.totals))
     raise ValueError(f"the kernel has no event like {event!r}")

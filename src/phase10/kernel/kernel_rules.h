@@ -24,6 +24,7 @@
 #define E_HAND_ENDED 13
 #define E_TIE_BREAK 14
 #define E_GAME_ENDED 15
+#define E_DECLARED 16
 /* why a hand ended (HandEnded.reason) */
 #define R_WENT_OUT 0
 #define R_LAST_PHASE 1
@@ -238,6 +239,22 @@ static void begin_turn(State *s) {
     s->stage = ST_DRAW;
 }
 
+/* Game._after_setup: the declarations if any, then the first turn */
+static void after_setup(State *s) {
+    int first = s->first_player;
+    s->current = first;
+    if (s->any_order && s->declare_deal && !s->tie_break) {
+        int order[MAXP], k = turn_order_from(s, first, order);
+        s->queue[0] = first;
+        s->n_queue = 1;
+        for (int i = 0; i < k; i++)
+            if (order[i] != first) s->queue[s->n_queue++] = order[i];
+        s->stage = ST_DECLARE;
+        return;
+    }
+    begin_turn(s);
+}
+
 /* Game._start_hand (no arrangement, no save piles, the first player takes a Wild turned up) */
 static void start_hand(State *s) {
     s->hand_number++;
@@ -247,13 +264,15 @@ static void start_hand(State *s) {
         info->laid = -1;
         info->pending_skip = 0;
         info->floating = 0;
+        info->declared = -1;
     }
     s->n_melds = 0;
+    s->n_queue = 0;
     uint8_t deck[DECK];
     int len = 0;
     for (int c = 0; c < 48; c++) deck[len++] = (uint8_t)c, deck[len++] = (uint8_t)c;
-    for (int i = 0; i < 8; i++) deck[len++] = WILD;
-    for (int i = 0; i < 4; i++) deck[len++] = SKIP;
+    for (int i = 0; i < s->wilds; i++) deck[len++] = WILD;
+    for (int i = 0; i < s->skips; i++) deck[len++] = SKIP;
     mt_shuffle(&s->rng, deck, len);
     int first = next_in_hand(s, s->dealer), order[MAXP];
     int k = turn_order_from(s, first, order); /* first comes last here: rotate it to the front */
@@ -284,8 +303,7 @@ static void start_hand(State *s) {
         s->stage = ST_GIVE_WILD;
         return;
     }
-    s->current = first;
-    begin_turn(s);
+    after_setup(s);
 }
 
 /* Game._hand_emptied: out at once, or floating until a discard takes the last card */
@@ -338,9 +356,8 @@ static void do_discard(State *s, int seat, int card, int target) {
     }
     if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
     EMIT(s, "(iiii)", E_DISCARDED, seat, card, card == SKIP ? target : -1);
-    if (s->stage == ST_WILD_DISCARD) { /* Game._after_setup */
-        s->current = s->first_player;
-        begin_turn(s);
+    if (s->stage == ST_WILD_DISCARD) {
+        after_setup(s);
         return;
     }
     if (info->hand_len == 0) {
@@ -446,6 +463,17 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
         s->stage = ST_WILD_DISCARD;
         break;
     }
+    case A_DECLARE: /* Game._declare */
+        s->seats[seat].declared = a->arg - 1;
+        EMIT(s, "(iii)", E_DECLARED, seat, a->arg);
+        memmove(s->queue, s->queue + 1, sizeof(int) * (size_t)(s->n_queue - 1));
+        if (--s->n_queue) {
+            s->current = s->queue[0];
+        } else {
+            s->current = s->first_player;
+            begin_turn(s);
+        }
+        break;
     }
 }
 
@@ -489,6 +517,15 @@ static int legal(const State *s, ActList *al) {
     al->nlays = 0;
     Act a = {0, 0, -1, -1, -1};
     if (s->stage == ST_OVER) return 0;
+    if (s->stage == ST_DECLARE) {
+        a.type = A_DECLARE;
+        for (int i = 0; i < s->nphases; i++)
+            if (!((s->seats[s->current].completed >> i) & 1u)) {
+                a.arg = i + 1;
+                if (al_push(al, a)) return -1;
+            }
+        return 0;
+    }
     if (s->stage == ST_GIVE_WILD) {
         a.type = A_GIVE;
         for (int i = 0; i < s->n_in_hand; i++) {

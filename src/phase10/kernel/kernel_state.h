@@ -12,7 +12,7 @@
 #define NCARDS 50
 #define MAXP 6
 #define MAXHAND 16
-#define DECK 108
+#define DECK 112 /* the most cards a deck holds (110, and room) */
 #define MAXGC 40     /* cards one group on the table can hold */
 #define MAXG 6       /* groups one phase can ask for */
 #define MAXPH 10
@@ -25,12 +25,14 @@
 #define ST_OVER 2
 #define ST_GIVE_WILD 3
 #define ST_WILD_DISCARD 4
+#define ST_DECLARE 5
 #define A_DRAW 0
 #define A_TAKE 1
 #define A_DISCARD 2
 #define A_HIT 3
 #define A_LAY 4
 #define A_GIVE 5
+#define A_DECLARE 8 /* arg: the phase, 1-based */
 
 /* ---------------------------------------------------------------- cards */
 
@@ -153,6 +155,7 @@ typedef struct {
     uint32_t completed;     /* bit i: phase i completed */
     int pending_skip;
     int floating; /* going_out = "discard": the hand emptied without a discard */
+    int declared; /* the phase (0-based) named for this hand (declare = "deal"), or -1 */
 } SeatS;
 
 typedef struct {
@@ -187,6 +190,9 @@ typedef struct {
     int any_order;         /* phase_order = "any" (named as laid down) */
     int all_wild;          /* natural_min = "phase": groups of Wilds alone may be laid */
     void *log;             /* a Python list the events go to, or NULL (see _kernel.c) */
+    int wilds, skips;      /* the deck's Wilds and Skips (two of each numbered card) */
+    int declare_deal;      /* declare = "deal": phases named after the deal */
+    int queue[MAXP], n_queue; /* the players still to declare, next first */
 } State;
 
 /* ---------------------------------------------------------------- actions */
@@ -284,6 +290,11 @@ static int allowed_phases(const State *s, int seat, int *out) {
         out[0] = s->nphases - 1;
         return 1;
     }
+    if (s->any_order && s->declare_deal) {
+        if (info->declared < 0) return 0;
+        out[0] = info->declared;
+        return 1;
+    }
     if (s->any_order) {
         int k = 0;
         for (int i = 0; i < s->nphases; i++)
@@ -296,7 +307,9 @@ static int allowed_phases(const State *s, int seat, int *out) {
 }
 
 /* Rulebook.names_phase_when_laid */
-static int names_phase(const State *s) { return s->any_order && !s->tie_break; }
+static int names_phase(const State *s) {
+    return s->any_order && !s->declare_deal && !s->tie_break;
+}
 
 /* ---------------------------------------------------------------- groups */
 
