@@ -35,6 +35,9 @@ SUPPORTED = (
     "floating",
     "arkansas",
     "natural-per-phase",
+    "masters",
+    "masters-12-wilds",
+    "masters-variant-1",
 )
 
 

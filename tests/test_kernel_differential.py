@@ -50,6 +50,9 @@ SUPPORTED = (
     "floating",
     "arkansas",
     "natural-per-phase",
+    "masters",
+    "masters-12-wilds",
+    "masters-variant-1",
 )
 #: the options the kernel plays besides the official ones, for the whole games below
 OPTIONS: tuple[dict[str, str], ...] = (
@@ -62,6 +65,8 @@ OPTIONS: tuple[dict[str, str], ...] = (
     {"going_out": "discard"},
     {"phase_order": "any"},
     {"natural_min": "phase"},
+    {"phase_order": "any", "declare": "deal", "deck": "masters"},
+    {"save_pile": "public", "saved_score": "penalty"},
 )
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
@@ -156,11 +161,11 @@ def test_a_kernel_position_goes_back_to_the_engine() -> None:
 
 def test_every_other_option_is_refused_by_name() -> None:
     refused = {name: rules for name, rules in PRESETS.items() if name not in SUPPORTED}
-    assert "masters" in refused and "anti-phase" in refused
+    assert "masters-variant-2" in refused and "anti-phase" in refused
     for name in SUPPORTED:
         check_rules(preset(name))
-    with pytest.raises(KernelUnsupported, match="does not play save_pile = 'private'"):
-        check_rules(preset("masters"))
+    with pytest.raises(KernelUnsupported, match="does not play give_up = 'forfeit'"):
+        check_rules(preset("masters-variant-2"))
     with pytest.raises(KernelUnsupported, match="'even_odd'"):
         check_rules(preset("edition-3"))
     for name, rules in refused.items():
@@ -310,3 +315,21 @@ def test_groups_of_wilds_alone_under_natural_min_phase() -> None:
         back = play.to_game()
         assert any(meld.group.natural_count == 0 for meld in back.melds)
         assert _play_both(KernelGame(back), back, phase, 150) > 0
+
+
+@needs_kernel
+def test_a_determinization_deals_private_save_piles_afresh() -> None:
+    from collections import Counter
+
+    play = EngineGame(Game(3, seed=6, rules=preset("masters")))
+    play.play_random(6, 900)
+    game = play.to_game()
+    assert len(game.seats[0].saved) == 1
+    viewer = 1  # player 0's save pile is private to them
+    known: list[list[int]] = [[] for _ in game.seats]
+    kernel_side = KernelGame(game).determinize(viewer, known, 3)
+    assert kernel_side.state() == EngineGame(game).determinize(viewer, known, 3).state()
+    dealt = kernel_side.to_game()
+    assert Counter(dealt.all_cards()) == Counter(game.all_cards())
+    assert dealt.seats[viewer].saved == game.seats[viewer].saved
+    assert [len(s.saved) for s in dealt.seats] == [len(s.saved) for s in game.seats]

@@ -42,6 +42,8 @@ from phase10.core import (
     NaturalMin,
     PhaseOrder,
     Rules,
+    SavedScore,
+    SavePile,
     SkipTarget,
     WildDealUp,
 )
@@ -118,6 +120,9 @@ _ALSO_PLAYED = frozenset(
         ("declare", DeclareWhen.DEAL.value),
         ("deck", Deck.MASTERS.value),
         ("deck", Deck.MASTERS_12_WILDS.value),
+        ("save_pile", SavePile.PRIVATE.value),
+        ("save_pile", SavePile.PUBLIC.value),
+        ("saved_score", SavedScore.PENALTY.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -129,10 +134,10 @@ def check_rules(rules: Rules) -> None:
 
     >>> from phase10.core import preset
     >>> check_rules(preset("short-5"))
-    >>> check_rules(preset("masters"))
+    >>> check_rules(preset("anti-phase"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel does not play save_pile = 'private' (the official value is 'off')
+    phase10.kernel.KernelUnsupported: the kernel does not play anti_phase = 'on' (the official value is 'off')
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -200,6 +205,8 @@ class KernelGame:
             declare_deal=rules.declare is DeclareWhen.DEAL,
             wilds=rules.deck.wilds,
             skips=rules.deck.skips,
+            save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
+            saved_penalty=rules.saved_score is SavedScore.PENALTY,
         )
         self._kernel.load(state_of(game))
 

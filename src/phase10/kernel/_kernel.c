@@ -59,6 +59,9 @@ static PyObject *act_to_tuple(const Act *a, const ActList *al) {
     case A_GIVE:
     case A_DECLARE:
         return Py_BuildValue("(ii)", a->type, a->arg);
+    case A_SAVE:
+    case A_TAKE_SAVED:
+        return Py_BuildValue("(ii)", a->type, a->card);
     case A_DISCARD:
         return Py_BuildValue("(iii)", a->type, a->card, a->arg);
     case A_HIT:
@@ -185,16 +188,16 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
     int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0, declare_deal = 0;
-    int wilds = 8, skips = 4;
+    int wilds = 8, skips = 4, save_pile = 0, saved_penalty = 0;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
                              "any_order",   "all_wild",    "declare_deal",      "wilds",
-                             "skips",       NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppii", kwlist, &n, &phases,
+                             "skips",       "save_pile",   "saved_penalty",     NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppiiip", kwlist, &n, &phases,
                                      &skip_next, &end_on_empty, &end_at_once, &advance_all,
                                      &dealer_gives_wild, &floating, &any_order, &all_wild,
-                                     &declare_deal, &wilds, &skips))
+                                     &declare_deal, &wilds, &skips, &save_pile, &saved_penalty))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -221,6 +224,13 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     }
     s->wilds = wilds;
     s->skips = skips;
+    if (save_pile < 0 || save_pile > 2) {
+        PyErr_Format(PyExc_ValueError, "save_pile is 0 (off), 1 (private) or 2 (public), not %d",
+                     save_pile);
+        return -1;
+    }
+    s->save_pile = save_pile;
+    s->saved_penalty = saved_penalty;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -324,10 +334,11 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     }
     for (int p = 0; p < s->n; p++) {
         const SeatS *info = &s->seats[p];
-        PyObject *item = Py_BuildValue("(NiikiOOi)", cards_tuple(info->hand, info->hand_len),
-                                       info->score, info->phase, (unsigned long)info->completed,
-                                       info->laid, info->pending_skip ? Py_True : Py_False,
-                                       info->floating ? Py_True : Py_False, info->declared);
+        PyObject *item = Py_BuildValue(
+            "(NiikiOOiNO)", cards_tuple(info->hand, info->hand_len), info->score, info->phase,
+            (unsigned long)info->completed, info->laid, info->pending_skip ? Py_True : Py_False,
+            info->floating ? Py_True : Py_False, info->declared,
+            cards_tuple(info->saved, info->saved_len), info->saved_this_hand ? Py_True : Py_False);
         if (!item) {
             Py_DECREF(melds);
             Py_DECREF(seats);
@@ -415,10 +426,11 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         SeatS *info = &t.seats[p];
         PyObject *hand;
         unsigned long completed;
-        int pending, floating;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "Oiikippi", &hand, &info->score,
+        int pending, floating, saved_this_hand;
+        PyObject *saved;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OiikippiOp", &hand, &info->score,
                               &info->phase, &completed, &info->laid, &pending, &floating,
-                              &info->declared)) {
+                              &info->declared, &saved, &saved_this_hand)) {
             Py_DECREF(fast);
             return NULL;
         }
@@ -431,6 +443,11 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         info->completed = (uint32_t)completed;
         info->pending_skip = pending;
         info->floating = floating;
+        info->saved_this_hand = saved_this_hand;
+        if ((info->saved_len = read_cards(saved, info->saved, DECK, "a save pile")) < 0) {
+            Py_DECREF(fast);
+            return NULL;
+        }
         if ((info->hand_len = read_cards(hand, info->hand, MAXHAND, "a hand")) < 0) {
             Py_DECREF(fast);
             return NULL;
@@ -507,6 +524,8 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         return NULL;
     if ((type == A_GIVE || type == A_DECLARE) && !PyArg_ParseTuple(arg, "ii", &type, &want.arg))
         return NULL;
+    if ((type == A_SAVE || type == A_TAKE_SAVED) && !PyArg_ParseTuple(arg, "ii", &type, &want.card))
+        return NULL;
     if (type == A_HIT && !PyArg_ParseTuple(arg, "iiii", &type, &want.card, &want.arg, &want.number))
         return NULL;
     if (type == A_LAY) {
@@ -540,6 +559,7 @@ static PyObject *Kernel_apply(KernelObject *self, PyObject *arg) {
         if (a->type != type) continue;
         if (type == A_DISCARD && (a->card != want.card || a->arg != want.arg)) continue;
         if ((type == A_GIVE || type == A_DECLARE) && a->arg != want.arg) continue;
+        if ((type == A_SAVE || type == A_TAKE_SAVED) && a->card != want.card) continue;
         if (type == A_HIT && (a->card != want.card || a->arg != want.arg || a->number != want.number))
             continue;
         if (type == A_LAY && !lay_equal(&self->al.lays[a->lay], &ld)) continue;

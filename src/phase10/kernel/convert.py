@@ -7,7 +7,8 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
   each group ``(kind, cards)`` (a group of Wilds alone: ``(kind, cards, value)``) in the
   order :class:`~phase10.core.LayDown` holds them
   (``(4, groups, phase)`` where the lay-down names its phase),
-  ``(5, player)`` give the turned-up Wild, ``(8, phase)`` declare a phase;
+  ``(5, player)`` give the turned-up Wild, ``(8, phase)`` declare a phase,
+  ``(6, card)`` save a card, ``(7, card)`` take a saved card back;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
 
 Group kinds are numbered as their names sort (colour 0, run 1, set 2), which is how the
@@ -41,8 +42,10 @@ from phase10.core import (
     Hit,
     LayDown,
     Meld,
+    Save,
     Stage,
     TakeDiscard,
+    TakeSaved,
 )
 from phase10.core.events import (
     CardHit,
@@ -57,9 +60,11 @@ from phase10.core.events import (
     HandStarted,
     LaidDown,
     Reshuffled,
+    Saved,
     Skipped,
     TieBreakStarted,
     TookDiscard,
+    TookSaved,
     WentOut,
     WildGiven,
 )
@@ -151,6 +156,10 @@ def action_key(action: Action) -> ActionKey:
             return (5, action.player)
         case Declare():
             return (8, action.phase)
+        case Save():
+            return (6, action.card.index)
+        case TakeSaved():
+            return (7, action.card.index)
     raise ValueError(f"the kernel does not play {action!r}")
 
 
@@ -172,6 +181,10 @@ def to_action(key: ActionKey) -> Action:
             return GiveWild(player)
         case (8, int(phase)):
             return Declare(phase)
+        case (6, int(card)):
+            return Save(Card.from_index(card))
+        case (7, int(card)):
+            return TakeSaved(Card.from_index(card))
     raise ValueError(f"not a kernel action: {key!r}")
 
 
@@ -202,6 +215,8 @@ def state_of(game: Game) -> StateKey:
                 seat.pending_skip,
                 seat.floating,
                 -1 if seat.declared is None else seat.declared,
+                _cards(seat.saved),
+                seat.saved_this_hand,
             )
         )
     melds = tuple((meld.owner, *_group_key(meld.group)) for meld in game.melds)
@@ -231,7 +246,7 @@ def apply_state(game: Game, state: StateKey) -> Game:
     (hand_number, dealer, current, stage, in_hand, tie_break, winners, first) = state[:8]
     draw, discard, melds, seats, words, queue = state[8:]
     made_seats = []
-    for old, (hand, score, phase, mask, laid, pending, floating, declared) in zip(
+    for old, (hand, score, phase, mask, laid, pending, floating, declared, saved, once) in zip(
         game.seats, seats, strict=True
     ):
         seat = Seat(old.name, [Card.from_index(c) for c in hand], score, phase)
@@ -240,6 +255,8 @@ def apply_state(game: Game, state: StateKey) -> Game:
         seat.pending_skip = bool(pending)
         seat.floating = bool(floating)
         seat.declared = None if declared < 0 else declared
+        seat.saved = [Card.from_index(c) for c in saved]
+        seat.saved_this_hand = bool(once)
         made_seats.append(seat)
     table = tuple(Meld(meld[0], _group(meld[1:])) for meld in melds)
     rng = list(game.rng.getstate())
@@ -357,6 +374,10 @@ def event_key(event: Event) -> EventKey:
             return (14, tuple(event.players))
         case Declared():
             return (16, event.player, event.phase)
+        case Saved():
+            return (17, event.player, _card(event.card), event.public)
+        case TookSaved():
+            return (18, event.player, _card(event.card), event.public)
         case GameEnded():
             return (15, tuple(event.winners), GAME_REASONS.index(event.reason), tuple(event.totals))
     raise ValueError(f"the kernel has no event like {event!r}")

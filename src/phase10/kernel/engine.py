@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from phase10.core import Card, Game, Stage
+from phase10.core import Card, Game, SavePile, Stage
 
 from .convert import (
     ActionKey,
@@ -117,6 +117,7 @@ class EngineGame:
             raise ValueError(f"known: one sequence of cards per player ({game.num_players})")
         twin = EngineGame(game)
         seats = twin.game.seats
+        private = game.rules.save_pile is SavePile.PRIVATE
         pool: list[Card] = []
         drawn = [0] * len(seats)
         for player, seat in enumerate(seats):
@@ -132,6 +133,8 @@ class EngineGame:
                     pool.append(card)
             drawn[player] = len(seat.hand) - len(kept)
             seat.hand = kept
+            if private:  # a private save pile: only its size is known
+                pool += seat.saved
         pool += twin.game.draw_pile
         for i in reversed(range(1, len(pool))):
             number, state = splitmix64(state)
@@ -140,6 +143,9 @@ class EngineGame:
         for player, seat in enumerate(seats):
             seat.hand += pool[: drawn[player]]
             del pool[: drawn[player]]
+            if private and player != viewer:
+                seat.saved = pool[: len(seat.saved)]
+                del pool[: len(seat.saved)]
         twin.game.draw_pile = pool
         number, state = splitmix64(state)
         twin.game.rng = random.Random(number)

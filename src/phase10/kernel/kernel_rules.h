@@ -25,6 +25,8 @@
 #define E_TIE_BREAK 14
 #define E_GAME_ENDED 15
 #define E_DECLARED 16
+#define E_SAVED 17
+#define E_TOOK_SAVED 18
 /* why a hand ended (HandEnded.reason) */
 #define R_WENT_OUT 0
 #define R_LAST_PHASE 1
@@ -98,13 +100,22 @@ static void next_hand(State *s, const int *players, int n) {
 }
 
 /* Game._end_hand and Game._after_hand (official: advance "completed", no Anti-phase) */
+/* the points a player scores at the hand's end: the hand, and the save pile as a penalty */
+static int end_points(const State *s, int p, int went_out) {
+    const SeatS *info = &s->seats[p];
+    int points = p == went_out ? 0 : hand_points(info);
+    if (s->saved_penalty)
+        for (int i = 0; i < info->saved_len; i++) points += card_points(info->saved[i]);
+    return points;
+}
+
 static void end_hand_won(State *s, int went_out, int winner, int reason) {
     if (s->log) { /* HandEnded: the points held, the totals after, who advanced */
         PyObject *points = PyTuple_New(s->n);
         int advanced[MAXP], na = 0, completed[MAXP], left[MAXP], totals[MAXP];
         for (int p = 0; p < s->n && points; p++) {
             const SeatS *info = &s->seats[p];
-            int held = p == went_out ? 0 : hand_points(info);
+            int held = end_points(s, p, went_out);
             PyObject *item = in_hand(s, p) ? PyLong_FromLong(held) : Py_NewRef(Py_None);
             PyTuple_SET_ITEM(points, p, item);
             int up = !s->tie_break && in_hand(s, p) && (s->advance_all || info->laid >= 0);
@@ -122,7 +133,7 @@ static void end_hand_won(State *s, int went_out, int winner, int reason) {
         for (int i = 0; i < s->n_in_hand; i++) {
             int p = s->in_hand[i];
             SeatS *info = &s->seats[p];
-            info->score += p == went_out ? 0 : hand_points(info);
+            info->score += end_points(s, p, went_out);
             if (info->laid >= 0) info->completed |= 1u << info->laid;
             if (s->advance_all)
                 info->phase++;
@@ -203,8 +214,10 @@ static int hand_is_dead(const State *s) {
     for (int i = 0; i < s->n_in_hand; i++)
         if (s->seats[s->in_hand[i]].floating) return 0;
     int counts[NCARDS] = {0};
-    for (int p = 0; p < s->n; p++)
+    for (int p = 0; p < s->n; p++) {
         for (int i = 0; i < s->seats[p].hand_len; i++) counts[s->seats[p].hand[i]]++;
+        for (int i = 0; i < s->seats[p].saved_len; i++) counts[s->seats[p].saved[i]]++;
+    }
     for (int i = 0; i < s->draw_len; i++) counts[s->draw[i]]++;
     for (int i = 0; i < s->discard_len; i++) counts[s->discard[i]]++;
     for (int c = 0; c < NCARDS; c++)
@@ -228,7 +241,7 @@ static void begin_turn(State *s) {
         end_hand(s, -1, R_PILE_RAN_OUT);
         return;
     }
-    if (!can_draw(s) && !can_take(s)) {
+    if (!can_draw(s) && !can_take(s) && !s->seats[s->current].saved_len) {
         end_hand(s, -1, R_EXHAUSTED);
         return;
     }
@@ -265,14 +278,21 @@ static void start_hand(State *s) {
         info->pending_skip = 0;
         info->floating = 0;
         info->declared = -1;
+        info->saved_this_hand = 0;
     }
     s->n_melds = 0;
     s->n_queue = 0;
+    /* full_deck's order, less the saved cards (they stay out of the deal) */
+    int copies[NCARDS];
+    for (int c = 0; c < 48; c++) copies[c] = 2;
+    copies[WILD] = s->wilds;
+    copies[SKIP] = s->skips;
+    for (int p = 0; p < s->n; p++)
+        for (int i = 0; i < s->seats[p].saved_len; i++) copies[s->seats[p].saved[i]]--;
     uint8_t deck[DECK];
     int len = 0;
-    for (int c = 0; c < 48; c++) deck[len++] = (uint8_t)c, deck[len++] = (uint8_t)c;
-    for (int i = 0; i < s->wilds; i++) deck[len++] = WILD;
-    for (int i = 0; i < s->skips; i++) deck[len++] = SKIP;
+    for (int c = 0; c < NCARDS; c++)
+        for (int i = 0; i < copies[c]; i++) deck[len++] = (uint8_t)c;
     mt_shuffle(&s->rng, deck, len);
     int first = next_in_hand(s, s->dealer), order[MAXP];
     int k = turn_order_from(s, first, order); /* first comes last here: rotate it to the front */
@@ -463,6 +483,29 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
         s->stage = ST_WILD_DISCARD;
         break;
     }
+    case A_TAKE_SAVED: {
+        SeatS *info = &s->seats[seat];
+        for (int i = 0; i < info->saved_len; i++)
+            if (info->saved[i] == a->card) {
+                memmove(info->saved + i, info->saved + i + 1, (size_t)(info->saved_len - i - 1));
+                info->saved_len--;
+                break;
+            }
+        info->hand[info->hand_len++] = (uint8_t)a->card;
+        EMIT(s, "(iiiO)", E_TOOK_SAVED, seat, a->card, s->save_pile == 2 ? Py_True : Py_False);
+        s->stage = ST_PLAY;
+        break;
+    }
+    case A_SAVE: {
+        SeatS *info = &s->seats[seat];
+        hand_remove(info, a->card);
+        info->saved[info->saved_len++] = (uint8_t)a->card;
+        info->saved_this_hand = 1;
+        EMIT(s, "(iiiO)", E_SAVED, seat, a->card, s->save_pile == 2 ? Py_True : Py_False);
+        s->current = next_in_hand(s, s->current);
+        begin_turn(s);
+        break;
+    }
     case A_DECLARE: /* Game._declare */
         s->seats[seat].declared = a->arg - 1;
         EMIT(s, "(iii)", E_DECLARED, seat, a->arg);
@@ -547,6 +590,16 @@ static int legal(const State *s, ActList *al) {
             a.type = A_TAKE;
             if (al_push(al, a)) return -1;
         }
+        if (s->save_pile && !(info->floating && can_take(s) && top_fits)) {
+            int have[NCARDS] = {0};
+            for (int i = 0; i < info->saved_len; i++) have[info->saved[i]] = 1;
+            a.type = A_TAKE_SAVED;
+            for (int i = 0; i < NCARDS; i++)
+                if (have[by_key[i]]) {
+                    a.card = by_key[i];
+                    if (al_push(al, a)) return -1;
+                }
+        }
         return 0;
     }
     int counts[NCARDS] = {0}, bound = 0;
@@ -589,6 +642,14 @@ static int legal(const State *s, ActList *al) {
         }
     if (bound) return 0; /* a floating player hits every card that fits */
     a.number = -1;
+    if (play && s->save_pile && !info->saved_this_hand && info->hand_len != 1) {
+        a.type = A_SAVE; /* (past the floating check no save depends on the card) */
+        for (int i = 0; i < NCARDS; i++)
+            if (counts[by_key[i]]) {
+                a.card = by_key[i];
+                if (al_push(al, a)) return -1;
+            }
+    }
     for (int i = 0; i < NCARDS; i++) {
         int c = by_key[i];
         if (!counts[c]) continue;
@@ -634,6 +695,10 @@ static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t 
         }
         drawn[p] = info->hand_len - kept;
         info->hand_len = kept;
+        if (s->save_pile == 1) { /* a private save pile: only its size is known */
+            memcpy(pool + len, info->saved, (size_t)info->saved_len);
+            len += info->saved_len;
+        }
     }
     memcpy(pool + len, s->draw, (size_t)s->draw_len);
     len += s->draw_len;
@@ -647,6 +712,8 @@ static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t 
     for (int p = 0; p < s->n; p++) {
         SeatS *info = &s->seats[p];
         for (int i = 0; i < drawn[p]; i++) info->hand[info->hand_len++] = pool[pos++];
+        if (s->save_pile == 1 && p != viewer)
+            for (int i = 0; i < info->saved_len; i++) info->saved[i] = pool[pos++];
     }
     s->draw_len = len - pos;
     memcpy(s->draw, pool + pos, (size_t)s->draw_len);

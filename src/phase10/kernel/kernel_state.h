@@ -32,6 +32,8 @@
 #define A_HIT 3
 #define A_LAY 4
 #define A_GIVE 5
+#define A_SAVE 6
+#define A_TAKE_SAVED 7
 #define A_DECLARE 8 /* arg: the phase, 1-based */
 
 /* ---------------------------------------------------------------- cards */
@@ -156,6 +158,9 @@ typedef struct {
     int pending_skip;
     int floating; /* going_out = "discard": the hand emptied without a discard */
     int declared; /* the phase (0-based) named for this hand (declare = "deal"), or -1 */
+    uint8_t saved[DECK]; /* the save pile, oldest first */
+    int saved_len;
+    int saved_this_hand;
 } SeatS;
 
 typedef struct {
@@ -193,6 +198,8 @@ typedef struct {
     int wilds, skips;      /* the deck's Wilds and Skips (two of each numbered card) */
     int declare_deal;      /* declare = "deal": phases named after the deal */
     int queue[MAXP], n_queue; /* the players still to declare, next first */
+    int save_pile;            /* 0 off, 1 private, 2 public */
+    int saved_penalty;        /* saved_score = "penalty" */
 } State;
 
 /* ---------------------------------------------------------------- actions */
