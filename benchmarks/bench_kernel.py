@@ -38,6 +38,7 @@ SUPPORTED = (
     "masters",
     "masters-12-wilds",
     "masters-variant-1",
+    "masters-variant-2",
 )
 
 

@@ -37,6 +37,7 @@ from phase10.core import (
     EmptyDrawPile,
     EndWhen,
     Game,
+    GivingUp,
     GoingOut,
     GroupKind,
     NaturalMin,
@@ -123,6 +124,8 @@ _ALSO_PLAYED = frozenset(
         ("save_pile", SavePile.PRIVATE.value),
         ("save_pile", SavePile.PUBLIC.value),
         ("saved_score", SavedScore.PENALTY.value),
+        ("give_up", GivingUp.FORFEIT.value),
+        ("give_up", GivingUp.KEEP.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -207,6 +210,7 @@ class KernelGame:
             skips=rules.deck.skips,
             save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
             saved_penalty=rules.saved_score is SavedScore.PENALTY,
+            give_up=(GivingUp.OFF, GivingUp.FORFEIT, GivingUp.KEEP).index(rules.give_up),
         )
         self._kernel.load(state_of(game))
 

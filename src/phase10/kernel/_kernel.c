@@ -55,6 +55,7 @@ static PyObject *act_to_tuple(const Act *a, const ActList *al) {
     switch (a->type) {
     case A_DRAW:
     case A_TAKE:
+    case A_GIVE_UP:
         return Py_BuildValue("(i)", a->type);
     case A_GIVE:
     case A_DECLARE:
@@ -188,16 +189,18 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
     int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0, declare_deal = 0;
-    int wilds = 8, skips = 4, save_pile = 0, saved_penalty = 0;
+    int wilds = 8, skips = 4, save_pile = 0, saved_penalty = 0, give_up = 0;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
                              "any_order",   "all_wild",    "declare_deal",      "wilds",
-                             "skips",       "save_pile",   "saved_penalty",     NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppiiip", kwlist, &n, &phases,
+                             "skips",       "save_pile",   "saved_penalty",     "give_up",
+                             NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppiiipi", kwlist, &n, &phases,
                                      &skip_next, &end_on_empty, &end_at_once, &advance_all,
                                      &dealer_gives_wild, &floating, &any_order, &all_wild,
-                                     &declare_deal, &wilds, &skips, &save_pile, &saved_penalty))
+                                     &declare_deal, &wilds, &skips, &save_pile, &saved_penalty,
+                                     &give_up))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -231,6 +234,12 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     }
     s->save_pile = save_pile;
     s->saved_penalty = saved_penalty;
+    if (give_up < 0 || give_up > 2) {
+        PyErr_Format(PyExc_ValueError, "give_up is 0 (off), 1 (forfeit) or 2 (keep), not %d",
+                     give_up);
+        return -1;
+    }
+    s->give_up = give_up;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);
@@ -335,10 +344,11 @@ static PyObject *Kernel_dump(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     for (int p = 0; p < s->n; p++) {
         const SeatS *info = &s->seats[p];
         PyObject *item = Py_BuildValue(
-            "(NiikiOOiNO)", cards_tuple(info->hand, info->hand_len), info->score, info->phase,
+            "(NiikiOOiNOOO)", cards_tuple(info->hand, info->hand_len), info->score, info->phase,
             (unsigned long)info->completed, info->laid, info->pending_skip ? Py_True : Py_False,
             info->floating ? Py_True : Py_False, info->declared,
-            cards_tuple(info->saved, info->saved_len), info->saved_this_hand ? Py_True : Py_False);
+            cards_tuple(info->saved, info->saved_len), info->saved_this_hand ? Py_True : Py_False,
+            info->gave_up ? Py_True : Py_False, info->refill ? Py_True : Py_False);
         if (!item) {
             Py_DECREF(melds);
             Py_DECREF(seats);
@@ -426,11 +436,12 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         SeatS *info = &t.seats[p];
         PyObject *hand;
         unsigned long completed;
-        int pending, floating, saved_this_hand;
+        int pending, floating, saved_this_hand, gave_up, refill;
         PyObject *saved;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OiikippiOp", &hand, &info->score,
-                              &info->phase, &completed, &info->laid, &pending, &floating,
-                              &info->declared, &saved, &saved_this_hand)) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, p), "OiikippiOppp", &hand,
+                              &info->score, &info->phase, &completed, &info->laid, &pending,
+                              &floating, &info->declared, &saved, &saved_this_hand, &gave_up,
+                              &refill)) {
             Py_DECREF(fast);
             return NULL;
         }
@@ -444,6 +455,8 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
         info->pending_skip = pending;
         info->floating = floating;
         info->saved_this_hand = saved_this_hand;
+        info->gave_up = gave_up;
+        info->refill = refill;
         if ((info->saved_len = read_cards(saved, info->saved, DECK, "a save pile")) < 0) {
             Py_DECREF(fast);
             return NULL;

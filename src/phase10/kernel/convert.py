@@ -8,7 +8,8 @@ The kernel speaks in tuples of small ints (cards by :attr:`~phase10.core.Card.in
   order :class:`~phase10.core.LayDown` holds them
   (``(4, groups, phase)`` where the lay-down names its phase),
   ``(5, player)`` give the turned-up Wild, ``(8, phase)`` declare a phase,
-  ``(6, card)`` save a card, ``(7, card)`` take a saved card back;
+  ``(6, card)`` save a card, ``(7, card)`` take a saved card back, ``(9,)`` give up the
+  phase laid down;
 - a state: what :func:`state_of` gives, field for field what the kernel's ``dump()`` gives.
 
 Group kinds are numbered as their names sort (colour 0, run 1, set 2), which is how the
@@ -36,6 +37,7 @@ from phase10.core import (
     Draw,
     Game,
     GameState,
+    GiveUp,
     GiveWild,
     Group,
     GroupKind,
@@ -56,9 +58,11 @@ from phase10.core.events import (
     Event,
     Floating,
     GameEnded,
+    GaveUp,
     HandEnded,
     HandStarted,
     LaidDown,
+    Refilled,
     Reshuffled,
     Saved,
     Skipped,
@@ -160,6 +164,8 @@ def action_key(action: Action) -> ActionKey:
             return (6, action.card.index)
         case TakeSaved():
             return (7, action.card.index)
+        case GiveUp():
+            return (9,)
     raise ValueError(f"the kernel does not play {action!r}")
 
 
@@ -170,6 +176,8 @@ def to_action(key: ActionKey) -> Action:
             return Draw()
         case (1,):
             return TakeDiscard()
+        case (9,):
+            return GiveUp()
         case (2, int(card), int(target)):
             return Discard(Card.from_index(card), None if target < 0 else target)
         case (3, int(card), int(group), int(number)):
@@ -217,6 +225,8 @@ def state_of(game: Game) -> StateKey:
                 -1 if seat.declared is None else seat.declared,
                 _cards(seat.saved),
                 seat.saved_this_hand,
+                seat.gave_up,
+                seat.refill,
             )
         )
     melds = tuple((meld.owner, *_group_key(meld.group)) for meld in game.melds)
@@ -246,9 +256,9 @@ def apply_state(game: Game, state: StateKey) -> Game:
     (hand_number, dealer, current, stage, in_hand, tie_break, winners, first) = state[:8]
     draw, discard, melds, seats, words, queue = state[8:]
     made_seats = []
-    for old, (hand, score, phase, mask, laid, pending, floating, declared, saved, once) in zip(
-        game.seats, seats, strict=True
-    ):
+    for old, seat_state in zip(game.seats, seats, strict=True):
+        hand, score, phase, mask, laid, pending, floating, declared = seat_state[:8]
+        saved, once, gave_up, refill = seat_state[8:]
         seat = Seat(old.name, [Card.from_index(c) for c in hand], score, phase)
         seat.completed = {i for i in range(32) if mask >> i & 1}
         seat.laid = None if laid < 0 else laid
@@ -257,6 +267,7 @@ def apply_state(game: Game, state: StateKey) -> Game:
         seat.declared = None if declared < 0 else declared
         seat.saved = [Card.from_index(c) for c in saved]
         seat.saved_this_hand = bool(once)
+        seat.gave_up, seat.refill = bool(gave_up), bool(refill)
         made_seats.append(seat)
     table = tuple(Meld(meld[0], _group(meld[1:])) for meld in melds)
     rng = list(game.rng.getstate())
@@ -378,6 +389,11 @@ def event_key(event: Event) -> EventKey:
             return (17, event.player, _card(event.card), event.public)
         case TookSaved():
             return (18, event.player, _card(event.card), event.public)
+        case GaveUp():
+            return (19, event.player, event.phase, tuple(event.group_ids), event.cards)
+        case Refilled():
+            assert event.cards is not None
+            return (20, event.player, event.count, _cards(event.cards))
         case GameEnded():
             return (15, tuple(event.winners), GAME_REASONS.index(event.reason), tuple(event.totals))
     raise ValueError(f"the kernel has no event like {event!r}")

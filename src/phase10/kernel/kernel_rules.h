@@ -27,6 +27,8 @@
 #define E_DECLARED 16
 #define E_SAVED 17
 #define E_TOOK_SAVED 18
+#define E_GAVE_UP 19
+#define E_REFILLED 20
 /* why a hand ended (HandEnded.reason) */
 #define R_WENT_OUT 0
 #define R_LAST_PHASE 1
@@ -118,7 +120,8 @@ static void end_hand_won(State *s, int went_out, int winner, int reason) {
             int held = end_points(s, p, went_out);
             PyObject *item = in_hand(s, p) ? PyLong_FromLong(held) : Py_NewRef(Py_None);
             PyTuple_SET_ITEM(points, p, item);
-            int up = !s->tie_break && in_hand(s, p) && (s->advance_all || info->laid >= 0);
+            int kept = info->gave_up && s->give_up == 2;
+            int up = !s->tie_break && in_hand(s, p) && (s->advance_all || info->laid >= 0 || kept);
             uint32_t done = info->completed | (up && info->laid >= 0 ? 1u << info->laid : 0u);
             if (up) advanced[na++] = p;
             completed[p] = popcount(done);
@@ -137,7 +140,7 @@ static void end_hand_won(State *s, int went_out, int winner, int reason) {
             if (info->laid >= 0) info->completed |= 1u << info->laid;
             if (s->advance_all)
                 info->phase++;
-            else if (info->laid >= 0)
+            else if (info->laid >= 0 || (info->gave_up && s->give_up == 2))
                 info->phase = lowest_open(s, info->completed);
         }
     }
@@ -279,6 +282,8 @@ static void start_hand(State *s) {
         info->floating = 0;
         info->declared = -1;
         info->saved_this_hand = 0;
+        info->gave_up = 0;
+        info->refill = 0;
     }
     s->n_melds = 0;
     s->n_queue = 0;
@@ -350,8 +355,9 @@ static void hand_remove(SeatS *info, int card) {
         }
 }
 
-static void do_draw(State *s, int seat) {
-    if (s->draw_len == 0 && s->discard_len >= 2) { /* Game._refill_draw_pile */
+/* Game._refill_draw_pile: an empty draw pile takes the discard pile but its top, shuffled */
+static void refill_pile(State *s) {
+    if (s->draw_len == 0 && s->discard_len >= 2) {
         uint8_t top = s->discard[s->discard_len - 1];
         memcpy(s->draw, s->discard, (size_t)(s->discard_len - 1));
         s->draw_len = s->discard_len - 1;
@@ -360,6 +366,29 @@ static void do_draw(State *s, int seat) {
         s->discard_len = 1;
         EMIT(s, "(ii)", E_RESHUFFLED, s->draw_len);
     }
+}
+
+/* Game._end_turn: after a discard or a save that leaves cards in hand: any refill, then the
+ * next turn */
+static void end_turn(State *s, int seat) {
+    SeatS *info = &s->seats[seat];
+    if (info->refill) {
+        uint8_t drawn[MAXHAND];
+        int n = 0;
+        info->refill = 0;
+        while (info->hand_len < 10) {
+            if (!s->end_on_empty) refill_pile(s);
+            if (!s->draw_len) break;
+            drawn[n++] = info->hand[info->hand_len++] = s->draw[--s->draw_len];
+        }
+        EMIT(s, "(iiiN)", E_REFILLED, seat, n, cards_tuple(drawn, n));
+    }
+    s->current = next_in_hand(s, s->current);
+    begin_turn(s);
+}
+
+static void do_draw(State *s, int seat) {
+    refill_pile(s);
     SeatS *info = &s->seats[seat];
     info->hand[info->hand_len++] = s->draw[--s->draw_len];
     EMIT(s, "(iii)", E_DREW, seat, info->hand[info->hand_len - 1]);
@@ -385,8 +414,7 @@ static void do_discard(State *s, int seat, int card, int target) {
         end_hand(s, seat, R_WENT_OUT);
         return;
     }
-    s->current = next_in_hand(s, s->current);
-    begin_turn(s);
+    end_turn(s, seat);
 }
 
 static void do_hit(State *s, int seat, int card, int m, int number) {
@@ -502,8 +530,35 @@ static void apply_act(State *s, const Act *a, const LayDown *lays) {
         info->saved[info->saved_len++] = (uint8_t)a->card;
         info->saved_this_hand = 1;
         EMIT(s, "(iiiO)", E_SAVED, seat, a->card, s->save_pile == 2 ? Py_True : Py_False);
-        s->current = next_in_hand(s, s->current);
-        begin_turn(s);
+        end_turn(s, seat);
+        break;
+    }
+    case A_GIVE_UP: { /* Game._give_up: the groups go to the bottom of the discard pile */
+        SeatS *info = &s->seats[seat];
+        int ids[MAXMELD], nids = 0, kept = 0, moved = 0;
+        uint8_t cards[DECK];
+        for (int m = 0; m < s->n_melds; m++) {
+            if (s->meld_owner[m] == seat) {
+                ids[nids++] = m;
+                memcpy(cards + moved, s->melds[m].cards, s->melds[m].len);
+                moved += s->melds[m].len;
+            } else {
+                s->melds[kept] = s->melds[m];
+                s->meld_owner[kept++] = s->meld_owner[m];
+            }
+        }
+        s->n_melds = kept;
+        memmove(s->discard + moved, s->discard, (size_t)s->discard_len);
+        memcpy(s->discard, cards, (size_t)moved);
+        s->discard_len += moved;
+        int laid = info->laid;
+        if (s->give_up == 2) {
+            info->completed |= 1u << laid;
+            info->phase = lowest_open(s, info->completed);
+        }
+        info->laid = -1;
+        info->gave_up = info->refill = 1;
+        EMIT(s, "(iiiNi)", E_GAVE_UP, seat, laid + 1, ints_tuple(ids, nids), moved);
         break;
     }
     case A_DECLARE: /* Game._declare */
@@ -608,7 +663,7 @@ static int legal(const State *s, ActList *al) {
         bound |= info->floating && fits_somewhere(s, info->hand[i]);
     }
     int play = s->stage == ST_PLAY;
-    int allowed[MAXPH], k = play && !bound ? allowed_phases(s, seat, allowed) : 0;
+    int allowed[MAXPH], k = play && !bound && !info->refill ? allowed_phases(s, seat, allowed) : 0;
     for (int j = 0; j < k; j++) {
         const PhaseSpec *ph = &s->phases[allowed[j]];
         /* most hands hold no phase: the quick exact test spares them the search */
@@ -625,7 +680,7 @@ static int legal(const State *s, ActList *al) {
         }
         a.lay = -1;
     }
-    if (play && info->laid >= 0)
+    if (play && info->laid >= 0 && !info->refill)
         for (int i = 0; i < NCARDS; i++) {
             int c = by_key[i];
             if (!counts[c]) continue;
@@ -640,6 +695,10 @@ static int legal(const State *s, ActList *al) {
                 }
             }
         }
+    if (play && s->give_up && !s->tie_break && !info->gave_up && info->laid >= 0) {
+        a.type = A_GIVE_UP;
+        if (al_push(al, a)) return -1;
+    }
     if (bound) return 0; /* a floating player hits every card that fits */
     a.number = -1;
     if (play && s->save_pile && !info->saved_this_hand && info->hand_len != 1) {

@@ -35,6 +35,7 @@
 #define A_SAVE 6
 #define A_TAKE_SAVED 7
 #define A_DECLARE 8 /* arg: the phase, 1-based */
+#define A_GIVE_UP 9
 
 /* ---------------------------------------------------------------- cards */
 
@@ -161,6 +162,8 @@ typedef struct {
     uint8_t saved[DECK]; /* the save pile, oldest first */
     int saved_len;
     int saved_this_hand;
+    int gave_up; /* gave up a laid phase this hand (give_up) */
+    int refill;  /* gave it up this turn: draws back up to ten at the turn's end */
 } SeatS;
 
 typedef struct {
@@ -200,6 +203,7 @@ typedef struct {
     int queue[MAXP], n_queue; /* the players still to declare, next first */
     int save_pile;            /* 0 off, 1 private, 2 public */
     int saved_penalty;        /* saved_score = "penalty" */
+    int give_up;              /* 0 off, 1 forfeit, 2 keep */
 } State;
 
 /* ---------------------------------------------------------------- actions */
