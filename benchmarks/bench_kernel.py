@@ -39,6 +39,7 @@ SUPPORTED = (
     "masters-12-wilds",
     "masters-variant-1",
     "masters-variant-2",
+    "anti-phase",
 )
 
 

@@ -54,6 +54,7 @@ SUPPORTED = (
     "masters-12-wilds",
     "masters-variant-1",
     "masters-variant-2",
+    "anti-phase",
 )
 #: the options the kernel plays besides the official ones, for the whole games below
 OPTIONS: tuple[dict[str, str], ...] = (
@@ -69,6 +70,7 @@ OPTIONS: tuple[dict[str, str], ...] = (
     {"phase_order": "any", "declare": "deal", "deck": "masters"},
     {"save_pile": "public", "saved_score": "penalty"},
     {"give_up": "keep"},
+    {"anti_phase": "on"},
 )
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
@@ -163,11 +165,11 @@ def test_a_kernel_position_goes_back_to_the_engine() -> None:
 
 def test_every_other_option_is_refused_by_name() -> None:
     refused = {name: rules for name, rules in PRESETS.items() if name not in SUPPORTED}
-    assert "anti-phase" in refused and "edition-3" in refused
+    assert "edition-3" in refused and "edition-1" in refused
     for name in SUPPORTED:
         check_rules(preset(name))
-    with pytest.raises(KernelUnsupported, match="does not play anti_phase = 'on'"):
-        check_rules(preset("anti-phase"))
+    with pytest.raises(KernelUnsupported, match="mixes a colour group with others"):
+        check_rules(preset("edition-1"))
     with pytest.raises(KernelUnsupported, match="'even_odd'"):
         check_rules(preset("edition-3"))
     for name, rules in refused.items():

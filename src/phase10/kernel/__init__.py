@@ -5,9 +5,9 @@ installed (see docs/kernel.md). Without a compiler, or with ``PHASE10_KERNEL=off
 environment, :func:`available` is False and :func:`new_game` falls back to the Python
 engine (with a warning, once): the same interface, the same answers, more slowly.
 
-The Python engine (:mod:`phase10.core`) stays the reference. The kernel plays the
-official rules for 2 to 6 players, with the phase lists and choices of phases made of
-sets, runs and single colour groups; any other option raises :class:`KernelUnsupported`
+The Python engine (:mod:`phase10.core`) stays the reference. The kernel plays every rule
+option for 2 to 6 players, with the phase lists and choices of phases made of sets, runs
+and single colour groups; a phase list with other groups raises :class:`KernelUnsupported`
 naming it.
 
 >>> from phase10.core import Game
@@ -126,6 +126,7 @@ _ALSO_PLAYED = frozenset(
         ("saved_score", SavedScore.PENALTY.value),
         ("give_up", GivingUp.FORFEIT.value),
         ("give_up", GivingUp.KEEP.value),
+        ("anti_phase", AntiPhase.ON.value),
     }
 )
 _GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
@@ -137,10 +138,10 @@ def check_rules(rules: Rules) -> None:
 
     >>> from phase10.core import preset
     >>> check_rules(preset("short-5"))
-    >>> check_rules(preset("anti-phase"))
+    >>> check_rules(preset("edition-3"))
     Traceback (most recent call last):
     ...
-    phase10.kernel.KernelUnsupported: the kernel does not play anti_phase = 'on' (the official value is 'off')
+    phase10.kernel.KernelUnsupported: phase 1 (1 even or odd of 8) has a group of kind 'even_odd': the kernel plays sets, runs and colour groups only
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -152,7 +153,6 @@ def check_rules(rules: Rules) -> None:
             f"the kernel does not play {name} = {value!r} (the official value is "
             f"{_DEFAULTS[name]!r})"
         )
-    assert rules.anti_phase is AntiPhase.OFF
     for number, phase in enumerate(rules.phase_sequence, start=1):
         kinds = [spec.kind for spec in phase.groups]
         odd = [kind for kind in kinds if kind not in _GROUP_KINDS]
@@ -211,6 +211,7 @@ class KernelGame:
             save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
             saved_penalty=rules.saved_score is SavedScore.PENALTY,
             give_up=(GivingUp.OFF, GivingUp.FORFEIT, GivingUp.KEEP).index(rules.give_up),
+            antis=rules.anti_phase is AntiPhase.ON,
         )
         self._kernel.load(state_of(game))
 

@@ -189,18 +189,18 @@ static int check_seats(const int *seats, int count, int n, const char *what) {
 static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     int n, skip_next = 0, end_on_empty = 0, end_at_once = 0, advance_all = 0;
     int dealer_gives_wild = 0, floating = 0, any_order = 0, all_wild = 0, declare_deal = 0;
-    int wilds = 8, skips = 4, save_pile = 0, saved_penalty = 0, give_up = 0;
+    int wilds = 8, skips = 4, save_pile = 0, saved_penalty = 0, give_up = 0, antis = 0;
     PyObject *phases;
     static char *kwlist[] = {"players",     "phases",      "skip_next",         "end_on_empty",
                              "end_at_once", "advance_all", "dealer_gives_wild", "floating",
                              "any_order",   "all_wild",    "declare_deal",      "wilds",
                              "skips",       "save_pile",   "saved_penalty",     "give_up",
-                             NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppiiipi", kwlist, &n, &phases,
+                             "antis",       NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iO|pppppppppiiipip", kwlist, &n, &phases,
                                      &skip_next, &end_on_empty, &end_at_once, &advance_all,
                                      &dealer_gives_wild, &floating, &any_order, &all_wild,
                                      &declare_deal, &wilds, &skips, &save_pile, &saved_penalty,
-                                     &give_up))
+                                     &give_up, &antis))
         return -1;
     if (n < 2 || n > MAXP) {
         PyErr_Format(PyExc_ValueError, "the kernel plays 2 to %d players, not %d", MAXP, n);
@@ -221,7 +221,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
     s->any_order = any_order;
     s->all_wild = all_wild;
     s->declare_deal = declare_deal;
-    if (wilds < 0 || skips < 0 || 96 + wilds + skips > DECK - 1) {
+    if (wilds < 0 || skips < 0 || 96 + wilds + skips + 1 > DECK) {
         PyErr_Format(PyExc_ValueError, "a deck of %d Wilds and %d Skips", wilds, skips);
         return -1;
     }
@@ -240,6 +240,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     s->give_up = give_up;
+    s->antis = antis;
     PyObject *fast = PySequence_Fast(phases, "phases must be a sequence");
     if (!fast) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(fast);

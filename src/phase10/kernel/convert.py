@@ -62,6 +62,7 @@ from phase10.core.events import (
     HandEnded,
     HandStarted,
     LaidDown,
+    MovedDown,
     Refilled,
     Reshuffled,
     Saved,
@@ -391,6 +392,9 @@ def event_key(event: Event) -> EventKey:
             return (18, event.player, _card(event.card), event.public)
         case GaveUp():
             return (19, event.player, event.phase, tuple(event.group_ids), event.cards)
+        case MovedDown():
+            phase = -1 if event.phase is None else event.phase
+            return (21, event.player, phase, -1 if event.named_by is None else event.named_by)
         case Refilled():
             assert event.cards is not None
             return (20, event.player, event.count, _cards(event.cards))

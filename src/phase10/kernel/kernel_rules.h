@@ -29,6 +29,7 @@
 #define E_TOOK_SAVED 18
 #define E_GAVE_UP 19
 #define E_REFILLED 20
+#define E_MOVED_DOWN 21
 /* why a hand ended (HandEnded.reason) */
 #define R_WENT_OUT 0
 #define R_LAST_PHASE 1
@@ -111,38 +112,71 @@ static int end_points(const State *s, int p, int went_out) {
     return points;
 }
 
-static void end_hand_won(State *s, int went_out, int winner, int reason) {
-    if (s->log) { /* HandEnded: the points held, the totals after, who advanced */
-        PyObject *points = PyTuple_New(s->n);
-        int advanced[MAXP], na = 0, completed[MAXP], left[MAXP], totals[MAXP];
-        for (int p = 0; p < s->n && points; p++) {
-            const SeatS *info = &s->seats[p];
-            int held = end_points(s, p, went_out);
-            PyObject *item = in_hand(s, p) ? PyLong_FromLong(held) : Py_NewRef(Py_None);
-            PyTuple_SET_ITEM(points, p, item);
-            int kept = info->gave_up && s->give_up == 2;
-            int up = !s->tie_break && in_hand(s, p) && (s->advance_all || info->laid >= 0 || kept);
-            uint32_t done = info->completed | (up && info->laid >= 0 ? 1u << info->laid : 0u);
-            if (up) advanced[na++] = p;
-            completed[p] = popcount(done);
-            left[p] = info->hand_len;
-            totals[p] = info->score + (!s->tie_break && in_hand(s, p) ? held : 0);
-        }
-        EMIT(s, "(iiiiNNNNNN)", E_HAND_ENDED, s->hand_number, went_out, reason, points,
-             ints_tuple(totals, s->n), ints_tuple(advanced, na), ints_tuple(completed, s->n),
-             ints_tuple(left, s->n), PyTuple_New(0));
+/* Game._move_down: the player the Anti-phase card named, and anyone still holding it, lose
+ * their highest completed phase; returns how many moved (their seats in moved) */
+static int move_down(State *s, int named, int went_out, int *moved) {
+    int movers[MAXP + 1], by[MAXP + 1], k = 0;
+    if (named >= 0) {
+        movers[k] = named;
+        by[k++] = went_out;
     }
+    for (int i = 0; i < s->n_in_hand; i++) {
+        const SeatS *info = &s->seats[s->in_hand[i]];
+        for (int j = 0; j < info->hand_len; j++)
+            if (info->hand[j] == ANTI) {
+                movers[k] = s->in_hand[i];
+                by[k++] = -1;
+                break;
+            }
+    }
+    for (int i = 0; i < k; i++) {
+        SeatS *info = &s->seats[movers[i]];
+        int lost = -1;
+        for (int p = 0; p < s->nphases; p++)
+            if ((info->completed >> p) & 1u) lost = p;
+        if (lost >= 0) {
+            info->completed &= ~(1u << lost);
+            info->phase = lowest_open(s, info->completed);
+        }
+        EMIT(s, "(iiii)", E_MOVED_DOWN, movers[i], lost >= 0 ? lost + 1 : -1, by[i]);
+        moved[i] = movers[i];
+    }
+    return k;
+}
+
+/* Game._end_hand and Game._after_hand; named: whom the Anti-phase card moves down, or -1 */
+static void end_hand_won(State *s, int went_out, int winner, int reason, int named) {
+    int points[MAXP], advanced[MAXP], na = 0, moved[MAXP + 1], nm = 0;
+    for (int p = 0; p < s->n; p++) points[p] = in_hand(s, p) ? end_points(s, p, went_out) : -1;
     if (!s->tie_break) {
         for (int i = 0; i < s->n_in_hand; i++) {
             int p = s->in_hand[i];
             SeatS *info = &s->seats[p];
-            info->score += end_points(s, p, went_out);
+            info->score += points[p];
             if (info->laid >= 0) info->completed |= 1u << info->laid;
-            if (s->advance_all)
+            if (s->advance_all) {
                 info->phase++;
-            else if (info->laid >= 0 || (info->gave_up && s->give_up == 2))
+                advanced[na++] = p;
+            } else if (info->laid >= 0 || (info->gave_up && s->give_up == 2)) {
                 info->phase = lowest_open(s, info->completed);
+                advanced[na++] = p;
+            }
         }
+        if (winner < 0) nm = move_down(s, named, went_out, moved);
+    }
+    if (s->log) { /* HandEnded */
+        PyObject *held = PyTuple_New(s->n);
+        int completed[MAXP], left[MAXP], totals[MAXP];
+        for (int p = 0; p < s->n && held; p++) {
+            PyObject *item = points[p] >= 0 ? PyLong_FromLong(points[p]) : Py_NewRef(Py_None);
+            PyTuple_SET_ITEM(held, p, item);
+            completed[p] = popcount(s->seats[p].completed);
+            left[p] = s->seats[p].hand_len;
+            totals[p] = s->seats[p].score;
+        }
+        EMIT(s, "(iiiiNNNNNN)", E_HAND_ENDED, s->hand_number, went_out, reason, held,
+             ints_tuple(totals, s->n), ints_tuple(advanced, na), ints_tuple(completed, s->n),
+             ints_tuple(left, s->n), ints_tuple(moved, nm));
     }
     if (winner >= 0) { /* end_when = "immediately" */
         end_game(s, &winner, 1, G_AT_ONCE);
@@ -209,7 +243,7 @@ static void end_hand_won(State *s, int went_out, int winner, int reason) {
 }
 
 static void end_hand(State *s, int went_out, int reason) {
-    end_hand_won(s, went_out, -1, reason);
+    end_hand_won(s, went_out, -1, reason, -1);
 }
 
 /* Game.hand_is_dead */
@@ -292,6 +326,7 @@ static void start_hand(State *s) {
     for (int c = 0; c < 48; c++) copies[c] = 2;
     copies[WILD] = s->wilds;
     copies[SKIP] = s->skips;
+    copies[ANTI] = s->antis;
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->seats[p].saved_len; i++) copies[s->seats[p].saved[i]]--;
     uint8_t deck[DECK];
@@ -404,14 +439,14 @@ static void do_discard(State *s, int seat, int card, int target) {
         if (skip_targets(s, seat, targets)) target = targets[0];
     }
     if (target >= 0 && card == SKIP) s->seats[target].pending_skip = 1;
-    EMIT(s, "(iiii)", E_DISCARDED, seat, card, card == SKIP ? target : -1);
+    EMIT(s, "(iiii)", E_DISCARDED, seat, card, card == SKIP || card == ANTI ? target : -1);
     if (s->stage == ST_WILD_DISCARD) {
         after_setup(s);
         return;
     }
     if (info->hand_len == 0) {
         EMIT(s, "(ii)", E_WENT_OUT, seat);
-        end_hand(s, seat, R_WENT_OUT);
+        end_hand_won(s, seat, -1, R_WENT_OUT, card == ANTI ? target : -1);
         return;
     }
     end_turn(s, seat);
@@ -474,7 +509,7 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
             }
         }
         if (on_last == 1 && me) {
-            end_hand_won(s, -1, seat, R_LAST_PHASE);
+            end_hand_won(s, -1, seat, R_LAST_PHASE, -1);
             return;
         }
     }
@@ -704,7 +739,7 @@ static int legal(const State *s, ActList *al) {
     if (play && s->save_pile && !info->saved_this_hand && info->hand_len != 1) {
         a.type = A_SAVE; /* (past the floating check no save depends on the card) */
         for (int i = 0; i < NCARDS; i++)
-            if (counts[by_key[i]]) {
+            if (counts[by_key[i]] && by_key[i] != ANTI) {
                 a.card = by_key[i];
                 if (al_push(al, a)) return -1;
             }
@@ -715,6 +750,19 @@ static int legal(const State *s, ActList *al) {
         a.type = A_DISCARD;
         a.card = c;
         a.arg = -1;
+        if (c == ANTI && play && info->hand_len == 1) {
+            /* going out with it names who moves down: anyone else in the hand (nobody in a
+             * tie-break hand) */
+            int named = 0;
+            for (int j = 0; j < s->n && !s->tie_break; j++)
+                if (j != seat && in_hand(s, j)) {
+                    a.arg = j;
+                    named++;
+                    if (al_push(al, a)) return -1;
+                }
+            if (named) continue;
+            a.arg = -1;
+        }
         if (c == SKIP && !s->skip_next) {
             int targets[MAXP], k = skip_targets(s, seat, targets);
             for (int j = 0; j < k; j++) {

@@ -9,7 +9,8 @@
 
 #define WILD 48
 #define SKIP 49
-#define NCARDS 50
+#define ANTI 50 /* the Anti-phase card (anti_phase = "on") */
+#define NCARDS 51
 #define MAXP 6
 #define MAXHAND 16
 #define DECK 112 /* the most cards a deck holds (110, and room) */
@@ -43,13 +44,13 @@ static int card_number(int c) { return c < 48 ? c % 12 + 1 : 0; }
 static int card_color(int c) { return c < 48 ? c / 12 : -1; }
 static int card_points(int c) {
     if (c == WILD) return 25;
-    if (c == SKIP) return 15;
+    if (c == SKIP || c == ANTI) return 15;
     return card_number(c) <= 9 ? 5 : 10;
 }
-/* Card.sort_key: number, then colour; the Wild, then the Skip, after every number */
+/* Card.sort_key: number, then colour; the Wild, the Skip, the Anti-phase card after them */
 static int sort_key(int c) {
     if (c < 48) return card_number(c) * 4 + card_color(c);
-    return c == WILD ? 13 * 4 : 14 * 4;
+    return c == WILD ? 13 * 4 : c == SKIP ? 14 * 4 : 15 * 4;
 }
 /* the order of a colour's letter (B < G < R < Y), as _group_key compares them; 0: none */
 static const int COLOR_RANK[4] = {3, 1, 2, 4};
@@ -204,6 +205,7 @@ typedef struct {
     int save_pile;            /* 0 off, 1 private, 2 public */
     int saved_penalty;        /* saved_score = "penalty" */
     int give_up;              /* 0 off, 1 forfeit, 2 keep */
+    int antis;                /* the Anti-phase cards in the deck: 0 or 1 */
 } State;
 
 /* ---------------------------------------------------------------- actions */
@@ -326,7 +328,7 @@ static int names_phase(const State *s) {
 
 /* Group.placements: writes the numbers a card can take (0 for "no number"); returns how many */
 static int placements(const Group *g, int card, int *spots) {
-    if (card == SKIP) return 0;
+    if (card == SKIP || card == ANTI) return 0;
     int natural = card < 48;
     if (g->kind == K_COLOR) {
         if (natural && card_color(card) != g->color) return 0;
