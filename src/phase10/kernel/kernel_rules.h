@@ -720,8 +720,8 @@ static int legal(const State *s, ActList *al) {
             int c = by_key[i];
             if (!counts[c]) continue;
             for (int m = 0; m < s->n_melds; m++) {
-                int spots[2], k = placements(&s->melds[m], c, spots);
-                for (int j = 0; j < k; j++) {
+                int spots[2], fits = placements(&s->melds[m], c, spots);
+                for (int j = 0; j < fits; j++) {
                     a.type = A_HIT;
                     a.card = c;
                     a.arg = m;
@@ -764,12 +764,12 @@ static int legal(const State *s, ActList *al) {
             a.arg = -1;
         }
         if (c == SKIP && !s->skip_next) {
-            int targets[MAXP], k = skip_targets(s, seat, targets);
-            for (int j = 0; j < k; j++) {
+            int targets[MAXP], nt = skip_targets(s, seat, targets);
+            for (int j = 0; j < nt; j++) {
                 a.arg = targets[j];
                 if (al_push(al, a)) return -1;
             }
-            if (k) continue;
+            if (nt) continue;
             a.arg = -1;
         }
         if (al_push(al, a)) return -1;
