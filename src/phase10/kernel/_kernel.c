@@ -15,7 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "kernel_rules.h"
+#include "kernel_playouts.h"
 
 /* ---------------------------------------------------------------- the Python type */
 
