@@ -163,7 +163,7 @@ def test_a_kernel_position_goes_back_to_the_engine() -> None:
     assert _play_both(again, back, 4, 200) == 200
 
 
-def test_every_other_option_is_refused_by_name() -> None:
+def test_every_other_option_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     refused = {name: rules for name, rules in PRESETS.items() if name not in SUPPORTED}
     assert "edition-3" in refused and "edition-1" in refused
     for name in SUPPORTED:
@@ -175,6 +175,7 @@ def test_every_other_option_is_refused_by_name() -> None:
     for name, rules in refused.items():
         with pytest.raises(KernelUnsupported):
             check_rules(rules)
+        monkeypatch.setattr(kernel, "_warned", False)  # (turned off, it warns once)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             play = new_game(Game(2, seed=1, rules=rules))
