@@ -6,9 +6,8 @@ environment, :func:`available` is False and :func:`new_game` falls back to the P
 engine (with a warning, once): the same interface, the same answers, more slowly.
 
 The Python engine (:mod:`phase10.core`) stays the reference. The kernel plays every rule
-option for 2 to 6 players, with the phase lists and choices of phases made of sets, runs
-and single colour groups; a phase list with other groups raises :class:`KernelUnsupported`
-naming it.
+option and every phase list for 2 to 6 players; what it cannot play (an option added to the
+rules later, a hand of more than 16 cards) raises :class:`KernelUnsupported` naming it.
 
 >>> from phase10.core import Game
 >>> game = Game(3, seed=11)
@@ -39,7 +38,6 @@ from phase10.core import (
     Game,
     GivingUp,
     GoingOut,
-    GroupKind,
     NaturalMin,
     PhaseOrder,
     Rules,
@@ -129,19 +127,18 @@ _ALSO_PLAYED = frozenset(
         ("anti_phase", AntiPhase.ON.value),
     }
 )
-_GROUP_KINDS = (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
-_MAX_GROUPS = 6
+_MAX_GROUPS = 11  # as many as a phase can have (it needs at most 11 cards)
 
 
 def check_rules(rules: Rules) -> None:
     """Raise :class:`KernelUnsupported` naming the first option the kernel does not play.
 
-    >>> from phase10.core import preset
-    >>> check_rules(preset("short-5"))
-    >>> check_rules(preset("edition-3"))
-    Traceback (most recent call last):
-    ...
-    phase10.kernel.KernelUnsupported: phase 1 (1 even or odd of 8) has a group of kind 'even_odd': the kernel plays sets, runs and colour groups only
+    The kernel plays every option and preset there is; an option or value added to the
+    rules later is refused here, by name, until the kernel learns it.
+
+    >>> from phase10.core import PRESETS
+    >>> for rules in PRESETS.values():
+    ...     check_rules(rules)
     """
     options = rules.to_dict()
     for name, value in options.items():
@@ -154,18 +151,7 @@ def check_rules(rules: Rules) -> None:
             f"{_DEFAULTS[name]!r})"
         )
     for number, phase in enumerate(rules.phase_sequence, start=1):
-        kinds = [spec.kind for spec in phase.groups]
-        odd = [kind for kind in kinds if kind not in _GROUP_KINDS]
-        if odd:
-            raise KernelUnsupported(
-                f"phase {number} ({phase}) has a group of kind {odd[0].value!r}: the kernel "
-                "plays sets, runs and colour groups only"
-            )
-        if GroupKind.COLOR in kinds and len(kinds) > 1:
-            raise KernelUnsupported(
-                f"phase {number} ({phase}) mixes a colour group with others: not supported"
-            )
-        if len(kinds) > _MAX_GROUPS:
+        if len(phase.groups) > _MAX_GROUPS:
             raise KernelUnsupported(f"phase {number} ({phase}) has more than {_MAX_GROUPS} groups")
 
 
@@ -178,8 +164,9 @@ def _check_position(game: Game) -> None:
 class KernelGame:
     """A game played in the compiled kernel, started from an engine game's position.
 
-    Raises :class:`KernelUnsupported` for rules it does not play and RuntimeError when
-    the kernel is not available (use :func:`new_game` to fall back instead).
+    Raises :class:`KernelUnsupported` for what it does not play (see :func:`check_rules`)
+    and RuntimeError when the kernel is not available (use :func:`new_game` to fall back
+    instead).
     """
 
     def __init__(self, game: Game) -> None:

@@ -126,7 +126,7 @@ static int read_group(PyObject *item, Group *g) {
     PyObject *cards;
     int kind, value = 0;
     if (!PyArg_ParseTuple(item, "iO|i", &kind, &cards, &value)) return -1;
-    if (kind < 0 || kind > 2) {
+    if (kind < 0 || kind >= NKINDS) {
         PyErr_Format(PyExc_ValueError, "no group kind %d", kind);
         return -1;
     }
@@ -139,32 +139,32 @@ static int read_group(PyObject *item, Group *g) {
         return -1;
     }
     if (group_values(g)) { /* Wilds alone: the value declared */
-        int ok = value >= (kind == K_COLOR ? 0 : 1) &&
-                 value <= (kind == K_COLOR ? 3 : kind == K_RUN ? 13 - n : 12);
-        if (!ok) {
+        static const int most[NKINDS] = {3, 7, 51, 1, 12, 12}; /* wild_value's range */
+        int least = kind == K_SET || kind == K_RUN ? 1 : kind == K_COLOR_RUN ? 4 : 0;
+        if (value < least || value > most[kind]) {
             PyErr_Format(PyExc_ValueError, "a group of Wilds alone needs a value, not %d", value);
             return -1;
         }
-        if (kind == K_SET) g->number = (int8_t)value;
-        if (kind == K_RUN) g->low = (int8_t)value;
-        if (kind == K_COLOR) g->color = (int8_t)value;
+        set_wild_value(g, value);
     }
     /* the cards must make the group (Group.make's checks, for a state read from outside) */
     for (int i = 0; i < n; i++) {
         int c = g->cards[i];
-        int bad = c == SKIP || (c < 48 && ((kind == K_SET && card_number(c) != g->number) ||
-                                           (kind == K_COLOR && card_color(c) != g->color) ||
-                                           (kind == K_RUN && card_number(c) != g->low + i)));
+        int bad = c == SKIP || c == ANTI ||
+                  (c < 48 && ((kind == K_SET && card_number(c) != g->number) ||
+                              (g->color >= 0 && card_color(c) != g->color) ||
+                              (g->parity >= 0 && card_number(c) % 2 != g->parity) ||
+                              (is_run_kind(kind) && card_number(c) != g->low + i)));
         if (bad) {
             PyErr_Format(PyExc_ValueError, "card %d does not belong in place %d of this group", c, i);
             return -1;
         }
     }
-    if (kind == K_RUN && (g->low < 1 || g->low + n - 1 > 12)) {
+    if (is_run_kind(kind) && (g->low < 1 || g->low + n - 1 > 12)) {
         PyErr_SetString(PyExc_ValueError, "a run must lie within 1 to 12");
         return -1;
     }
-    if (kind != K_RUN) {
+    if (!is_run_kind(kind)) {
         uint8_t sorted[MAXGC];
         memcpy(sorted, g->cards, (size_t)n);
         sort_by_key(sorted, n);
@@ -272,7 +272,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
                 Py_DECREF(fast);
                 return -1;
             }
-            if (kind < 0 || kind > 2 || size < 1 || size > 11) {
+            if (kind < 0 || kind >= NKINDS || size < 1 || size > 11) {
                 Py_DECREF(groups);
                 Py_DECREF(fast);
                 PyErr_Format(PyExc_ValueError, "no group of kind %d and size %d", kind, size);

@@ -44,6 +44,7 @@ from phase10.core import (
     Hit,
     LayDown,
     Meld,
+    Parity,
     Save,
     Stage,
     TakeDiscard,
@@ -99,7 +100,14 @@ StateKey: TypeAlias = tuple[Any, ...]
 EventKey: TypeAlias = tuple[Any, ...]
 
 #: The group kinds the kernel plays, by their numbers.
-KINDS: tuple[GroupKind, ...] = (GroupKind.COLOR, GroupKind.RUN, GroupKind.SET)
+KINDS: tuple[GroupKind, ...] = (
+    GroupKind.COLOR,
+    GroupKind.COLOR_EVEN_ODD,
+    GroupKind.COLOR_RUN,
+    GroupKind.EVEN_ODD,
+    GroupKind.RUN,
+    GroupKind.SET,
+)
 _KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 #: The stages the kernel plays, by their numbers.
 STAGES: tuple[Stage, ...] = (
@@ -117,18 +125,33 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
     return tuple(card.index for card in cards)
 
 
+_PARITIES = (Parity.EVEN, Parity.ODD)
+
+
 def _group_key(group: Group) -> tuple[Any, ...]:
-    """``(kind, cards)``; a group of Wilds alone adds its declared value (a set's number, a
-    run's lowest number, a colour's index in :data:`~phase10.core.COLORS`)."""
+    """``(kind, cards)``; a group of Wilds alone adds its declared value: a set's number, a
+    run's lowest number, a colour's index in :data:`~phase10.core.COLORS`, a parity (0 even,
+    1 odd), a colour run's ``low * 4 + colour``, a colour even/odd group's
+    ``colour * 2 + parity``."""
     kind, cards = _KIND_CODE[group.kind], _cards(group.cards)
     if group.natural_count:
         return (kind, cards)
-    if group.number is not None:
-        return (kind, cards, group.number)
-    if group.low is not None:
-        return (kind, cards, group.low)
-    assert group.color is not None
-    return (kind, cards, COLORS.index(group.color))
+    color = COLORS.index(group.color) if group.color is not None else 0
+    parity = _PARITIES.index(group.parity) if group.parity is not None else 0
+    match group.kind:
+        case GroupKind.SET:
+            value = group.number or 0
+        case GroupKind.RUN:
+            value = group.low or 0
+        case GroupKind.COLOR:
+            value = color
+        case GroupKind.EVEN_ODD:
+            value = parity
+        case GroupKind.COLOR_RUN:
+            value = (group.low or 0) * 4 + color
+        case _:
+            value = color * 2 + parity
+    return (kind, cards, value)
 
 
 def _group(key: tuple[Any, ...]) -> Group:
@@ -136,11 +159,18 @@ def _group(key: tuple[Any, ...]) -> Group:
     if len(key) == 2:
         return Group.make(kind, cards)
     value = key[2]
-    if kind is GroupKind.SET:
-        return Group.make(kind, cards, number=value)
-    if kind is GroupKind.RUN:
-        return Group.make(kind, cards, low=value)
-    return Group.make(kind, cards, color=COLORS[value])
+    match kind:
+        case GroupKind.SET:
+            return Group.make(kind, cards, number=value)
+        case GroupKind.RUN:
+            return Group.make(kind, cards, low=value)
+        case GroupKind.COLOR:
+            return Group.make(kind, cards, color=COLORS[value])
+        case GroupKind.EVEN_ODD:
+            return Group.make(kind, cards, parity=_PARITIES[value])
+        case GroupKind.COLOR_RUN:
+            return Group.make(kind, cards, low=value // 4, color=COLORS[value % 4])
+    return Group.make(kind, cards, color=COLORS[value // 2], parity=_PARITIES[value % 2])
 
 
 def action_key(action: Action) -> ActionKey:

@@ -27,7 +27,7 @@ static int gv_push(GroupVec *v, const Group *g) {
 /* _subset_groups: some copies of each of cards[] (at least one), sorted, plus Wilds */
 static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, const int *counts,
                          int size) {
-    int avail[24], have[24], na = 0, total = 0, wilds = counts[WILD];
+    int avail[48], have[48], na = 0, total = 0, wilds = counts[WILD];
     for (int i = 0; i < ncards; i++)
         if (counts[cards[i]] > 0) {
             avail[na] = cards[i];
@@ -35,7 +35,7 @@ static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, co
             total += counts[cards[i]];
         }
     if (na == 0 || total + wilds < size) return 0;
-    int taken[24];
+    int taken[48];
     memset(taken, 0, sizeof(taken));
     for (;;) {
         /* the next choice of copies, odometer style (the last card turns fastest) */
@@ -60,40 +60,46 @@ static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, co
     return 0;
 }
 
+/* _extend_run: runs from low (of one colour unless color is -1) that start with g's cards */
 static int extend_run(GroupVec *v, const int *counts, int low, int number, Group *g,
-                      int wilds_left, int naturals, int size, int aw) {
+                      int wilds_left, int naturals, int size, int aw, int color) {
     if (number - low >= size && (naturals || aw)) {
         g->len = (uint8_t)(number - low);
         g->number = 0;
         g->low = (int8_t)low;
-        g->color = -1;
+        g->color = (int8_t)color;
+        g->parity = -1;
         if (gv_push(v, g)) return -1;
     }
     if (number > 12) return 0;
     int pos = number - low;
-    for (int color = 0; color < 4; color++) {
-        int c = color * 12 + number - 1;
+    for (int each = 0; each < 4; each++) {
+        if (color >= 0 && each != color) continue;
+        int c = each * 12 + number - 1;
         if (counts[c] > 0) {
             g->cards[pos] = (uint8_t)c;
-            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size, aw))
+            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size, aw,
+                           color))
                 return -1;
         }
     }
     if (wilds_left) {
         g->cards[pos] = WILD;
-        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size, aw))
+        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size, aw, color))
             return -1;
     }
     return 0;
 }
 
 /* all-Wild groups of sizes size..the Wilds held, with the value given */
-static int wild_groups(GroupVec *v, int kind, int size, int wilds, int number, int color) {
+static int wild_groups(GroupVec *v, int kind, int size, int wilds, int number, int color,
+                       int parity) {
     Group g;
     g.kind = (uint8_t)kind;
     g.number = (int8_t)number;
     g.low = 0;
     g.color = (int8_t)color;
+    g.parity = (int8_t)parity;
     for (int n = size; n <= wilds; n++) {
         g.len = (uint8_t)n;
         memset(g.cards, WILD, (size_t)n);
@@ -105,7 +111,7 @@ static int wild_groups(GroupVec *v, int kind, int size, int wilds, int number, i
 /* group_candidates; aw (natural_min = "phase"): all-Wild groups too */
 static int candidates(GroupVec *v, int kind, int size, const int *counts, int aw) {
     v->n = 0;
-    int cards[24];
+    int cards[48];
     if (kind == K_SET) {
         for (int number = 1; number <= 12; number++) {
             for (int color = 0; color < 4; color++) cards[color] = color * 12 + number - 1;
@@ -114,18 +120,27 @@ static int candidates(GroupVec *v, int kind, int size, const int *counts, int aw
         if (aw)
             for (int n = size; n <= counts[WILD]; n++)
                 for (int number = 1; number <= 12; number++)
-                    if (wild_groups(v, kind, n, n, number, -1)) return -1;
-    } else if (kind == K_COLOR) {
-        for (int color = 0; color < 4; color++) {
-            for (int i = 0; i < 12; i++) cards[i] = color * 12 + i;
-            if (subset_groups(v, kind, cards, 12, counts, size)) return -1;
-            if (aw && wild_groups(v, kind, size, counts[WILD], 0, color)) return -1;
-        }
-    } else {
+                    if (wild_groups(v, kind, n, n, number, -1, -1)) return -1;
+    } else if (is_run_kind(kind)) {
         Group g;
-        g.kind = K_RUN;
-        for (int low = 1; low < 14 - size; low++)
-            if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size, aw)) return -1;
+        g.kind = (uint8_t)kind;
+        for (int color = kind == K_COLOR_RUN ? 0 : -1; color < (kind == K_COLOR_RUN ? 4 : 0);
+             color++)
+            for (int low = 1; low < 14 - size; low++)
+                if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size, aw, color))
+                    return -1;
+    } else { /* one colour, even/odd, or both: the numbered cards that fit, by index */
+        for (int color = needs_color(kind) ? 0 : -1; color < (needs_color(kind) ? 4 : 0); color++)
+            for (int parity = needs_parity(kind) ? 0 : -1; parity < (needs_parity(kind) ? 2 : 0);
+                 parity++) {
+                int n = 0;
+                for (int c = 0; c < 48; c++)
+                    if ((color < 0 || card_color(c) == color) &&
+                        (parity < 0 || card_number(c) % 2 == parity))
+                        cards[n++] = c;
+                if (subset_groups(v, kind, cards, n, counts, size)) return -1;
+                if (aw && wild_groups(v, kind, size, counts[WILD], 0, color, parity)) return -1;
+            }
     }
     return 0;
 }
@@ -313,10 +328,149 @@ static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *
     return 0;
 }
 
+/* The general test (feasibility.can_lay's way, for any kinds of group): an anchor per group
+ * (a set's number, a run's colour and low, a colour, a parity), then the most numbered cards
+ * those anchors can place, a maximum flow from the cards to the anchors' slots; the Wilds
+ * fill the rest. Under natural_min = "group" each group first gets one numbered card (a
+ * matching; augmenting paths never take it away again). */
+typedef struct {
+    uint64_t cells; /* the numbered cards (by index) the slot takes */
+    int cap;
+} FSlot;
+
+typedef struct {
+    FSlot slots[12];
+    int nslots;
+} FAnchor;
+
+static int anchors_of(int kind, int size, FAnchor *out) {
+    int n = 0;
+    if (kind == K_SET) {
+        for (int number = 1; number <= 12; number++) {
+            uint64_t cells = 0;
+            for (int c = 0; c < 4; c++) cells |= 1ull << (c * 12 + number - 1);
+            out[n].slots[0].cells = cells;
+            out[n].slots[0].cap = size;
+            out[n++].nslots = 1;
+        }
+    } else if (is_run_kind(kind)) {
+        for (int color = kind == K_COLOR_RUN ? 0 : -1; color < (kind == K_COLOR_RUN ? 4 : 0); color++)
+            for (int low = 1; low + size - 1 <= 12; low++) {
+                for (int k = 0; k < size; k++) {
+                    uint64_t cells = 0;
+                    for (int c = 0; c < 4; c++)
+                        if (color < 0 || c == color) cells |= 1ull << (c * 12 + low + k - 1);
+                    out[n].slots[k].cells = cells;
+                    out[n].slots[k].cap = 1;
+                }
+                out[n++].nslots = size;
+            }
+    } else {
+        for (int color = needs_color(kind) ? 0 : -1; color < (needs_color(kind) ? 4 : 0); color++)
+            for (int parity = needs_parity(kind) ? 0 : -1; parity < (needs_parity(kind) ? 2 : 0);
+                 parity++) {
+                uint64_t cells = 0;
+                for (int c = 0; c < 48; c++)
+                    if ((color < 0 || card_color(c) == color) &&
+                        (parity < 0 || card_number(c) % 2 == parity))
+                        cells |= 1ull << c;
+                out[n].slots[0].cells = cells;
+                out[n].slots[0].cap = size;
+                out[n++].nslots = 1;
+            }
+    }
+    return n;
+}
+
+#define FN (2 + 48 + MAXG * 12 + MAXG) /* source, cards, slots, groups, sink */
+
+/* one augmenting path (breadth first) from 0 to t; 1 if one was found */
+static int augment(short cap[FN][FN], int nodes, int t) {
+    int prev[FN], queue[FN], head = 0, tail = 0;
+    for (int i = 0; i < nodes; i++) prev[i] = -1;
+    prev[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail && prev[t] < 0) {
+        int u = queue[head++];
+        for (int w = 0; w < nodes; w++)
+            if (prev[w] < 0 && cap[u][w] > 0) {
+                prev[w] = u;
+                queue[tail++] = w;
+            }
+    }
+    if (prev[t] < 0) return 0;
+    for (int w = t; w != 0; w = prev[w]) {
+        cap[prev[w]][w]--;
+        cap[w][prev[w]]++;
+    }
+    return 1;
+}
+
+/* whether these anchors (one per group) can be filled with the counts' cards and Wilds */
+static int anchors_fill(const PhaseSpec *ph, FAnchor **chosen, const int *counts, int aw) {
+    static const int big = 1000;
+    short cap[FN][FN];
+    memset(cap, 0, sizeof(cap));
+    int slot0 = 49, nslot = 0, total = 0;
+    for (int g = 0; g < ph->ngroups; g++) total += ph->size[g];
+    for (int c = 0; c < 48; c++) cap[0][1 + c] = counts[c];
+    int group0 = slot0 + MAXG * 12, t = group0 + ph->ngroups;
+    for (int g = 0; g < ph->ngroups; g++)
+        for (int k = 0; k < chosen[g]->nslots; k++, nslot++) {
+            const FSlot *slot = &chosen[g]->slots[k];
+            for (int c = 0; c < 48; c++)
+                if ((slot->cells >> c) & 1u) cap[1 + c][slot0 + nslot] = big;
+            cap[slot0 + nslot][group0 + g] = slot->cap;
+        }
+    int flow = 0;
+    if (!aw) { /* one numbered card in each group first */
+        for (int g = 0; g < ph->ngroups; g++) cap[group0 + g][t] = 1;
+        while (augment(cap, t + 1, t)) flow++;
+        if (flow < ph->ngroups) return 0;
+    }
+    for (int g = 0; g < ph->ngroups; g++) cap[group0 + g][t] += big;
+    while (augment(cap, t + 1, t)) flow++;
+    return total - flow <= counts[WILD];
+}
+
+static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
+                          FAnchor **chosen, int g, const int *counts, int aw) {
+    if (g == ph->ngroups) return anchors_fill(ph, chosen, counts, aw);
+    for (int a = 0; a < nall[g]; a++) {
+        /* alone, could the group be filled this way? */
+        int naturals = 0, placed = 0;
+        for (int k = 0; k < all[g][a].nslots; k++) {
+            int have = 0;
+            for (int c = 0; c < 48; c++)
+                if ((all[g][a].slots[k].cells >> c) & 1u) have += counts[c];
+            naturals += have;
+            placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
+        }
+        if ((!aw && !naturals) || placed + counts[WILD] < ph->size[g]) continue;
+        chosen[g] = &all[g][a];
+        if (anchors_search(ph, all, nall, chosen, g + 1, counts, aw)) return 1;
+    }
+    return 0;
+}
+
+static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
+    FAnchor all[MAXG][48], *chosen[MAXG];
+    int nall[MAXG];
+    for (int g = 0; g < ph->ngroups; g++) nall[g] = anchors_of(ph->kind[g], ph->size[g], all[g]);
+    return anchors_search(ph, all, nall, chosen, 0, counts, aw);
+}
+
 /* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
  * phase is then enough, and any numbered card can take a Wild's place in some group (a
  * group of Wilds takes the card's value), so the hand needs only to hold one */
 static int can_lay(const PhaseSpec *ph, const int *counts, int aw) {
+    int sets_runs = 1;
+    for (int g = 0; g < ph->ngroups; g++) sets_runs &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
+    if (!sets_runs && !(ph->ngroups == 1 && ph->kind[0] == K_COLOR)) {
+        int naturals = 0;
+        for (int c = 0; c < 48; c++) naturals += counts[c];
+        return naturals > 0 && can_lay_general(ph, counts, aw);
+    }
     if (ph->ngroups == 1 && ph->kind[0] == K_COLOR) {
         for (int color = 0; color < 4; color++) {
             int n = 0;

@@ -457,7 +457,7 @@ static void do_hit(State *s, int seat, int card, int m, int number) {
     int named = number;
     hand_remove(info, card);
     Group *g = &s->melds[m];
-    if (g->kind != K_RUN) {
+    if (!is_run_kind(g->kind)) {
         g->cards[g->len++] = (uint8_t)card;
         sort_by_key(g->cards, g->len);
     } else {

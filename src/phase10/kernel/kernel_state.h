@@ -15,12 +15,16 @@
 #define MAXHAND 16
 #define DECK 112 /* the most cards a deck holds (110, and room) */
 #define MAXGC 40     /* cards one group on the table can hold */
-#define MAXG 6       /* groups one phase can ask for */
+#define MAXG 11      /* groups one phase can ask for (a phase needs at most 11 cards) */
 #define MAXPH 10
 #define MAXMELD (MAXP * MAXG)
 #define K_COLOR 0
-#define K_RUN 1
-#define K_SET 2
+#define K_COLOR_EVEN_ODD 1
+#define K_COLOR_RUN 2
+#define K_EVEN_ODD 3
+#define K_RUN 4
+#define K_SET 5
+#define NKINDS 6
 #define ST_DRAW 0
 #define ST_PLAY 1
 #define ST_OVER 2
@@ -148,7 +152,7 @@ static uint64_t splitmix(uint64_t *x) {
 
 typedef struct {
     uint8_t kind, len;
-    int8_t number, low, color; /* 0 / -1 when the kind has none */
+    int8_t number, low, color, parity; /* 0 / -1 when the kind has none; parity 0 even, 1 odd */
     uint8_t cards[MAXGC];
 } Group;
 
@@ -324,19 +328,21 @@ static int names_phase(const State *s) {
     return s->any_order && !s->declare_deal && !s->tie_break;
 }
 
+/* GroupKind.is_run, needs_color, needs_parity */
+static int is_run_kind(int k) { return k == K_RUN || k == K_COLOR_RUN; }
+static int needs_color(int k) { return k == K_COLOR || k == K_COLOR_RUN || k == K_COLOR_EVEN_ODD; }
+static int needs_parity(int k) { return k == K_EVEN_ODD || k == K_COLOR_EVEN_ODD; }
+
 /* ---------------------------------------------------------------- groups */
 
 /* Group.placements: writes the numbers a card can take (0 for "no number"); returns how many */
 static int placements(const Group *g, int card, int *spots) {
     if (card == SKIP || card == ANTI) return 0;
     int natural = card < 48;
-    if (g->kind == K_COLOR) {
-        if (natural && card_color(card) != g->color) return 0;
-        spots[0] = 0;
-        return 1;
-    }
-    if (g->kind == K_SET) {
-        if (natural && card_number(card) != g->number) return 0;
+    if (g->color >= 0 && natural && card_color(card) != g->color) return 0;
+    if (g->parity >= 0 && natural && card_number(card) % 2 != g->parity) return 0;
+    if (g->kind == K_SET && natural && card_number(card) != g->number) return 0;
+    if (!is_run_kind(g->kind)) {
         spots[0] = 0;
         return 1;
     }
@@ -378,23 +384,52 @@ static int group_values(Group *g) {
     g->number = 0;
     g->low = 0;
     g->color = -1;
+    g->parity = -1;
     for (int i = 0; i < g->len; i++) {
         int c = g->cards[i];
         if (c >= 48) continue;
         if (g->kind == K_SET) g->number = (int8_t)card_number(c);
-        if (g->kind == K_COLOR) g->color = (int8_t)card_color(c);
-        if (g->kind == K_RUN) g->low = (int8_t)(card_number(c) - i);
+        if (needs_color(g->kind)) g->color = (int8_t)card_color(c);
+        if (needs_parity(g->kind)) g->parity = (int8_t)(card_number(c) % 2);
+        if (is_run_kind(g->kind)) g->low = (int8_t)(card_number(c) - i);
         return 0;
     }
-    return -1; /* all Wilds: not offered under natural_min = "group" */
+    return -1; /* all Wilds: their values are declared */
 }
 
-/* a group of Wilds alone: its declared value (a set's number, a run's low, a colour's
- * index); -1 for a group with a numbered card */
+/* a group of Wilds alone: its declared value, -1 for a group with a numbered card. A set's
+ * number, a run's low, a colour's index, a parity (0 even, 1 odd); a colour run's
+ * low * 4 + colour, a colour even/odd group's colour * 2 + parity */
 static int wild_value(const Group *g) {
     for (int i = 0; i < g->len; i++)
         if (g->cards[i] < 48) return -1;
-    return g->kind == K_SET ? g->number : g->kind == K_RUN ? g->low : g->color;
+    switch (g->kind) {
+    case K_SET:
+        return g->number;
+    case K_RUN:
+        return g->low;
+    case K_COLOR:
+        return g->color;
+    case K_EVEN_ODD:
+        return g->parity;
+    case K_COLOR_RUN:
+        return g->low * 4 + g->color;
+    default:
+        return g->color * 2 + g->parity;
+    }
+}
+
+/* the values a group of Wilds alone declares, from wild_value's number */
+static void set_wild_value(Group *g, int value) {
+    g->number = g->kind == K_SET ? (int8_t)value : 0;
+    g->low = g->kind == K_RUN ? (int8_t)value : g->kind == K_COLOR_RUN ? (int8_t)(value / 4) : 0;
+    g->color = g->kind == K_COLOR ? (int8_t)value
+               : g->kind == K_COLOR_RUN ? (int8_t)(value % 4)
+               : g->kind == K_COLOR_EVEN_ODD ? (int8_t)(value / 2)
+                                             : -1;
+    g->parity = g->kind == K_EVEN_ODD ? (int8_t)value
+                : g->kind == K_COLOR_EVEN_ODD ? (int8_t)(value % 2)
+                                              : -1;
 }
 
 /* _group_key order: -len, the cards' sort keys, number, low, colour letter */
@@ -407,14 +442,16 @@ static int group_cmp(const Group *a, const Group *b) {
     if (a->number != b->number) return a->number < b->number ? -1 : 1;
     if (a->low != b->low) return a->low < b->low ? -1 : 1;
     int ca = a->color >= 0 ? COLOR_RANK[a->color] : 0, cb = b->color >= 0 ? COLOR_RANK[b->color] : 0;
-    return ca == cb ? 0 : (ca < cb ? -1 : 1);
+    if (ca != cb) return ca < cb ? -1 : 1;
+    /* parity: "" < "even" < "odd" */
+    return a->parity == b->parity ? 0 : (a->parity < b->parity ? -1 : 1);
 }
 
 /* canonical_lay_down: the groups in the phase's slot order, those of one kind matched
  * largest first. Returns 0, or -1 when they cannot fill the phase. */
 static int canonical(const PhaseSpec *ph, const Group *in, Group *out) {
-    Group by_kind[3][MAXG];
-    int nk[3] = {0, 0, 0}, taken[3] = {0, 0, 0};
+    Group by_kind[NKINDS][MAXG];
+    int nk[NKINDS] = {0}, taken[NKINDS] = {0};
     for (int i = 0; i < ph->ngroups; i++) {
         int k = in[i].kind;
         int j = nk[k]++;
