@@ -382,61 +382,70 @@ static int anchors_of(int kind, int size, FAnchor *out) {
     return n;
 }
 
-#define FN (2 + 48 + MAXG * 12 + MAXG) /* source, cards, slots, groups, sink */
+#define FN (2 + 48 + MAXG * 12 + MAXG) /* source, cards, slots, groups, sink: at most */
 
-/* one augmenting path (breadth first) from 0 to t; 1 if one was found */
-static int augment(short cap[FN][FN], int nodes, int t) {
+/* one augmenting path (breadth first) from 0 to t in the n-node graph cap (n * n, row by
+ * row); 1 if one was found */
+static int augment(short *cap, int n, int t) {
     int prev[FN], queue[FN], head = 0, tail = 0;
-    for (int i = 0; i < nodes; i++) prev[i] = -1;
+    for (int i = 0; i < n; i++) prev[i] = -1;
     prev[0] = 0;
     queue[tail++] = 0;
     while (head < tail && prev[t] < 0) {
         int u = queue[head++];
-        for (int w = 0; w < nodes; w++)
-            if (prev[w] < 0 && cap[u][w] > 0) {
+        const short *row = cap + u * n;
+        for (int w = 0; w < n; w++)
+            if (prev[w] < 0 && row[w] > 0) {
                 prev[w] = u;
                 queue[tail++] = w;
             }
     }
     if (prev[t] < 0) return 0;
     for (int w = t; w != 0; w = prev[w]) {
-        cap[prev[w]][w]--;
-        cap[w][prev[w]]++;
+        cap[prev[w] * n + w]--;
+        cap[w * n + prev[w]]++;
     }
     return 1;
 }
 
-/* whether these anchors (one per group) can be filled with the counts' cards and Wilds */
-static int anchors_fill(const PhaseSpec *ph, FAnchor **chosen, const int *counts, int aw) {
-    static const int big = 1000;
-    short cap[FN][FN];
-    memset(cap, 0, sizeof(cap));
-    int slot0 = 49, nslot = 0, total = 0;
-    for (int g = 0; g < ph->ngroups; g++) total += ph->size[g];
-    for (int c = 0; c < 48; c++) cap[0][1 + c] = counts[c];
-    int group0 = slot0 + MAXG * 12, t = group0 + ph->ngroups;
-    for (int g = 0; g < ph->ngroups; g++)
-        for (int k = 0; k < chosen[g]->nslots; k++, nslot++) {
+/* whether these anchors (one for each of the first ng groups) can be filled with the
+ * counts' cards and Wilds */
+static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int *counts,
+                        int aw) {
+    static const short big = 1000;
+    short cap[FN * FN];
+    int slots = 0, total = 0;
+    for (int g = 0; g < ng; g++) {
+        total += ph->size[g];
+        slots += chosen[g]->nslots;
+    }
+    int slot0 = 49, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
+    memset(cap, 0, sizeof(short) * (size_t)(n * n));
+    for (int c = 0; c < 48; c++) cap[0 * n + 1 + c] = (short)counts[c];
+    for (int g = 0, at = slot0; g < ng; g++)
+        for (int k = 0; k < chosen[g]->nslots; k++, at++) {
             const FSlot *slot = &chosen[g]->slots[k];
             for (int c = 0; c < 48; c++)
-                if ((slot->cells >> c) & 1u) cap[1 + c][slot0 + nslot] = big;
-            cap[slot0 + nslot][group0 + g] = slot->cap;
+                if (counts[c] && ((slot->cells >> c) & 1u)) cap[(1 + c) * n + at] = big;
+            cap[at * n + group0 + g] = (short)slot->cap;
         }
     int flow = 0;
     if (!aw) { /* one numbered card in each group first */
-        for (int g = 0; g < ph->ngroups; g++) cap[group0 + g][t] = 1;
-        while (augment(cap, t + 1, t)) flow++;
-        if (flow < ph->ngroups) return 0;
+        for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] = 1;
+        while (augment(cap, n, t)) flow++;
+        if (flow < ng) return 0;
     }
-    for (int g = 0; g < ph->ngroups; g++) cap[group0 + g][t] += big;
-    while (augment(cap, t + 1, t)) flow++;
+    for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] += big;
+    while (augment(cap, n, t)) flow++;
     return total - flow <= counts[WILD];
 }
 
 static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
-                          FAnchor **chosen, int g, const int *counts, int aw) {
-    if (g == ph->ngroups) return anchors_fill(ph, chosen, counts, aw);
-    for (int a = 0; a < nall[g]; a++) {
+                          FAnchor **chosen, int *index, int g, const int *counts, int aw) {
+    if (g == ph->ngroups) return anchors_fill(ph, g, chosen, counts, aw);
+    /* identical groups take their anchors in one order only */
+    int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
+    for (int a = same ? index[g - 1] : 0; a < nall[g]; a++) {
         /* alone, could the group be filled this way? */
         int naturals = 0, placed = 0;
         for (int k = 0; k < all[g][a].nslots; k++) {
@@ -447,17 +456,34 @@ static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int 
             placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
         }
         if ((!aw && !naturals) || placed + counts[WILD] < ph->size[g]) continue;
+        if (ph->ngroups == 1) return 1; /* alone, that is the whole answer: its slots are apart */
         chosen[g] = &all[g][a];
-        if (anchors_search(ph, all, nall, chosen, g + 1, counts, aw)) return 1;
+        index[g] = a;
+        /* the groups so far together, before any more are added */
+        if (g > 0 && g + 1 < ph->ngroups && !anchors_fill(ph, g + 1, chosen, counts, aw)) continue;
+        if (anchors_search(ph, all, nall, chosen, index, g + 1, counts, aw)) return 1;
     }
     return 0;
 }
 
+/* the most constrained groups first (colour runs, runs, then the rest by kind, the largest
+ * first), as compile_phase orders them; identical groups side by side */
 static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
+    PhaseSpec q = *ph;
+    int rank[MAXG];
+    for (int g = 0; g < ph->ngroups; g++)
+        rank[g] = (ph->kind[g] == K_COLOR_RUN ? 0 : is_run_kind(ph->kind[g]) ? 1 : 2) * 1000 +
+                  ph->kind[g] * 100 - ph->size[g];
+    for (int g = 1; g < q.ngroups; g++) /* insertion sort by rank */
+        for (int h = g; h > 0 && rank[h - 1] > rank[h]; h--) {
+            int r = rank[h], k = q.kind[h], z = q.size[h];
+            rank[h] = rank[h - 1], q.kind[h] = q.kind[h - 1], q.size[h] = q.size[h - 1];
+            rank[h - 1] = r, q.kind[h - 1] = k, q.size[h - 1] = z;
+        }
     FAnchor all[MAXG][48], *chosen[MAXG];
-    int nall[MAXG];
-    for (int g = 0; g < ph->ngroups; g++) nall[g] = anchors_of(ph->kind[g], ph->size[g], all[g]);
-    return anchors_search(ph, all, nall, chosen, 0, counts, aw);
+    int nall[MAXG], index[MAXG];
+    for (int g = 0; g < q.ngroups; g++) nall[g] = anchors_of(q.kind[g], q.size[g], all[g]);
+    return anchors_search(&q, all, nall, chosen, index, 0, counts, aw);
 }
 
 /* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
