@@ -1,0 +1,116 @@
+"""The compiled kernel against the Python engine: random play's speed, and a long
+differential run.
+
+``engine_random`` and ``kernel_random`` play whole 4-player games of uniformly random
+legal actions under the official rules (the same seeds; one core each, one after the
+other). ``differential`` plays kernel and engine side by side, the same random actions,
+and compares the events, the whole state and the legal actions after every action, over every preset
+the kernel plays; ``replayed`` replays whole seeded kernel games in the engine and
+compares the final states. ``playouts`` times batched random play-outs from
+determinized deals. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
+differential run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+from phase10 import PRESETS, Game, preset
+from phase10.kernel import EngineGame, KernelGame, available, load_error, to_action
+from phase10.kernel.convert import state_of
+
+SUPPORTED = tuple(PRESETS)  # the kernel plays every preset
+
+
+def _engine_random(games: int) -> dict[str, float]:
+    start = time.perf_counter()
+    actions = 0
+    for seed in range(games):
+        game = Game(4, seed=seed)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            game.apply_unchecked(chooser.choice(list(game.legal_actions)))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": round(actions / elapsed), "games": games, "actions": actions}
+
+
+def _kernel_random(games: int) -> dict[str, float]:
+    start = time.perf_counter()
+    actions = 0
+    for seed in range(games):
+        play = KernelGame(Game(4, seed=seed))
+        played, _ = play.play_random(seed)
+        actions += played
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": round(actions / elapsed), "games": games, "actions": actions}
+
+
+def _playouts(count: int) -> dict[str, float]:
+    """Random play-outs to the game's end from fresh determinizations of a 4-player game
+    forty actions in, for the player to move (all inside the kernel)."""
+    play = KernelGame(Game(4, seed=1))
+    play.play_random(1, 40)
+    viewer = play.to_game().current
+    start = time.perf_counter()
+    results = play.playouts(viewer, [[] for _ in range(4)], count, seed=2)
+    elapsed = time.perf_counter() - start
+    actions = sum(played for _, _, played in results)
+    return {
+        "playouts_per_s": round(count / elapsed),
+        "actions_per_s": round(actions / elapsed),
+        "mean_actions": round(actions / count),
+    }
+
+
+def _differential(total: int) -> dict[str, float]:
+    start = time.perf_counter()
+    actions = games = 0
+    while actions < total:
+        name = SUPPORTED[games % len(SUPPORTED)]
+        game = Game(2 + games % 5, seed=games, rules=preset(name))
+        play, reference = KernelGame(game), EngineGame(game)
+        chooser = random.Random(games)
+        while not reference.is_over and actions < total:
+            assert play.state() == reference.state(), f"game {games}: states differ"
+            legal = reference.legal()
+            assert play.legal() == legal, f"game {games}: legal actions differ"
+            key = chooser.choice(legal)
+            assert play.apply(key) == reference.apply(key), f"game {games}: events differ"
+            actions += 1
+        assert play.state() == reference.state()
+        games += 1
+    return {"actions": actions, "games": games, "seconds": round(time.perf_counter() - start, 1)}
+
+
+def _replayed(games: int) -> dict[str, float]:
+    actions = 0
+    for seed in range(games):
+        game = Game(2 + seed % 5, seed=seed, rules=preset(SUPPORTED[seed % len(SUPPORTED)]))
+        play = KernelGame(game)
+        _, chosen = play.play_random(seed, record=True)
+        assert chosen is not None
+        replay = game.copy()
+        for key in chosen:
+            replay.apply(to_action(key))
+        assert state_of(replay) == play.state(), f"game {seed}: the replay differs"
+        actions += len(chosen)
+    return {"games": games, "actions": actions}
+
+
+def main() -> dict[str, object]:
+    if not available():
+        return {"kernel": f"not available: {load_error()}"}
+    engine = _engine_random(3)
+    kernel = _kernel_random(200)
+    total = int(os.environ.get("PHASE10_BENCH_KERNEL_ACTIONS", "100000"))
+    return {
+        "engine_random": engine,
+        "kernel_random": kernel,
+        "speedup": round(kernel["actions_per_s"] / engine["actions_per_s"], 1),
+        "playouts": _playouts(100),
+        "differential": _differential(total),
+        "replayed": _replayed(20),
+    }

@@ -1,0 +1,289 @@
+"""The compiled simulation kernel: the engine's state machine in C, for fast play-outs.
+
+The kernel is built from ``_kernel.c`` with the system's C compiler when the package is
+installed (see docs/kernel.md). Without a compiler, or with ``PHASE10_KERNEL=off`` in the
+environment, :func:`available` is False and :func:`new_game` falls back to the Python
+engine (with a warning, once): the same interface, the same answers, more slowly.
+
+The Python engine (:mod:`phase10.core`) stays the reference. The kernel plays every rule
+option and every phase list for 2 to 6 players; what it cannot play (an option added to the
+rules later, a hand of more than 16 cards) raises :class:`KernelUnsupported` naming it.
+
+>>> from phase10.core import Game
+>>> game = Game(3, seed=11)
+>>> play = new_game(game)
+>>> play.legal() == [(0,), (1,)] or play.legal() == [(0,)]
+True
+>>> played, _ = play.play_random(seed=5, max_actions=200)
+>>> played
+200
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from phase10.core import (
+    Advance,
+    AntiPhase,
+    Deck,
+    DeclareWhen,
+    EmptyDrawPile,
+    EndWhen,
+    Game,
+    GivingUp,
+    GoingOut,
+    NaturalMin,
+    PhaseOrder,
+    Rules,
+    SavedScore,
+    SavePile,
+    SkipTarget,
+    WildDealUp,
+)
+
+from .convert import KINDS, ActionKey, EventKey, StateKey, apply_state, state_of, to_action
+from .engine import EngineGame, Playout, splitmix64
+
+if TYPE_CHECKING:
+    from ._kernel import Kernel
+
+__all__ = [
+    "ENV_VAR",
+    "EngineGame",
+    "KernelFallbackWarning",
+    "KernelGame",
+    "KernelUnsupported",
+    "Playout",
+    "available",
+    "check_rules",
+    "load_error",
+    "new_game",
+    "splitmix64",
+    "to_action",
+]
+
+#: The environment variable that turns the kernel off (``PHASE10_KERNEL=off``).
+ENV_VAR = "PHASE10_KERNEL"
+
+
+class KernelUnsupported(ValueError):
+    """Rules or a position the kernel does not play; the message names what."""
+
+
+class KernelFallbackWarning(RuntimeWarning):
+    """The compiled kernel is not in use: the Python engine plays instead."""
+
+
+def _load() -> tuple[ModuleType | None, str | None]:
+    if os.environ.get(ENV_VAR, "").strip().lower() in ("0", "off", "no", "false"):
+        return None, f"turned off by {ENV_VAR}={os.environ[ENV_VAR]}"
+    try:  # (by name: the import graph's tools see no Python module there)
+        module = importlib.import_module("phase10.kernel._kernel")
+    except ImportError:
+        return None, "the compiled kernel is not built (was there a C compiler at install time?)"
+    return module, None
+
+
+_MODULE, _ERROR = _load()
+_warned = False
+
+
+def available() -> bool:
+    """Whether the compiled kernel is built and in use."""
+    return _MODULE is not None
+
+
+def load_error() -> str | None:
+    """Why the compiled kernel is not in use (None when it is)."""
+    return _ERROR
+
+
+_DEFAULTS = Rules().to_dict()
+#: the options the kernel plays besides the official ones: (option, value)
+_ALSO_PLAYED = frozenset(
+    {
+        ("skip_target", SkipTarget.NEXT.value),
+        ("empty_draw_pile", EmptyDrawPile.END_HAND.value),
+        ("end_when", EndWhen.IMMEDIATELY.value),
+        ("advance", Advance.ALL.value),
+        ("wild_deal_up", WildDealUp.DEALER_CHOOSES.value),
+        ("going_out", GoingOut.DISCARD.value),
+        ("phase_order", PhaseOrder.ANY.value),  # declared as laid down (declare = "deal" is not)
+        ("natural_min", NaturalMin.PHASE.value),
+        ("declare", DeclareWhen.DEAL.value),
+        ("deck", Deck.MASTERS.value),
+        ("deck", Deck.MASTERS_12_WILDS.value),
+        ("save_pile", SavePile.PRIVATE.value),
+        ("save_pile", SavePile.PUBLIC.value),
+        ("saved_score", SavedScore.PENALTY.value),
+        ("give_up", GivingUp.FORFEIT.value),
+        ("give_up", GivingUp.KEEP.value),
+        ("anti_phase", AntiPhase.ON.value),
+    }
+)
+_MAX_GROUPS = 11  # as many as a phase can have (it needs at most 11 cards)
+
+
+def check_rules(rules: Rules) -> None:
+    """Raise :class:`KernelUnsupported` naming the first option the kernel does not play.
+
+    The kernel plays every option and preset there is; an option or value added to the
+    rules later is refused here, by name, until the kernel learns it.
+
+    >>> from phase10.core import PRESETS
+    >>> for rules in PRESETS.values():
+    ...     check_rules(rules)
+    """
+    options = rules.to_dict()
+    for name, value in options.items():
+        if name in ("phase_list", "phases") or value == _DEFAULTS[name]:
+            continue
+        if (name, value) in _ALSO_PLAYED:
+            continue
+        raise KernelUnsupported(
+            f"the kernel does not play {name} = {value!r} (the official value is "
+            f"{_DEFAULTS[name]!r})"
+        )
+    for number, phase in enumerate(rules.phase_sequence, start=1):
+        if len(phase.groups) > _MAX_GROUPS:
+            raise KernelUnsupported(f"phase {number} ({phase}) has more than {_MAX_GROUPS} groups")
+
+
+def _check_position(game: Game) -> None:
+    for seat, info in enumerate(game.seats):
+        if len(info.hand) > 16:
+            raise KernelUnsupported(f"player {seat} holds {len(info.hand)} cards (at most 16)")
+
+
+class KernelGame:
+    """A game played in the compiled kernel, started from an engine game's position.
+
+    Raises :class:`KernelUnsupported` for what it does not play (see :func:`check_rules`)
+    and RuntimeError when the kernel is not available (use :func:`new_game` to fall back
+    instead).
+    """
+
+    def __init__(self, game: Game) -> None:
+        if _MODULE is None:
+            raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
+        check_rules(game.rules)
+        _check_position(game)
+        self.game = game
+        kinds = {kind: code for code, kind in enumerate(KINDS)}
+        phases = [
+            [(kinds[spec.kind], spec.size) for spec in phase.groups]
+            for phase in game.rules.phase_sequence
+        ]
+        rules = game.rules
+        self._kernel: Kernel = _MODULE.Kernel(
+            game.num_players,
+            phases,
+            skip_next=rules.skip_target is SkipTarget.NEXT,
+            end_on_empty=rules.empty_draw_pile is EmptyDrawPile.END_HAND,
+            end_at_once=rules.end_when is EndWhen.IMMEDIATELY,
+            advance_all=rules.advance is Advance.ALL,
+            dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
+            floating=rules.going_out is GoingOut.DISCARD,
+            any_order=rules.phase_order is PhaseOrder.ANY,
+            all_wild=rules.natural_min is NaturalMin.PHASE,
+            declare_deal=rules.declare is DeclareWhen.DEAL,
+            wilds=rules.deck.wilds,
+            skips=rules.deck.skips,
+            save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
+            saved_penalty=rules.saved_score is SavedScore.PENALTY,
+            give_up=(GivingUp.OFF, GivingUp.FORFEIT, GivingUp.KEEP).index(rules.give_up),
+            antis=rules.anti_phase is AntiPhase.ON,
+        )
+        self._kernel.load(state_of(game))
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._kernel.stage == 2)
+
+    def legal(self) -> list[ActionKey]:
+        """The legal actions, in the order :class:`EngineGame` lists them too."""
+        return list(self._kernel.legal())
+
+    def apply(self, action: ActionKey) -> list[EventKey]:
+        """Apply a legal action (ValueError if it is not legal now); return its events, as
+        :func:`~phase10.kernel.convert.event_key` writes the engine's."""
+        self._kernel.apply(action)
+        return self._kernel.events()
+
+    def state(self) -> StateKey:
+        """The state, as :func:`~phase10.kernel.convert.state_of` writes an engine game's."""
+        return tuple(self._kernel.dump())
+
+    def to_game(self) -> Game:
+        """The engine game in this state (without a history)."""
+        return apply_state(self.game, self.state())
+
+    def play_random(
+        self, seed: int, max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        """Play uniformly random legal actions (chosen by :func:`splitmix64` from ``seed``)
+        until the game ends or ``max_actions`` are played; return how many were, and the
+        actions if ``record``."""
+        played, actions = self._kernel.play_random(seed, max_actions, record)
+        return int(played), actions
+
+    def copy(self) -> KernelGame:
+        twin = object.__new__(KernelGame)
+        twin.game = self.game
+        twin._kernel = self._kernel.copy()
+        return twin
+
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int) -> KernelGame:
+        """A copy with the cards ``viewer`` cannot see dealt afresh: every other hand but
+        the cards ``known`` lists for it (card indices, per seat), and the draw pile,
+        shuffled together and dealt back in the same numbers; the shuffles to come are
+        drawn afresh too. Seeded: :class:`EngineGame` deals the same."""
+        twin = self.copy()
+        twin._kernel.determinize(viewer, known, seed)
+        return twin
+
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        """``count`` random play-outs, each from a fresh :meth:`determinize` for ``viewer``:
+        (winners, scores, actions played) each, as :meth:`EngineGame.playouts` gives them."""
+        return [
+            (tuple(w), tuple(s), int(n))
+            for w, s, n in self._kernel.playouts(viewer, known, count, seed, max_actions)
+        ]
+
+
+def new_game(game: Game) -> KernelGame | EngineGame:
+    """The fastest player of ``game`` there is: the kernel, or the engine as a fallback.
+
+    Falls back with a :class:`KernelFallbackWarning` when the kernel is not built or is
+    turned off (once), or when it does not play these rules (each time, naming the option).
+    """
+    global _warned
+    if _MODULE is None:
+        if not _warned:
+            warnings.warn(
+                f"phase10.kernel: using the Python engine: {_ERROR}",
+                KernelFallbackWarning,
+                stacklevel=2,
+            )
+            _warned = True
+        return EngineGame(game)
+    try:
+        return KernelGame(game)
+    except KernelUnsupported as error:
+        warnings.warn(
+            f"phase10.kernel: using the Python engine: {error}", KernelFallbackWarning, stacklevel=2
+        )
+        return EngineGame(game)

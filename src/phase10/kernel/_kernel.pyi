@@ -1,0 +1,48 @@
+"""Type information for the compiled kernel (_kernel.c)."""
+
+from collections.abc import Sequence
+from typing import Any
+
+class Kernel:
+    stage: int
+    current: int
+    def __init__(
+        self,
+        players: int,
+        phases: Sequence[Sequence[tuple[int, int]]],
+        skip_next: bool = False,
+        end_on_empty: bool = False,
+        end_at_once: bool = False,
+        advance_all: bool = False,
+        dealer_gives_wild: bool = False,
+        floating: bool = False,
+        any_order: bool = False,
+        all_wild: bool = False,
+        declare_deal: bool = False,
+        wilds: int = 8,
+        skips: int = 4,
+        save_pile: int = 0,
+        saved_penalty: bool = False,
+        give_up: int = 0,
+        antis: bool = False,
+    ) -> None: ...
+    def dump(self) -> tuple[Any, ...]: ...
+    def load(self, state: tuple[Any, ...], /) -> None: ...
+    def legal(self) -> list[tuple[Any, ...]]: ...
+    def apply(self, action: tuple[Any, ...], /) -> int: ...
+    def apply_index(self, index: int, /) -> None: ...
+    def play_random(
+        self, seed: int, max_actions: int = -1, record: bool = False
+    ) -> tuple[int, list[tuple[Any, ...]] | None]: ...
+    def copy(self) -> Kernel: ...
+    def events(self) -> list[tuple[Any, ...]]: ...
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int, /) -> None: ...
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+        /,
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...

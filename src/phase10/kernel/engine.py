@@ -1,0 +1,174 @@
+"""The Python engine behind the kernel's interface: the fallback, and the reference the
+differential tests hold the kernel to.
+
+It lists the legal actions in the kernel's order (the engine's, with the lay-downs
+sorted as :func:`~phase10.kernel.convert.lay_down_order` says) and makes random
+play-outs' choices with the kernel's generator, so a play-out from the same seed plays
+the same actions on either side.
+
+>>> from phase10.core import Game
+>>> play = EngineGame(Game(2, seed=3))
+>>> play.legal()
+[(0,), (1,)]
+>>> splitmix64(1)[0]
+10451216379200822465
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TypeAlias
+
+from phase10.core import Card, Game, SavePile, Stage
+
+from .convert import (
+    ActionKey,
+    EventKey,
+    StateKey,
+    action_key,
+    event_key,
+    lay_down_order,
+    state_of,
+    to_action,
+)
+
+__all__ = ["EngineGame", "Playout", "splitmix64"]
+
+#: One play-out's end: the winners (none if it stopped first), the scores, the actions played.
+Playout: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
+
+_MASK = (1 << 64) - 1
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """The next number of the SplitMix64 generator from ``state``, and the new state (what
+    the kernel's random play-outs choose their actions with)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+class EngineGame:
+    """An engine game with :class:`~phase10.kernel.KernelGame`'s methods."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game.copy()
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def legal(self) -> list[ActionKey]:
+        keys = [action_key(action) for action in self.game.legal_actions]
+        lays = sorted((key for key in keys if key[0] == 4), key=lay_down_order)
+        return lays + [key for key in keys if key[0] != 4]
+
+    def apply(self, action: ActionKey) -> list[EventKey]:
+        engine_action = to_action(action)
+        if self.game.stage is Stage.GAME_OVER or engine_action not in self.game.legal_actions:
+            raise ValueError("not a legal action now")
+        return [event_key(event) for event in self.game.apply(engine_action)]
+
+    def state(self) -> StateKey:
+        return state_of(self.game)
+
+    def to_game(self) -> Game:
+        return self.game.copy()
+
+    def play_random(
+        self, seed: int, max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        chosen: list[ActionKey] | None = [] if record else None
+        played, _ = self._play(seed & _MASK, max_actions, chosen)
+        return played, chosen
+
+    def _play(
+        self, state: int, max_actions: int, chosen: list[ActionKey] | None = None
+    ) -> tuple[int, int]:
+        """Random play from the generator ``state``: (actions played, the state after)."""
+        played = 0
+        while not self.game.is_over and (max_actions < 0 or played < max_actions):
+            legal = self.legal()
+            if not legal:
+                break
+            number, state = splitmix64(state)
+            key = legal[number % len(legal)]
+            if chosen is not None:
+                chosen.append(key)
+            self.game.apply_unchecked(self.game.check(to_action(key)))
+            played += 1
+        return played, state
+
+    def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int) -> EngineGame:
+        twin, _ = self._determinized(viewer, known, seed & _MASK)
+        return twin
+
+    def _determinized(
+        self, viewer: int, known: Sequence[Sequence[int]], state: int
+    ) -> tuple[EngineGame, int]:
+        game = self.game
+        if not 0 <= viewer < game.num_players:
+            raise ValueError(f"no player {viewer}")
+        if len(known) != game.num_players:
+            raise ValueError(f"known: one sequence of cards per player ({game.num_players})")
+        twin = EngineGame(game)
+        seats = twin.game.seats
+        private = game.rules.save_pile is SavePile.PRIVATE
+        pool: list[Card] = []
+        drawn = [0] * len(seats)
+        for player, seat in enumerate(seats):
+            if player == viewer:
+                continue
+            left = Counter(Card.from_index(index) for index in known[player])
+            kept = []
+            for card in seat.hand:
+                if left[card] > 0:
+                    left[card] -= 1
+                    kept.append(card)
+                else:
+                    pool.append(card)
+            drawn[player] = len(seat.hand) - len(kept)
+            seat.hand = kept
+            if private:  # a private save pile: only its size is known
+                pool += seat.saved
+        pool += twin.game.draw_pile
+        for i in reversed(range(1, len(pool))):
+            number, state = splitmix64(state)
+            j = number % (i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        for player, seat in enumerate(seats):
+            seat.hand += pool[: drawn[player]]
+            del pool[: drawn[player]]
+            if private and player != viewer:
+                seat.saved = pool[: len(seat.saved)]
+                del pool[: len(seat.saved)]
+        twin.game.draw_pile = pool
+        number, state = splitmix64(state)
+        twin.game.rng = random.Random(number)
+        return twin, state
+
+    def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        if count < 0:
+            raise ValueError(f"a count of play-outs, not {count}")
+        state = seed & _MASK
+        results: list[Playout] = []
+        for _ in range(count):
+            twin, state = self._determinized(viewer, known, state)
+            played, state = twin._play(state, max_actions)
+            scores = tuple(seat.score for seat in twin.game.seats)
+            results.append((tuple(twin.game.winners), scores, played))
+        return results
+
+    def copy(self) -> EngineGame:
+        return EngineGame(self.game)

@@ -1,0 +1,522 @@
+/* Every lay-down of a phase, and whether a phase can be made at all.
+ * Part of _kernel.c, which includes it: the kernel is one compilation unit. */
+#ifndef PHASE10_KERNEL_LAYDOWNS_H
+#define PHASE10_KERNEL_LAYDOWNS_H
+
+#include "kernel_state.h"
+
+/* ---------------------------------------------------------------- lay-downs */
+
+typedef struct {
+    Group *items;
+    int n, cap;
+} GroupVec;
+
+static int gv_push(GroupVec *v, const Group *g) {
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 32;
+        Group *p = realloc(v->items, sizeof(Group) * (size_t)cap);
+        if (!p) return -1;
+        v->items = p;
+        v->cap = cap;
+    }
+    v->items[v->n++] = *g;
+    return 0;
+}
+
+/* _subset_groups: some copies of each of cards[] (at least one), sorted, plus Wilds */
+static int subset_groups(GroupVec *v, int kind, const int *cards, int ncards, const int *counts,
+                         int size) {
+    int avail[48], have[48], na = 0, total = 0, wilds = counts[WILD];
+    for (int i = 0; i < ncards; i++)
+        if (counts[cards[i]] > 0) {
+            avail[na] = cards[i];
+            have[na++] = counts[cards[i]];
+            total += counts[cards[i]];
+        }
+    if (na == 0 || total + wilds < size) return 0;
+    int taken[48];
+    memset(taken, 0, sizeof(taken));
+    for (;;) {
+        /* the next choice of copies, odometer style (the last card turns fastest) */
+        int i = na - 1;
+        while (i >= 0 && taken[i] == have[i]) taken[i--] = 0;
+        if (i < 0) break;
+        taken[i]++;
+        Group g;
+        g.kind = (uint8_t)kind;
+        int len = 0;
+        for (int a = 0; a < na; a++)
+            for (int t = 0; t < taken[a]; t++) g.cards[len++] = (uint8_t)avail[a];
+        sort_by_key(g.cards, len);
+        int naturals = len;
+        for (int extra = size - naturals > 0 ? size - naturals : 0; extra <= wilds; extra++) {
+            g.len = (uint8_t)(naturals + extra);
+            for (int w = 0; w < extra; w++) g.cards[naturals + w] = WILD;
+            group_values(&g);
+            if (gv_push(v, &g)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* _extend_run: runs from low (of one colour unless color is -1) that start with g's cards */
+static int extend_run(GroupVec *v, const int *counts, int low, int number, Group *g,
+                      int wilds_left, int naturals, int size, int aw, int color) {
+    if (number - low >= size && (naturals || aw)) {
+        g->len = (uint8_t)(number - low);
+        g->number = 0;
+        g->low = (int8_t)low;
+        g->color = (int8_t)color;
+        g->parity = -1;
+        if (gv_push(v, g)) return -1;
+    }
+    if (number > 12) return 0;
+    int pos = number - low;
+    for (int each = 0; each < 4; each++) {
+        if (color >= 0 && each != color) continue;
+        int c = each * 12 + number - 1;
+        if (counts[c] > 0) {
+            g->cards[pos] = (uint8_t)c;
+            if (extend_run(v, counts, low, number + 1, g, wilds_left, naturals + 1, size, aw,
+                           color))
+                return -1;
+        }
+    }
+    if (wilds_left) {
+        g->cards[pos] = WILD;
+        if (extend_run(v, counts, low, number + 1, g, wilds_left - 1, naturals, size, aw, color))
+            return -1;
+    }
+    return 0;
+}
+
+/* all-Wild groups of sizes size..the Wilds held, with the value given */
+static int wild_groups(GroupVec *v, int kind, int size, int wilds, int number, int color,
+                       int parity) {
+    Group g;
+    g.kind = (uint8_t)kind;
+    g.number = (int8_t)number;
+    g.low = 0;
+    g.color = (int8_t)color;
+    g.parity = (int8_t)parity;
+    for (int n = size; n <= wilds; n++) {
+        g.len = (uint8_t)n;
+        memset(g.cards, WILD, (size_t)n);
+        if (gv_push(v, &g)) return -1;
+    }
+    return 0;
+}
+
+/* group_candidates; aw (natural_min = "phase"): all-Wild groups too */
+static int candidates(GroupVec *v, int kind, int size, const int *counts, int aw) {
+    v->n = 0;
+    int cards[48];
+    if (kind == K_SET) {
+        for (int number = 1; number <= 12; number++) {
+            for (int color = 0; color < 4; color++) cards[color] = color * 12 + number - 1;
+            if (subset_groups(v, kind, cards, 4, counts, size)) return -1;
+        }
+        if (aw)
+            for (int n = size; n <= counts[WILD]; n++)
+                for (int number = 1; number <= 12; number++)
+                    if (wild_groups(v, kind, n, n, number, -1, -1)) return -1;
+    } else if (is_run_kind(kind)) {
+        Group g;
+        g.kind = (uint8_t)kind;
+        for (int color = kind == K_COLOR_RUN ? 0 : -1; color < (kind == K_COLOR_RUN ? 4 : 0);
+             color++)
+            for (int low = 1; low < 14 - size; low++)
+                if (extend_run(v, counts, low, low, &g, counts[WILD], 0, size, aw, color))
+                    return -1;
+    } else { /* one colour, even/odd, or both: the numbered cards that fit, by index */
+        for (int color = needs_color(kind) ? 0 : -1; color < (needs_color(kind) ? 4 : 0); color++)
+            for (int parity = needs_parity(kind) ? 0 : -1; parity < (needs_parity(kind) ? 2 : 0);
+                 parity++) {
+                int n = 0;
+                for (int c = 0; c < 48; c++)
+                    if ((color < 0 || card_color(c) == color) &&
+                        (parity < 0 || card_number(c) % 2 == parity))
+                        cards[n++] = c;
+                if (subset_groups(v, kind, cards, n, counts, size)) return -1;
+                if (aw && wild_groups(v, kind, size, counts[WILD], 0, color, parity)) return -1;
+            }
+    }
+    return 0;
+}
+
+static uint64_t lay_hash(const LayDown *ld) {
+    uint64_t h = (1469598103934665603ull ^ (uint64_t)ld->phase) * 1099511628211ull;
+    for (int i = 0; i < ld->ngroups; i++) {
+        const Group *g = &ld->groups[i];
+        h = (h ^ g->kind) * 1099511628211ull;
+        h = (h ^ g->len) * 1099511628211ull;
+        h = (h ^ (uint64_t)(wild_value(g) + 1)) * 1099511628211ull;
+        for (int j = 0; j < g->len; j++) h = (h ^ g->cards[j]) * 1099511628211ull;
+    }
+    return h | 1;
+}
+
+static int lay_equal(const LayDown *a, const LayDown *b) {
+    if (a->ngroups != b->ngroups || a->phase != b->phase) return 0;
+    for (int i = 0; i < a->ngroups; i++) {
+        const Group *x = &a->groups[i], *y = &b->groups[i];
+        if (x->kind != y->kind || x->len != y->len || memcmp(x->cards, y->cards, x->len) ||
+            wild_value(x) != wild_value(y))
+            return 0;
+    }
+    return 1;
+}
+
+static int hash_grow(ActList *al) {
+    int cap = al->hcap ? al->hcap * 2 : 256;
+    uint64_t *h = calloc((size_t)cap, sizeof(uint64_t));
+    int *slot = malloc(sizeof(int) * (size_t)cap);
+    if (!h || !slot) {
+        free(h);
+        free(slot);
+        return -1;
+    }
+    for (int i = 0; i < al->hcap; i++)
+        if (al->hashes[i]) {
+            int j = (int)(al->hashes[i] & (uint64_t)(cap - 1));
+            while (h[j]) j = (j + 1) & (cap - 1);
+            h[j] = al->hashes[i];
+            slot[j] = al->hslot[i];
+        }
+    free(al->hashes);
+    free(al->hslot);
+    al->hashes = h;
+    al->hslot = slot;
+    al->hcap = cap;
+    return 0;
+}
+
+/* add a canonical lay-down unless it is there already */
+static int add_lay(ActList *al, const LayDown *ld) {
+    if ((al->nlays + 1) * 2 > al->hcap && hash_grow(al)) return -1;
+    uint64_t h = lay_hash(ld);
+    int j = (int)(h & (uint64_t)(al->hcap - 1));
+    while (al->hashes[j]) {
+        if (al->hashes[j] == h && lay_equal(&al->lays[al->hslot[j]], ld)) return 0;
+        j = (j + 1) & (al->hcap - 1);
+    }
+    if (al->nlays == al->lcap) {
+        int cap = al->lcap ? al->lcap * 2 : 16;
+        LayDown *p = realloc(al->lays, sizeof(LayDown) * (size_t)cap);
+        if (!p) return -1;
+        al->lays = p;
+        al->lcap = cap;
+    }
+    al->hashes[j] = h;
+    al->hslot[j] = al->nlays;
+    al->lays[al->nlays++] = *ld;
+    return 0;
+}
+
+typedef struct {
+    const PhaseSpec *ph;
+    int counts[NCARDS];
+    Group chosen[MAXG];
+    GroupVec vecs[MAXG];
+    ActList *out;
+    int stop_at_first, found;
+    int named; /* the phase the lay-downs name, or 0 */
+    int aw;    /* natural_min = "phase" */
+} Search;
+
+/* _LayDownSearch.place: every slot filled in slot order, each distinct result once */
+static int place(Search *S, int depth) {
+    const PhaseSpec *ph = S->ph;
+    if (S->stop_at_first && S->found) return 0;
+    if (depth == ph->ngroups) {
+        LayDown ld;
+        ld.ngroups = (uint8_t)ph->ngroups;
+        ld.phase = (int8_t)S->named;
+        if (S->aw) { /* one numbered card in the whole phase */
+            int naturals = 0;
+            for (int i = 0; i < ph->ngroups; i++) naturals += wild_value(&S->chosen[i]) < 0;
+            if (!naturals) return 0;
+        }
+        if (canonical(ph, S->chosen, ld.groups)) return 0;
+        S->found = 1;
+        return S->out ? add_lay(S->out, &ld) : 0;
+    }
+    int slot = ph->order[depth];
+    GroupVec *v = &S->vecs[depth];
+    if (candidates(v, ph->kind[slot], ph->size[slot], S->counts, S->aw)) return -1;
+    for (int i = 0; i < v->n; i++) {
+        const Group *g = &v->items[i];
+        for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]--;
+        S->chosen[slot] = *g;
+        int err = place(S, depth + 1);
+        for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]++;
+        if (err) return -1;
+        if (S->stop_at_first && S->found) return 0;
+    }
+    return 0;
+}
+
+static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int named, int aw) {
+    Search S;
+    memset(&S, 0, sizeof(S));
+    S.ph = ph;
+    S.named = named;
+    S.aw = aw;
+    memcpy(S.counts, counts, sizeof(S.counts));
+    S.out = out;
+    int err = place(&S, 0);
+    for (int i = 0; i < MAXG; i++) free(S.vecs[i].items);
+    return err;
+}
+
+/* ---------------------------------------------------------------- can_lay */
+
+/* feasibility.can_lay for phases of sets and runs (numbers alone matter) and for one colour
+ * group: whether the counts can make the phase. Minimal groups only; the slots in order[],
+ * the last one answered at once (with nothing after it, it takes every natural it can). */
+static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds,
+                         int aw) {
+    int slot = order[depth], size = ph->size[slot], last = depth == ph->ngroups - 1;
+    if (aw && wilds >= size) { /* a group of Wilds alone */
+        if (last || can_sets_runs(ph, order, depth + 1, nums, wilds - size, aw)) return 1;
+    }
+    if (ph->kind[slot] == K_SET) {
+        for (int k = 1; k <= 12; k++) {
+            if (last) {
+                if (nums[k] >= 1 && nums[k] + wilds >= size) return 1;
+                continue;
+            }
+            for (int j = 1; j <= nums[k] && j <= size; j++) {
+                if (size - j > wilds) continue;
+                nums[k] -= j;
+                int ok = can_sets_runs(ph, order, depth + 1, nums, wilds - (size - j), aw);
+                nums[k] += j;
+                if (ok) return 1;
+            }
+        }
+        return 0;
+    }
+    for (int low = 1; low + size - 1 <= 12; low++) {
+        int places[12], nat_avail = 0;
+        for (int i = 0; i < size; i++) {
+            places[i] = nums[low + i] > 0;
+            nat_avail += places[i];
+        }
+        if (!nat_avail) continue;
+        if (last) {
+            if (size - nat_avail <= wilds) return 1;
+            continue;
+        }
+        /* every choice of natural-or-Wild per place, at least one natural */
+        for (uint32_t mask = 1; mask < (1u << size); mask++) {
+            int ok = 1, used_w = 0;
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) {
+                    if (!places[i]) ok = 0;
+                } else
+                    used_w++;
+            if (!ok || used_w > wilds) continue;
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) nums[low + i]--;
+            ok = can_sets_runs(ph, order, depth + 1, nums, wilds - used_w, aw);
+            for (int i = 0; i < size; i++)
+                if ((mask >> i) & 1u) nums[low + i]++;
+            if (ok) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The general test (feasibility.can_lay's way, for any kinds of group): an anchor per group
+ * (a set's number, a run's colour and low, a colour, a parity), then the most numbered cards
+ * those anchors can place, a maximum flow from the cards to the anchors' slots; the Wilds
+ * fill the rest. Under natural_min = "group" each group first gets one numbered card (a
+ * matching; augmenting paths never take it away again). */
+typedef struct {
+    uint64_t cells; /* the numbered cards (by index) the slot takes */
+    int cap;
+} FSlot;
+
+typedef struct {
+    FSlot slots[12];
+    int nslots;
+} FAnchor;
+
+static int anchors_of(int kind, int size, FAnchor *out) {
+    int n = 0;
+    if (kind == K_SET) {
+        for (int number = 1; number <= 12; number++) {
+            uint64_t cells = 0;
+            for (int c = 0; c < 4; c++) cells |= 1ull << (c * 12 + number - 1);
+            out[n].slots[0].cells = cells;
+            out[n].slots[0].cap = size;
+            out[n++].nslots = 1;
+        }
+    } else if (is_run_kind(kind)) {
+        for (int color = kind == K_COLOR_RUN ? 0 : -1; color < (kind == K_COLOR_RUN ? 4 : 0); color++)
+            for (int low = 1; low + size - 1 <= 12; low++) {
+                for (int k = 0; k < size; k++) {
+                    uint64_t cells = 0;
+                    for (int c = 0; c < 4; c++)
+                        if (color < 0 || c == color) cells |= 1ull << (c * 12 + low + k - 1);
+                    out[n].slots[k].cells = cells;
+                    out[n].slots[k].cap = 1;
+                }
+                out[n++].nslots = size;
+            }
+    } else {
+        for (int color = needs_color(kind) ? 0 : -1; color < (needs_color(kind) ? 4 : 0); color++)
+            for (int parity = needs_parity(kind) ? 0 : -1; parity < (needs_parity(kind) ? 2 : 0);
+                 parity++) {
+                uint64_t cells = 0;
+                for (int c = 0; c < 48; c++)
+                    if ((color < 0 || card_color(c) == color) &&
+                        (parity < 0 || card_number(c) % 2 == parity))
+                        cells |= 1ull << c;
+                out[n].slots[0].cells = cells;
+                out[n].slots[0].cap = size;
+                out[n++].nslots = 1;
+            }
+    }
+    return n;
+}
+
+#define FN (2 + 48 + MAXG * 12 + MAXG) /* source, cards, slots, groups, sink: at most */
+
+/* one augmenting path (breadth first) from 0 to t in the n-node graph cap (n * n, row by
+ * row); 1 if one was found */
+static int augment(short *cap, int n, int t) {
+    int prev[FN], queue[FN], head = 0, tail = 0;
+    for (int i = 0; i < n; i++) prev[i] = -1;
+    prev[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail && prev[t] < 0) {
+        int u = queue[head++];
+        const short *row = cap + u * n;
+        for (int w = 0; w < n; w++)
+            if (prev[w] < 0 && row[w] > 0) {
+                prev[w] = u;
+                queue[tail++] = w;
+            }
+    }
+    if (prev[t] < 0) return 0;
+    for (int w = t; w != 0; w = prev[w]) {
+        cap[prev[w] * n + w]--;
+        cap[w * n + prev[w]]++;
+    }
+    return 1;
+}
+
+/* whether these anchors (one for each of the first ng groups) can be filled with the
+ * counts' cards and Wilds */
+static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int *counts,
+                        int aw) {
+    static const short big = 1000;
+    short cap[FN * FN];
+    int slots = 0, total = 0;
+    for (int g = 0; g < ng; g++) {
+        total += ph->size[g];
+        slots += chosen[g]->nslots;
+    }
+    int slot0 = 49, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
+    memset(cap, 0, sizeof(short) * (size_t)(n * n));
+    for (int c = 0; c < 48; c++) cap[0 * n + 1 + c] = (short)counts[c];
+    for (int g = 0, at = slot0; g < ng; g++)
+        for (int k = 0; k < chosen[g]->nslots; k++, at++) {
+            const FSlot *slot = &chosen[g]->slots[k];
+            for (int c = 0; c < 48; c++)
+                if (counts[c] && ((slot->cells >> c) & 1u)) cap[(1 + c) * n + at] = big;
+            cap[at * n + group0 + g] = (short)slot->cap;
+        }
+    int flow = 0;
+    if (!aw) { /* one numbered card in each group first */
+        for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] = 1;
+        while (augment(cap, n, t)) flow++;
+        if (flow < ng) return 0;
+    }
+    for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] += big;
+    while (augment(cap, n, t)) flow++;
+    return total - flow <= counts[WILD];
+}
+
+static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
+                          FAnchor **chosen, int *index, int g, const int *counts, int aw) {
+    if (g == ph->ngroups) return anchors_fill(ph, g, chosen, counts, aw);
+    /* identical groups take their anchors in one order only */
+    int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
+    for (int a = same ? index[g - 1] : 0; a < nall[g]; a++) {
+        /* alone, could the group be filled this way? */
+        int naturals = 0, placed = 0;
+        for (int k = 0; k < all[g][a].nslots; k++) {
+            int have = 0;
+            for (int c = 0; c < 48; c++)
+                if ((all[g][a].slots[k].cells >> c) & 1u) have += counts[c];
+            naturals += have;
+            placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
+        }
+        if ((!aw && !naturals) || placed + counts[WILD] < ph->size[g]) continue;
+        if (ph->ngroups == 1) return 1; /* alone, that is the whole answer: its slots are apart */
+        chosen[g] = &all[g][a];
+        index[g] = a;
+        /* the groups so far together, before any more are added */
+        if (g > 0 && g + 1 < ph->ngroups && !anchors_fill(ph, g + 1, chosen, counts, aw)) continue;
+        if (anchors_search(ph, all, nall, chosen, index, g + 1, counts, aw)) return 1;
+    }
+    return 0;
+}
+
+/* the most constrained groups first (colour runs, runs, then the rest by kind, the largest
+ * first), as compile_phase orders them; identical groups side by side */
+static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
+    PhaseSpec q = *ph;
+    int rank[MAXG];
+    for (int g = 0; g < ph->ngroups; g++)
+        rank[g] = (ph->kind[g] == K_COLOR_RUN ? 0 : is_run_kind(ph->kind[g]) ? 1 : 2) * 1000 +
+                  ph->kind[g] * 100 - ph->size[g];
+    for (int g = 1; g < q.ngroups; g++) /* insertion sort by rank */
+        for (int h = g; h > 0 && rank[h - 1] > rank[h]; h--) {
+            int r = rank[h], k = q.kind[h], z = q.size[h];
+            rank[h] = rank[h - 1], q.kind[h] = q.kind[h - 1], q.size[h] = q.size[h - 1];
+            rank[h - 1] = r, q.kind[h - 1] = k, q.size[h - 1] = z;
+        }
+    FAnchor all[MAXG][48], *chosen[MAXG];
+    int nall[MAXG], index[MAXG];
+    for (int g = 0; g < q.ngroups; g++) nall[g] = anchors_of(q.kind[g], q.size[g], all[g]);
+    return anchors_search(&q, all, nall, chosen, index, 0, counts, aw);
+}
+
+/* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
+ * phase is then enough, and any numbered card can take a Wild's place in some group (a
+ * group of Wilds takes the card's value), so the hand needs only to hold one */
+static int can_lay(const PhaseSpec *ph, const int *counts, int aw) {
+    int sets_runs = 1;
+    for (int g = 0; g < ph->ngroups; g++) sets_runs &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
+    if (!sets_runs && !(ph->ngroups == 1 && ph->kind[0] == K_COLOR)) {
+        int naturals = 0;
+        for (int c = 0; c < 48; c++) naturals += counts[c];
+        return naturals > 0 && can_lay_general(ph, counts, aw);
+    }
+    if (ph->ngroups == 1 && ph->kind[0] == K_COLOR) {
+        for (int color = 0; color < 4; color++) {
+            int n = 0;
+            for (int i = 0; i < 12; i++) n += counts[color * 12 + i];
+            if (n >= 1 && n + counts[WILD] >= ph->size[0]) return 1;
+        }
+        return 0;
+    }
+    int nums[13] = {0}, order[MAXG], k = 0;
+    int naturals = 0;
+    for (int c = 0; c < 48; c++) {
+        nums[card_number(c)] += counts[c];
+        naturals += counts[c];
+    }
+    if (aw && !naturals) return 0;
+    for (int i = 0; i < ph->ngroups; i++) /* the sets first: they branch the least */
+        if (ph->kind[i] == K_SET) order[k++] = i;
+    for (int i = 0; i < ph->ngroups; i++)
+        if (ph->kind[i] != K_SET) order[k++] = i;
+    return can_sets_runs(ph, order, 0, nums, counts[WILD], aw);
+}
+
+#endif
