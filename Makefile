@@ -10,7 +10,9 @@ BIN    := $(VENV)/bin
 LINT_PATHS := src tests benchmarks
 
 # Stamp files record that an install step has run against the current
-# pyproject.toml, so repeated targets do not reinstall every time.
+# pyproject.toml and kernel sources, so repeated targets do not reinstall every time
+# (an editable install compiles the kernel once: a changed C source needs a rebuild).
+KERNEL_SOURCES := hatch_build.py $(wildcard src/phase10/kernel/*.c src/phase10/kernel/*.h)
 STAMP_CLI  := $(VENV)/.installed-cli
 STAMP_TEST := $(VENV)/.installed-test
 STAMP_BENCH := $(VENV)/.installed-bench
@@ -31,15 +33,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip uv
 
-$(STAMP_CLI): pyproject.toml | $(PY)
+$(STAMP_CLI): pyproject.toml $(KERNEL_SOURCES) | $(PY)
 	$(INSTALL) -e '.[cli,tui,server]' || $(PIP) install -e '.[cli,tui,server]'
 	@touch $@
 
-$(STAMP_TEST): pyproject.toml | $(PY)
+$(STAMP_TEST): pyproject.toml $(KERNEL_SOURCES) | $(PY)
 	$(INSTALL) -e '.[test]' || $(PIP) install -e '.[test]'
 	@touch $@
 
-$(STAMP_BENCH): pyproject.toml | $(PY)
+$(STAMP_BENCH): pyproject.toml $(KERNEL_SOURCES) | $(PY)
 	$(INSTALL) -e '.[cli,tui,rl,server,bench]' || $(PIP) install -e '.[cli,tui,rl,server,bench]'
 	@touch $@
 
