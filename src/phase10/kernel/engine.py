@@ -33,6 +33,7 @@ from .convert import (
     state_of,
     to_action,
 )
+from .greedy import engine_greedy_action, engine_play_greedy
 
 __all__ = ["EngineGame", "Playout", "splitmix64"]
 
@@ -169,6 +170,14 @@ class EngineGame:
             scores = tuple(seat.score for seat in twin.game.seats)
             results.append((tuple(twin.game.winners), scores, played))
         return results
+
+    def greedy_action(self, player: int, rng: random.Random) -> ActionKey:
+        return engine_greedy_action(self.game, player, rng)
+
+    def play_greedy(
+        self, rngs: Sequence[random.Random], max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        return engine_play_greedy(self.game, rngs, max_actions, record=record)
 
     def copy(self) -> EngineGame:
         return EngineGame(self.game)
