@@ -874,6 +874,11 @@ static PyObject *Kernel_get_current(KernelObject *self, void *closure) {
     return PyLong_FromLong(self->s.current);
 }
 
+static PyObject *Kernel_get_hand_events(KernelObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->s.hand_events);
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"dump", (PyCFunction)Kernel_dump, METH_NOARGS, "The state as plain tuples."},
     {"load", (PyCFunction)Kernel_load, METH_O, "Replace the state (as dump gives it)."},
@@ -899,6 +904,7 @@ static PyMethodDef Kernel_methods[] = {
 static PyGetSetDef Kernel_getset[] = {
     {"stage", (getter)Kernel_get_stage, NULL, "0 draw, 1 play, 2 game over", NULL},
     {"current", (getter)Kernel_get_current, NULL, "the seat to move", NULL},
+    {"hand_events", (getter)Kernel_get_hand_events, NULL, "this hand's events so far", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject KernelType = {

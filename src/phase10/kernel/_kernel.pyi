@@ -6,6 +6,7 @@ from typing import Any
 class Kernel:
     stage: int
     current: int
+    hand_events: int
     def __init__(
         self,
         players: int,
@@ -46,7 +47,9 @@ class Kernel:
         max_actions: int = -1,
         /,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...
-    def greedy_action(self, rng_state: Sequence[int], /) -> tuple[tuple[Any, ...], tuple[int, ...]]: ...
+    def greedy_action(
+        self, rng_state: Sequence[int], /
+    ) -> tuple[tuple[Any, ...], tuple[int, ...]]: ...
     def set_knowledge(
         self, hand_events: int, held: Sequence[Sequence[int]], started: Sequence[bool], /
     ) -> None: ...
