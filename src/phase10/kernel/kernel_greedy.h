@@ -61,11 +61,13 @@ static int phase_total(const PhaseSpec *ph) {
 }
 
 /* wilds_needed, from the numbered cards alone: the fewest Wilds that make the phase with
- * them, up to limit (limit + 1 past it; IMPOSSIBLE_W when no number of Wilds will do) */
+ * them, up to limit (limit + 1 past it; IMPOSSIBLE_W when no number of Wilds will do).
+ * start: a number of Wilds known to fall short (or 0): fewer numbered cards never need
+ * fewer Wilds, so a hand less one card starts from the whole hand's answer. */
 #define IMPOSSIBLE_W 1000
-static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
+static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start) {
     int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
-    for (int w = 0; w <= total; w++) {
+    for (int w = start; w <= total; w++) {
         if (w > limit) {
             found = limit + 1;
             break;
@@ -81,18 +83,23 @@ static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
     return found;
 }
 
+static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
+    return wilds_needed_from(ph, counts, limit, 0);
+}
+
 static int naturals(const int *counts) {
     int k = 0;
     for (int c = 0; c < 48; c++) k += counts[c];
     return k;
 }
 
-/* feasibility.missing (the group natural-card rule): the cards the hand still needs */
-static int missing(const PhaseSpec *ph, const int *hand, int limit) {
+/* feasibility.missing (the group natural-card rule): the cards the hand still needs
+ * (start: as for wilds_needed_from) */
+static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start) {
     int counts[NCARDS];
     memcpy(counts, hand, sizeof(counts));
     int wilds = counts[WILD];
-    int need = wilds_needed(ph, counts, limit + wilds);
+    int need = wilds_needed_from(ph, counts, limit + wilds, start);
     if (need < IMPOSSIBLE_W) {
         int m = need - wilds > 0 ? need - wilds : 0;
         return m < limit + 1 ? m : limit + 1;
@@ -120,6 +127,10 @@ static int missing(const PhaseSpec *ph, const int *hand, int limit) {
     }
     int m = added + (need - wilds > 0 ? need - wilds : 0);
     return m < limit + 1 ? m : limit + 1;
+}
+
+static int missing(const PhaseSpec *ph, const int *hand, int limit) {
+    return missing_from(ph, hand, limit, 0);
 }
 
 static void hand_counts(const SeatS *info, int *counts) {
@@ -284,7 +295,7 @@ static int lay_text(const LayDown *ld, char *out, int cap) {
 /* GreedyPlayer.lay_down (one phase to lay: phases in order): best_lay_down's choice,
  * the most cards, then the most points, then the first in text order; -1 if none */
 static int greedy_lay(const ActList *al) {
-    int best = -1, best_laid = 0, best_points = 0;
+    int best = -1, best_laid = 0, best_points = 0, texted = 0;
     char best_text[1024], text[1024];
     for (int i = 0; i < al->n; i++) {
         const Act *a = &al->acts[i];
@@ -298,13 +309,19 @@ static int greedy_lay(const ActList *al) {
             }
         if (best >= 0 && (laid < best_laid || (laid == best_laid && points < best_points)))
             continue;
-        lay_text(ld, text, (int)sizeof(text));
-        if (best >= 0 && laid == best_laid && points == best_points && strcmp(text, best_text) >= 0)
-            continue;
+        if (best >= 0 && laid == best_laid && points == best_points) {
+            /* a tie: the text decides (written only for ties) */
+            if (!texted) lay_text(&al->lays[al->acts[best].lay], best_text, (int)sizeof(best_text));
+            texted = 1;
+            lay_text(ld, text, (int)sizeof(text));
+            if (strcmp(text, best_text) >= 0) continue;
+            memcpy(best_text, text, sizeof(text));
+        } else {
+            texted = 0;
+        }
         best = i;
         best_laid = laid;
         best_points = points;
-        memcpy(best_text, text, sizeof(text));
     }
     return best;
 }
@@ -371,34 +388,43 @@ static int find_act(const ActList *al, int type, int card, int arg, int number) 
 /* _legal_or: the action if legal, else the first legal one */
 static int legal_or(int i) { return i >= 0 ? i : 0; }
 
-/* _Partners.score */
-static int partner_score(const State *s, const int *phases, int k, const int *counts, int card) {
-    if (card >= 48) return 0;
-    int sets = 0, runs = 0, colors = 0, parities = 0;
+/* _Partners: the hand's counts for partner_score, made once per decision */
+typedef struct {
+    int sets, runs, colors, parities;
+    int numbers[15], by_color[4], by_parity[2];
+} Partners;
+
+static void partners_of(const State *s, const int *phases, int k, const int *counts, Partners *P) {
+    memset(P, 0, sizeof(*P));
     for (int j = 0; j < k; j++) {
         const PhaseSpec *ph = &s->phases[phases[j]];
         for (int g = 0; g < ph->ngroups; g++) {
             int kind = ph->kind[g];
-            sets |= kind == K_SET;
-            runs |= is_run_kind(kind);
-            colors |= kind == K_COLOR || kind == K_COLOR_RUN || kind == K_COLOR_EVEN_ODD;
-            parities |= kind == K_EVEN_ODD || kind == K_COLOR_EVEN_ODD;
+            P->sets |= kind == K_SET;
+            P->runs |= is_run_kind(kind);
+            P->colors |= kind == K_COLOR || kind == K_COLOR_RUN || kind == K_COLOR_EVEN_ODD;
+            P->parities |= kind == K_EVEN_ODD || kind == K_COLOR_EVEN_ODD;
         }
     }
-    int numbers[15] = {0}, by_color[4] = {0}, by_parity[2] = {0};
     for (int c = 0; c < 48; c++) {
-        numbers[card_number(c)] += counts[c];
-        by_color[card_color(c)] += counts[c];
-        by_parity[card_number(c) % 2] += counts[c];
+        P->numbers[card_number(c)] += counts[c];
+        P->by_color[card_color(c)] += counts[c];
+        P->by_parity[card_number(c) % 2] += counts[c];
     }
+}
+
+/* _Partners.score */
+static int partner_score(const Partners *P, const int *counts, int card) {
+    if (card >= 48) return 0;
+    const int *numbers = P->numbers;
     int number = card_number(card), alike = counts[card], score = 0;
-    if (sets) score += 2 * (numbers[number] - alike);
-    if (runs) {
+    if (P->sets) score += 2 * (numbers[number] - alike);
+    if (P->runs) {
         score += 2 * (numbers[number - 1] + numbers[number + 1]);
         score += numbers[number + 2] + (number > 2 ? numbers[number - 2] : 0);
     }
-    if (colors) score += by_color[card_color(card)] - alike;
-    if (parities) score += by_parity[number % 2] - alike;
+    if (P->colors) score += P->by_color[card_color(card)] - alike;
+    if (P->parities) score += P->by_parity[number % 2] - alike;
     return score;
 }
 
@@ -409,9 +435,18 @@ static int greedy_wants(const State *s, const int *phases, int k, int *counts, i
     int now = gap_now(s, phases, k, counts);
     if (now == 0) return 0;
     counts[top]++;
-    int closer = 0;
-    for (int j = 0; j < k && !closer; j++)
-        closer = missing(&s->phases[phases[j]], counts, now - 1) < now;
+    int closer = 0, have = counts[WILD];
+    for (int j = 0; j < k && !closer; j++) {
+        const PhaseSpec *ph = &s->phases[phases[j]];
+        if (top < 48 && naturals(counts) >= ph->ngroups) {
+            /* enough numbered cards: closer if the Wilds it has, and now - 1 more, do */
+            counts[WILD] = have + now - 1;
+            closer = can_lay(ph, counts, 0);
+            counts[WILD] = have;
+        } else {
+            closer = missing(ph, counts, now - 1) < now;
+        }
+    }
     counts[top]--;
     return closer;
 }
@@ -450,22 +485,36 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
     hand_counts(info, counts);
     int now = gap_now(s, phases, k, counts), after = next_player(s, seat);
+    int start[MAXPH], by_number = 1, cached[13];
+    for (int p = 0; p < k; p++) {
+        const PhaseSpec *ph = &s->phases[phases[p]];
+        int w = wilds_needed(ph, counts, IMPOSSIBLE_W);
+        start[p] = w < IMPOSSIBLE_W ? w : 0;
+        for (int g = 0; g < ph->ngroups; g++)
+            by_number &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
+    }
+    for (int i = 0; i < 13; i++) cached[i] = -1;
+    Partners P;
+    partners_of(s, phases, k, counts, &P);
     long long bkey[4] = {0, 0, 0, 0};
     uint64_t brand = 0;
     for (int j = 0; j < nc; j++) { /* discard_ranks, then danger, then the tie-break */
         int c = al->acts[cand[j]].card;
         int gap = now;
-        if (c < 48 || c == WILD) {
+        if (by_number && c < 48 && cached[card_number(c)] >= 0) {
+            gap = cached[card_number(c)]; /* only numbers matter: every colour alike */
+        } else if (c < 48 || c == WILD) {
             counts[c]--;
             gap = 0;
             for (int p = 0; p < k; p++) {
-                int m = missing(&s->phases[phases[p]], counts, now);
+                int m = missing_from(&s->phases[phases[p]], counts, now, start[p]);
                 if (p == 0 || m < gap) gap = m;
             }
             counts[c]++;
+            if (c < 48) cached[card_number(c)] = gap;
         }
         if (gap > now + 1) gap = now + 1;
-        long long key[4] = {gap, partner_score(s, phases, k, counts, c), danger(s, c, after),
+        long long key[4] = {gap, partner_score(&P, counts, c), danger(s, c, after),
                             -card_points(c)};
         uint64_t r = mt_random53(rng);
         int better = best < 0, q = 0;
