@@ -144,3 +144,15 @@ def test_only_the_player_to_move_has_a_greedy_action(use_kernel: bool) -> None:
         play.greedy_action(other, random.Random(0))
     with pytest.raises(ValueError, match="one generator per seat"):
         play.play_greedy(_rngs(2, 0))
+
+
+@needs_kernel
+def test_greedy_playouts_are_the_engines() -> None:
+    game = Game(2, seed=9)
+    for _ in range(30):
+        seat = game.current
+        game.apply(GreedyPlayer(random.Random(seat)).choose(game.view(seat)))
+    known: list[list[int]] = [[], []]  # mid-hand, from the same position
+    fast = KernelGame(game).greedy_playouts(game.current, known, 2, seed=3)
+    assert fast == EngineGame(game).greedy_playouts(game.current, known, 2, seed=3)
+    assert all(winners for winners, _, _ in fast)

@@ -266,6 +266,23 @@ class KernelGame:
             rng.setstate((version, state, gauss))
         return int(played), actions
 
+    def greedy_playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        """:meth:`playouts` with every seat greedy: after each determinization each seat's
+        generator is seeded from the same stream (``random.Random(number)``), as
+        :meth:`EngineGame.greedy_playouts` seeds the Python bots'."""
+        self._greedy_rules()
+        return [
+            (tuple(w), tuple(s), int(n))
+            for w, s, n in self._kernel.greedy_playouts(viewer, known, count, seed, max_actions)
+        ]
+
     def _greedy_rules(self) -> None:
         why = greedy_unsupported(self.game.rules)
         if why is not None:

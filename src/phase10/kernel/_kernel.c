@@ -756,6 +756,8 @@ static PyMethodDef Kernel_methods[] = {
      "This hand's event count and the cards each seat is known to hold."},
     {"play_greedy", (PyCFunction)Kernel_play_greedy, METH_VARARGS,
      "Every seat greedy until the game ends (or max_actions)."},
+    {"greedy_playouts", (PyCFunction)Kernel_greedy_playouts, METH_VARARGS,
+     "Greedy play-outs from fresh determinizations."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},
     {"events", (PyCFunction)Kernel_events, METH_NOARGS, "The last applied action's events."},
     {"determinize", (PyCFunction)Kernel_determinize, METH_VARARGS,

@@ -56,3 +56,12 @@ class Kernel:
     def play_greedy(
         self, rng_states: Sequence[Sequence[int]], max_actions: int = -1, record: bool = False, /
     ) -> tuple[int, list[tuple[Any, ...]] | None, tuple[tuple[int, ...], ...]]: ...
+    def greedy_playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+        /,
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...

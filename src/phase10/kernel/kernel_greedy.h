@@ -54,6 +54,7 @@ static void track_held(State *s, const Act *a, const LayDown *lays) {
 
 /* ---------------------------------------------------------------- missing */
 
+
 static int phase_total(const PhaseSpec *ph) {
     int t = 0;
     for (int g = 0; g < ph->ngroups; g++) t += ph->size[g];
@@ -67,6 +68,7 @@ static int phase_total(const PhaseSpec *ph) {
 #define IMPOSSIBLE_W 1000
 static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start) {
     int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
+
     for (int w = start; w <= total; w++) {
         if (w > limit) {
             found = limit + 1;
@@ -555,6 +557,23 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
         }
     }
     return greedy_discard(s, al, seat, rng);
+}
+
+/* every seat greedy (rngs: each seat's generator) until the game ends or max_actions */
+static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_actions) {
+    long long done = 0;
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+        if (legal(s, al) || al->n == 0) break;
+        Act a = al->acts[greedy_choose(s, al, &rngs[s->current])];
+        LayDown ld;
+        if (a.type == A_LAY) {
+            ld = al->lays[a.lay];
+            a.lay = 0;
+        }
+        apply_act(s, &a, &ld);
+        done++;
+    }
+    return done;
 }
 
 #endif

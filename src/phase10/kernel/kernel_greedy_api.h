@@ -144,4 +144,50 @@ static PyObject *Kernel_play_greedy(KernelObject *self, PyObject *args) {
     return Py_BuildValue("(LON)", done, Py_None, out);
 }
 
+/* playouts, with every seat greedy: each seat's generator seeded from x after the deal */
+static PyObject *Kernel_greedy_playouts(KernelObject *self, PyObject *args) {
+    int viewer, count;
+    PyObject *known;
+    unsigned long long seed;
+    long long max_actions = -1;
+    int counts[MAXP][NCARDS];
+    if (!PyArg_ParseTuple(args, "iOiK|L", &viewer, &known, &count, &seed, &max_actions))
+        return NULL;
+    if (read_known(self, viewer, known, counts)) return NULL;
+    if (count < 0) return PyErr_Format(PyExc_ValueError, "a count of play-outs, not %d", count);
+    PyObject *list = PyList_New(count);
+    if (!list) return NULL;
+    uint64_t x = seed;
+    State *end = malloc(sizeof(State));
+    ActList al;
+    memset(&al, 0, sizeof(al));
+    if (!end) {
+        Py_DECREF(list);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < count; i++) {
+        MT rngs[MAXP];
+        *end = self->s;
+        end->log = NULL;
+        determinize(end, viewer, counts, &x);
+        for (int p = 0; p < end->n; p++) mt_seed(&rngs[p], splitmix(&x));
+        long long played;
+        Py_BEGIN_ALLOW_THREADS;
+        played = play_greedy(end, &al, rngs, max_actions);
+        Py_END_ALLOW_THREADS;
+        int scores[MAXP];
+        for (int p = 0; p < end->n; p++) scores[p] = end->seats[p].score;
+        PyObject *item = Py_BuildValue("(NNL)", ints_tuple(end->winners, end->n_winners),
+                                       ints_tuple(scores, end->n), played);
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    al_free(&al);
+    free(end);
+    return list;
+}
+
 #endif
