@@ -486,12 +486,16 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     }
     int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
     hand_counts(info, counts);
-    int now = gap_now(s, phases, k, counts), after = next_player(s, seat);
+    int now = 0, after = next_player(s, seat);
     int start[MAXPH], by_number = 1, cached[13];
     for (int p = 0; p < k; p++) {
         const PhaseSpec *ph = &s->phases[phases[p]];
         int w = wilds_needed(ph, counts, IMPOSSIBLE_W);
         start[p] = w < IMPOSSIBLE_W ? w : 0;
+        /* gap_now, from the same search */
+        int m = w < IMPOSSIBLE_W ? (w > counts[WILD] ? w - counts[WILD] : 0)
+                                 : missing(ph, counts, IMPOSSIBLE_W);
+        if (p == 0 || m < now) now = m;
         for (int g = 0; g < ph->ngroups; g++)
             by_number &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
     }
