@@ -7,7 +7,10 @@ other). ``differential`` plays kernel and engine side by side, the same random a
 and compares the events, the whole state and the legal actions after every action, over every preset
 the kernel plays; ``replayed`` replays whole seeded kernel games in the engine and
 compares the final states. ``playouts`` times batched random play-outs from
-determinized deals. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
+determinized deals. ``engine_greedy`` and ``kernel_greedy`` play whole 4-player games
+with every seat the greedy bot (phase10.bots.greedy): the Python bot on the engine, and
+the kernel's greedy policy (the same seeds, the same games); the goal is 300 games a
+second on one core. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
 differential run.
 """
 
@@ -46,6 +49,25 @@ def _kernel_random(games: int) -> dict[str, float]:
         actions += played
     elapsed = time.perf_counter() - start
     return {"actions_per_s": round(actions / elapsed), "games": games, "actions": actions}
+
+
+def _greedy(games: int, *, kernel: bool) -> dict[str, float]:
+    """Whole 4-player official games, every seat greedy (the seat's generator seeded from
+    the game's seed): through the kernel, or the Python bot on the engine."""
+    start = time.perf_counter()
+    actions = 0
+    for seed in range(games):
+        game = Game(4, seed=seed)
+        play = KernelGame(game) if kernel else EngineGame(game)
+        played, _ = play.play_greedy([random.Random(seed * 4 + seat) for seat in range(4)])
+        assert play.is_over
+        actions += played
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": round(games / elapsed, 1),
+        "games": games,
+        "mean_actions": round(actions / games),
+    }
 
 
 def _playouts(count: int) -> dict[str, float]:
@@ -111,6 +133,9 @@ def main() -> dict[str, object]:
         "kernel_random": kernel,
         "speedup": round(kernel["actions_per_s"] / engine["actions_per_s"], 1),
         "playouts": _playouts(100),
+        "engine_greedy": (slow := _greedy(10, kernel=False)),
+        "kernel_greedy": (fast := _greedy(500, kernel=True)),
+        "greedy_speedup": round(fast["games_per_s"] / slow["games_per_s"], 1),
         "differential": _differential(total),
         "replayed": _replayed(20),
     }

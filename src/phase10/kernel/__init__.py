@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
@@ -49,6 +50,7 @@ from phase10.core import (
 
 from .convert import KINDS, ActionKey, EventKey, StateKey, apply_state, state_of, to_action
 from .engine import EngineGame, Playout, splitmix64
+from .greedy import greedy_unsupported, held_knowledge
 
 if TYPE_CHECKING:
     from ._kernel import Kernel
@@ -62,6 +64,7 @@ __all__ = [
     "Playout",
     "available",
     "check_rules",
+    "greedy_unsupported",
     "load_error",
     "new_game",
     "splitmix64",
@@ -201,6 +204,7 @@ class KernelGame:
             antis=rules.anti_phase is AntiPhase.ON,
         )
         self._kernel.load(state_of(game))
+        self._kernel.set_knowledge(*held_knowledge(game))
 
     @property
     def is_over(self) -> bool:
@@ -232,6 +236,57 @@ class KernelGame:
         actions if ``record``."""
         played, actions = self._kernel.play_random(seed, max_actions, record)
         return int(played), actions
+
+    def greedy_action(self, player: int, rng: random.Random) -> ActionKey:
+        """The action :class:`~phase10.bots.greedy.GreedyPlayer` with ``rng`` would choose
+        for ``player`` (who must be the one to move), drawing on ``rng`` as the bot does.
+        Raises :class:`KernelUnsupported` for rules whose greedy play the kernel lacks."""
+        self._greedy_rules()
+        if self.is_over or player != self._kernel.current:
+            raise ValueError(f"player {player} has nothing to do: it is not their turn")
+        version, _, gauss = rng.getstate()
+        action, state = self._kernel.greedy_action(rng.getstate()[1])
+        rng.setstate((version, state, gauss))
+        return action
+
+    def play_greedy(
+        self, rngs: Sequence[random.Random], max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        """Every seat greedy (``rngs``: each seat's generator, drawn on as the bot draws on
+        it) until the game ends or ``max_actions`` are played: how many were, and the
+        actions if ``record``."""
+        self._greedy_rules()
+        if len(rngs) != len(self.game.seats):
+            raise ValueError(f"one generator per seat ({len(self.game.seats)}), not {len(rngs)}")
+        played, actions, states = self._kernel.play_greedy(
+            [rng.getstate()[1] for rng in rngs], max_actions, record
+        )
+        for rng, state in zip(rngs, states, strict=True):
+            version, _, gauss = rng.getstate()
+            rng.setstate((version, state, gauss))
+        return int(played), actions
+
+    def greedy_playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        """:meth:`playouts` with every seat greedy: after each determinization each seat's
+        generator is seeded from the same stream (``random.Random(number)``), as
+        :meth:`EngineGame.greedy_playouts` seeds the Python bots'."""
+        self._greedy_rules()
+        return [
+            (tuple(w), tuple(s), int(n))
+            for w, s, n in self._kernel.greedy_playouts(viewer, known, count, seed, max_actions)
+        ]
+
+    def _greedy_rules(self) -> None:
+        why = greedy_unsupported(self.game.rules)
+        if why is not None:
+            raise KernelUnsupported(why)
 
     def copy(self) -> KernelGame:
         twin = object.__new__(KernelGame)

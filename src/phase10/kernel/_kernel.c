@@ -15,7 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "kernel_playouts.h"
+#include "kernel_greedy.h"
 
 /* ---------------------------------------------------------------- the Python type */
 
@@ -706,6 +706,9 @@ static PyObject *Kernel_playouts(KernelObject *self, PyObject *args) {
     return list;
 }
 
+/* the greedy policy's methods (needs KernelObject, ensure_legal, apply_legal) */
+#include "kernel_greedy_api.h"
+
 static PyTypeObject KernelType;
 
 static PyObject *Kernel_copy(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -734,6 +737,11 @@ static PyObject *Kernel_get_current(KernelObject *self, void *closure) {
     return PyLong_FromLong(self->s.current);
 }
 
+static PyObject *Kernel_get_hand_events(KernelObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->s.hand_events);
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"dump", (PyCFunction)Kernel_dump, METH_NOARGS, "The state as plain tuples."},
     {"load", (PyCFunction)Kernel_load, METH_O, "Replace the state (as dump gives it)."},
@@ -742,6 +750,14 @@ static PyMethodDef Kernel_methods[] = {
     {"apply_index", (PyCFunction)Kernel_apply_index, METH_O, "Apply the i-th legal action."},
     {"play_random", (PyCFunction)(void (*)(void))Kernel_play_random, METH_VARARGS | METH_KEYWORDS,
      "Play uniformly random legal actions; (actions played, the actions or None)."},
+    {"greedy_action", (PyCFunction)Kernel_greedy_action, METH_O,
+     "The greedy policy's action for the player to move, and its generator's new state."},
+    {"set_knowledge", (PyCFunction)Kernel_set_knowledge, METH_VARARGS,
+     "This hand's event count and the cards each seat is known to hold."},
+    {"play_greedy", (PyCFunction)Kernel_play_greedy, METH_VARARGS,
+     "Every seat greedy until the game ends (or max_actions)."},
+    {"greedy_playouts", (PyCFunction)Kernel_greedy_playouts, METH_VARARGS,
+     "Greedy play-outs from fresh determinizations."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},
     {"events", (PyCFunction)Kernel_events, METH_NOARGS, "The last applied action's events."},
     {"determinize", (PyCFunction)Kernel_determinize, METH_VARARGS,
@@ -753,6 +769,7 @@ static PyMethodDef Kernel_methods[] = {
 static PyGetSetDef Kernel_getset[] = {
     {"stage", (getter)Kernel_get_stage, NULL, "0 draw, 1 play, 2 game over", NULL},
     {"current", (getter)Kernel_get_current, NULL, "the seat to move", NULL},
+    {"hand_events", (getter)Kernel_get_hand_events, NULL, "this hand's events so far", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject KernelType = {

@@ -6,6 +6,7 @@ from typing import Any
 class Kernel:
     stage: int
     current: int
+    hand_events: int
     def __init__(
         self,
         players: int,
@@ -38,6 +39,24 @@ class Kernel:
     def events(self) -> list[tuple[Any, ...]]: ...
     def determinize(self, viewer: int, known: Sequence[Sequence[int]], seed: int, /) -> None: ...
     def playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+        /,
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...
+    def greedy_action(
+        self, rng_state: Sequence[int], /
+    ) -> tuple[tuple[Any, ...], tuple[int, ...]]: ...
+    def set_knowledge(
+        self, hand_events: int, held: Sequence[Sequence[int]], started: Sequence[bool], /
+    ) -> None: ...
+    def play_greedy(
+        self, rng_states: Sequence[Sequence[int]], max_actions: int = -1, record: bool = False, /
+    ) -> tuple[int, list[tuple[Any, ...]] | None, tuple[tuple[int, ...], ...]]: ...
+    def greedy_playouts(
         self,
         viewer: int,
         known: Sequence[Sequence[int]],

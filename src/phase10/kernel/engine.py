@@ -33,6 +33,7 @@ from .convert import (
     state_of,
     to_action,
 )
+from .greedy import engine_greedy_action, engine_play_greedy
 
 __all__ = ["EngineGame", "Playout", "splitmix64"]
 
@@ -166,6 +167,37 @@ class EngineGame:
         for _ in range(count):
             twin, state = self._determinized(viewer, known, state)
             played, state = twin._play(state, max_actions)
+            scores = tuple(seat.score for seat in twin.game.seats)
+            results.append((tuple(twin.game.winners), scores, played))
+        return results
+
+    def greedy_action(self, player: int, rng: random.Random) -> ActionKey:
+        return engine_greedy_action(self.game, player, rng)
+
+    def play_greedy(
+        self, rngs: Sequence[random.Random], max_actions: int = -1, *, record: bool = False
+    ) -> tuple[int, list[ActionKey] | None]:
+        return engine_play_greedy(self.game, rngs, max_actions, record=record)
+
+    def greedy_playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        max_actions: int = -1,
+    ) -> list[Playout]:
+        if count < 0:
+            raise ValueError(f"a count of play-outs, not {count}")
+        state = seed & _MASK
+        results: list[Playout] = []
+        for _ in range(count):
+            twin, state = self._determinized(viewer, known, state)
+            rngs = []
+            for _ in twin.game.seats:  # each seat's generator, from the same stream
+                number, state = splitmix64(state)
+                rngs.append(random.Random(number))
+            played, _ = engine_play_greedy(twin.game, rngs, max_actions)
             scores = tuple(seat.score for seat in twin.game.seats)
             results.append((tuple(twin.game.winners), scores, played))
         return results

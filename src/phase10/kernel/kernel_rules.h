@@ -51,6 +51,7 @@ static PyObject *group_to_tuple(const Group *g);
 static void log_event(State *s, PyObject *event);
 #define EMIT(s, ...)                                                                           \
     do {                                                                                       \
+        (s)->hand_events++;                                                                    \
         if ((s)->log) log_event((s), Py_BuildValue(__VA_ARGS__));                              \
     } while (0)
 
@@ -308,6 +309,9 @@ static void after_setup(State *s) {
 /* Game._start_hand (no arrangement, no save piles, the first player takes a Wild turned up) */
 static void start_hand(State *s) {
     s->hand_number++;
+    s->hand_events = 0; /* a hand's history starts with its HandStarted */
+    memset(s->held, 0, sizeof(s->held));
+    memset(s->held_on, 0, sizeof(s->held_on));
     for (int p = 0; p < s->n; p++) {
         SeatS *info = &s->seats[p];
         info->hand_len = 0;
@@ -516,8 +520,11 @@ static void do_lay(State *s, int seat, const LayDown *ld) {
     if (info->hand_len == 0) hand_emptied(s, seat);
 }
 
+static void track_held(State *s, const Act *a, const LayDown *lays);
+
 static void apply_act(State *s, const Act *a, const LayDown *lays) {
     int seat = s->current;
+    track_held(s, a, lays);
     switch (a->type) {
     case A_DRAW:
         do_draw(s, seat);

@@ -210,6 +210,10 @@ typedef struct {
     int saved_penalty;        /* saved_score = "penalty" */
     int give_up;              /* 0 off, 1 forfeit, 2 keep */
     int antis;                /* the Anti-phase cards in the deck: 0 or 1 */
+    /* what the bots know (phase10.bots.knowledge), kept for the greedy policy: */
+    int hand_events;               /* this hand's events so far (len(view.history)) */
+    int16_t held[MAXP][NCARDS];    /* HeldTracker.counts: cards taken from the discard pile */
+    uint8_t held_on[MAXP];         /* HeldTracker.started */
 } State;
 
 /* ---------------------------------------------------------------- actions */

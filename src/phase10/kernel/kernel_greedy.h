@@ -1,0 +1,583 @@
+/* The greedy policy: phase10.bots.greedy.GreedyPlayer, decision for decision.
+ * Part of _kernel.c, which includes it: the kernel is one compilation unit.
+ *
+ * Each helper names the Python function it mirrors; docs/kernel.md ("The greedy policy")
+ * states the rule. The rules it plays are checked in Python (greedy_unsupported in
+ * phase10/kernel/__init__.py): no save piles, no Anti-phase card, phases in order, no
+ * floating, no giving up, the group natural-card rule. */
+#ifndef PHASE10_KERNEL_GREEDY_H
+#define PHASE10_KERNEL_GREEDY_H
+
+#include "kernel_playouts.h"
+
+/* STALLED_EVENTS of phase10.bots.knowledge */
+#define STALLED_EVENTS 1000
+
+/* HeldTracker.feed, for the events of one action (called before it is applied) */
+static void track_held(State *s, const Act *a, const LayDown *lays) {
+    int seat = s->current;
+    int16_t *held = s->held[seat];
+    switch (a->type) {
+    case A_TAKE:
+        if (s->discard_len) held[s->discard[s->discard_len - 1]]++;
+        s->held_on[seat] = 1;
+        break;
+    case A_DISCARD:
+    case A_HIT:
+        if (s->held_on[seat]) held[a->card]--;
+        break;
+    case A_LAY:
+        if (s->held_on[seat]) {
+            const LayDown *ld = &lays[a->lay];
+            for (int g = 0; g < ld->ngroups; g++)
+                for (int i = 0; i < ld->groups[g].len; i++) held[ld->groups[g].cards[i]]--;
+        }
+        break;
+    case A_SAVE:
+        if (s->held_on[seat] && s->save_pile == 2) {
+            held[a->card]--;
+        } else if (s->held_on[seat]) { /* a card saved unseen: what was known may be gone */
+            memset(held, 0, sizeof(s->held[seat]));
+            s->held_on[seat] = 0;
+        }
+        break;
+    case A_TAKE_SAVED:
+        if (s->save_pile == 2) {
+            held[a->card]++;
+            s->held_on[seat] = 1;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------- missing */
+
+
+static int phase_total(const PhaseSpec *ph) {
+    int t = 0;
+    for (int g = 0; g < ph->ngroups; g++) t += ph->size[g];
+    return t;
+}
+
+/* wilds_needed, from the numbered cards alone: the fewest Wilds that make the phase with
+ * them, up to limit (limit + 1 past it; IMPOSSIBLE_W when no number of Wilds will do).
+ * start: a number of Wilds known to fall short (or 0): fewer numbered cards never need
+ * fewer Wilds, so a hand less one card starts from the whole hand's answer. */
+#define IMPOSSIBLE_W 1000
+static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start) {
+    int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
+
+    for (int w = start; w <= total; w++) {
+        if (w > limit) {
+            found = limit + 1;
+            break;
+        }
+        counts[WILD] = w;
+        if (can_lay(ph, counts, 0)) {
+            found = w;
+            break;
+        }
+    }
+    counts[WILD] = had;
+    /* past the phase's size no number of Wilds helps: too few numbered cards */
+    return found;
+}
+
+static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
+    return wilds_needed_from(ph, counts, limit, 0);
+}
+
+static int naturals(const int *counts) {
+    int k = 0;
+    for (int c = 0; c < 48; c++) k += counts[c];
+    return k;
+}
+
+/* feasibility.missing (the group natural-card rule): the cards the hand still needs
+ * (start: as for wilds_needed_from) */
+static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start) {
+    int counts[NCARDS];
+    memcpy(counts, hand, sizeof(counts));
+    int wilds = counts[WILD];
+    int need = wilds_needed_from(ph, counts, limit + wilds, start);
+    if (need < IMPOSSIBLE_W) {
+        int m = need - wilds > 0 ? need - wilds : 0;
+        return m < limit + 1 ? m : limit + 1;
+    }
+    /* Too few numbered cards: add the most useful numbered card, one at a time. */
+    int total = phase_total(ph), added = 0;
+    while (need >= IMPOSSIBLE_W && added < total) {
+        int best = 0;
+        added++;
+        need = IMPOSSIBLE_W;
+        if (naturals(counts) + 1 < ph->ngroups) {
+            counts[best]++;
+            continue;
+        }
+        for (int c = 0; c < 48; c++) {
+            counts[c]++;
+            int option = wilds_needed(ph, counts, need < IMPOSSIBLE_W ? need : total);
+            counts[c]--;
+            if (option < need) {
+                need = option;
+                best = c;
+            }
+        }
+        counts[best]++;
+    }
+    int m = added + (need - wilds > 0 ? need - wilds : 0);
+    return m < limit + 1 ? m : limit + 1;
+}
+
+static int missing(const PhaseSpec *ph, const int *hand, int limit) {
+    return missing_from(ph, hand, limit, 0);
+}
+
+static void hand_counts(const SeatS *info, int *counts) {
+    memset(counts, 0, sizeof(int) * NCARDS);
+    for (int i = 0; i < info->hand_len; i++) counts[info->hand[i]]++;
+}
+
+/* the smallest missing over the phases the player may lay now (0 if none) */
+static int gap_now(const State *s, const int *phases, int k, const int *counts) {
+    int best = -1;
+    for (int j = 0; j < k; j++) {
+        int m = missing(&s->phases[phases[j]], counts, IMPOSSIBLE_W);
+        if (best < 0 || m < best) best = m;
+    }
+    return best < 0 ? 0 : best;
+}
+
+/* ---------------------------------------------------------------- best hits */
+
+/* tactics._HitSearch, returning the best plan's (count, points) and its first hit */
+typedef struct {
+    const State *s;
+    int runs[MAXMELD], nruns, others[MAXMELD], nothers;
+    uint8_t colors[MAXMELD]; /* per run slot: bit c the colours that matter from it on */
+    uint8_t order[NCARDS];   /* the hand's cards in the order they first appear */
+    int norder;
+} HitSearch;
+
+typedef struct {
+    int count, points, card, meld, number; /* card -1: no hit */
+} Plan;
+
+static int plan_better(const Plan *a, const Plan *b) {
+    return a->count != b->count ? a->count > b->count : a->points > b->points;
+}
+
+static Plan hits_finish(const HitSearch *H, const int *left) {
+    Plan p = {0, 0, -1, -1, 0};
+    int spots[2];
+    for (int c = 0; c < NCARDS; c++) {
+        if (!left[c]) continue;
+        for (int j = 0; j < H->nothers; j++)
+            if (placements(&H->s->melds[H->others[j]], c, spots)) {
+                if (p.card < 0) {
+                    p.card = c;
+                    p.meld = H->others[j];
+                    p.number = 0;
+                }
+                p.count += left[c];
+                p.points += left[c] * card_points(c);
+                break;
+            }
+    }
+    return p;
+}
+
+static Plan hits_search(const HitSearch *H, int slot, int *left, int low, int high) {
+    if (slot == H->nruns) return hits_finish(H, left);
+    const Group *g = &H->s->melds[H->runs[slot]];
+    if (low < 0) {
+        low = g->low;
+        high = g->low + g->len - 1;
+    }
+    Plan best = hits_search(H, slot + 1, left, -1, -1);
+    /* _kind_of: one card per number (and colour where a colour matters), the last seen */
+    int kinds[NCARDS], cards[NCARDS], nk = 0;
+    for (int i = 0; i < H->norder; i++) {
+        int c = H->order[i];
+        if (!left[c]) continue;
+        int kind = c >= 48 ? 100 + c
+                           : card_number(c) * 8 +
+                                 (((H->colors[slot] >> card_color(c)) & 1) ? card_color(c) + 1 : 0);
+        int j = 0;
+        while (j < nk && kinds[j] != kind) j++;
+        if (j == nk) kinds[nk++] = kind;
+        cards[j] = c;
+    }
+    for (int j = 0; j < nk; j++) {
+        int c = cards[j];
+        if (c == SKIP || c == ANTI) continue;
+        if (c < 48 && g->color >= 0 && card_color(c) != g->color) continue;
+        int spots[2] = {low - 1, high + 1};
+        for (int k = 0; k < 2; k++) {
+            int number = spots[k];
+            if (number < 1 || number > 12) continue;
+            if (c < 48 && number != card_number(c)) continue;
+            left[c]--;
+            Plan sub = hits_search(H, slot, left, number < low ? number : low,
+                                   number > high ? number : high);
+            left[c]++;
+            Plan mine = {sub.count + 1, sub.points + card_points(c), c, H->runs[slot],
+                         c == WILD ? number : 0};
+            if (plan_better(&mine, &best)) best = mine;
+        }
+    }
+    return best;
+}
+
+/* tactics.best_hits: the first hit of the plan shedding the most cards, then points */
+static Plan best_hits(const State *s, const SeatS *info) {
+    HitSearch H;
+    int left[NCARDS];
+    memset(&H, 0, sizeof(H));
+    memset(left, 0, sizeof(left));
+    H.s = s;
+    for (int m = 0; m < s->n_melds; m++) {
+        if (is_run_kind(s->melds[m].kind))
+            H.runs[H.nruns++] = m;
+        else
+            H.others[H.nothers++] = m;
+    }
+    uint8_t colors = 0;
+    for (int j = 0; j < H.nothers; j++) {
+        const Group *g = &s->melds[H.others[j]];
+        if (g->color >= 0) colors |= (uint8_t)(1u << g->color);
+    }
+    for (int slot = H.nruns - 1; slot >= 0; slot--) {
+        const Group *g = &s->melds[H.runs[slot]];
+        if (g->color >= 0) colors |= (uint8_t)(1u << g->color);
+        H.colors[slot] = colors;
+    }
+    for (int i = 0; i < info->hand_len; i++) {
+        int c = info->hand[i];
+        if (!left[c]++) H.order[H.norder++] = (uint8_t)c;
+    }
+    return hits_search(&H, 0, left, -1, -1);
+}
+
+/* ---------------------------------------------------------------- lay-downs */
+
+/* the text best_lay_down breaks ties by: " + ".join(group.describe() ...) */
+static int lay_text(const LayDown *ld, char *out, int cap) {
+    static const char LETTER[4] = {'R', 'B', 'G', 'Y'};
+    int n = 0;
+    for (int g = 0; g < ld->ngroups && n < cap - 40; g++) {
+        const Group *gr = &ld->groups[g];
+        if (g) n += snprintf(out + n, (size_t)(cap - n), " + ");
+        for (int i = 0; i < gr->len && n < cap - 20; i++) {
+            int c = gr->cards[i];
+            if (i) out[n++] = ' ';
+            if (c < 48) {
+                n += snprintf(out + n, (size_t)(cap - n), "%c%d", LETTER[card_color(c)], card_number(c));
+                continue;
+            }
+            if (c != WILD) {
+                out[n++] = c == SKIP ? 'S' : 'A';
+                continue;
+            }
+            n += snprintf(out + n, (size_t)(cap - n), "W=");
+            if (gr->color >= 0) out[n++] = LETTER[gr->color];
+            int number = is_run_kind(gr->kind) ? gr->low + i : gr->kind == K_SET ? gr->number : 0;
+            if (number > 0)
+                n += snprintf(out + n, (size_t)(cap - n), "%d", number);
+            else if (gr->parity >= 0)
+                n += snprintf(out + n, (size_t)(cap - n), "%s", gr->parity ? "odd" : "even");
+        }
+    }
+    out[n] = 0;
+    return n;
+}
+
+/* GreedyPlayer.lay_down (one phase to lay: phases in order): best_lay_down's choice,
+ * the most cards, then the most points, then the first in text order; -1 if none */
+static int greedy_lay(const ActList *al) {
+    int best = -1, best_laid = 0, best_points = 0, texted = 0;
+    char best_text[1024], text[1024];
+    for (int i = 0; i < al->n; i++) {
+        const Act *a = &al->acts[i];
+        if (a->type != A_LAY) continue;
+        const LayDown *ld = &al->lays[a->lay];
+        int laid = 0, points = 0;
+        for (int g = 0; g < ld->ngroups; g++)
+            for (int j = 0; j < ld->groups[g].len; j++) {
+                laid++;
+                points += card_points(ld->groups[g].cards[j]);
+            }
+        if (best >= 0 && (laid < best_laid || (laid == best_laid && points < best_points)))
+            continue;
+        if (best >= 0 && laid == best_laid && points == best_points) {
+            /* a tie: the text decides (written only for ties) */
+            if (!texted) lay_text(&al->lays[al->acts[best].lay], best_text, (int)sizeof(best_text));
+            texted = 1;
+            lay_text(ld, text, (int)sizeof(text));
+            if (strcmp(text, best_text) >= 0) continue;
+            memcpy(best_text, text, sizeof(text));
+        } else {
+            texted = 0;
+        }
+        best = i;
+        best_laid = laid;
+        best_points = points;
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------- knowledge */
+
+/* knowledge.next_player: who plays after seat this hand, passing over a pending Skip */
+static int next_player(const State *s, int seat) {
+    int at = -1;
+    for (int i = 0; i < s->n_in_hand; i++)
+        if (s->in_hand[i] == seat) at = i;
+    if (at < 0 || s->n_in_hand < 2) return -1;
+    for (int step = 1; step < s->n_in_hand; step++) {
+        int p = s->in_hand[(at + step) % s->n_in_hand];
+        if (!s->seats[p].pending_skip) return p;
+    }
+    return -1;
+}
+
+/* knowledge.danger: how much discarding card may help the next player */
+static int danger(const State *s, int card, int after) {
+    if (after < 0 || card == SKIP) return 0;
+    if (card == WILD) return 3;
+    if (s->seats[after].laid >= 0) return fits_somewhere(s, card) ? 2 : 0;
+    if (card >= 48 || !s->held_on[after]) return 0;
+    int score = 0, number = card_number(card);
+    for (int c = 0; c < 48; c++) {
+        if (s->held[after][c] <= 0) continue;
+        int d = card_number(c) - number;
+        if (d == 0) score = 2;
+        else if ((d == 1 || d == -1) && score < 1) score = 1;
+    }
+    return score;
+}
+
+/* knowledge.leader_key, as one number that orders alike */
+static long long leader_key(const State *s, int seat) {
+    const SeatS *info = &s->seats[seat];
+    int laid = info->laid >= 0;
+    return ((long long)(popcount(info->completed) + laid) * 2 + laid) * 1000000000LL +
+           (long long)(1000 - info->hand_len) * 1000000LL + (999999LL - info->score);
+}
+
+/* random.Random.random() as its 53 bits */
+static uint64_t mt_random53(MT *m) {
+    uint64_t a = mt_next(m) >> 5, b = mt_next(m) >> 6;
+    return a * 67108864u + b;
+}
+
+/* ---------------------------------------------------------------- decisions */
+
+static int find_act(const ActList *al, int type, int card, int arg, int number) {
+    for (int i = 0; i < al->n; i++) {
+        const Act *a = &al->acts[i];
+        if (a->type != type) continue;
+        if ((type == A_DISCARD || type == A_HIT) && (a->card != card || a->arg != arg)) continue;
+        if (type == A_HIT && a->number != number) continue;
+        if (type == A_GIVE && a->arg != arg) continue;
+        return i;
+    }
+    return -1;
+}
+
+/* _legal_or: the action if legal, else the first legal one */
+static int legal_or(int i) { return i >= 0 ? i : 0; }
+
+/* _Partners: the hand's counts for partner_score, made once per decision */
+typedef struct {
+    int sets, runs, colors, parities;
+    int numbers[15], by_color[4], by_parity[2];
+} Partners;
+
+static void partners_of(const State *s, const int *phases, int k, const int *counts, Partners *P) {
+    memset(P, 0, sizeof(*P));
+    for (int j = 0; j < k; j++) {
+        const PhaseSpec *ph = &s->phases[phases[j]];
+        for (int g = 0; g < ph->ngroups; g++) {
+            int kind = ph->kind[g];
+            P->sets |= kind == K_SET;
+            P->runs |= is_run_kind(kind);
+            P->colors |= kind == K_COLOR || kind == K_COLOR_RUN || kind == K_COLOR_EVEN_ODD;
+            P->parities |= kind == K_EVEN_ODD || kind == K_COLOR_EVEN_ODD;
+        }
+    }
+    for (int c = 0; c < 48; c++) {
+        P->numbers[card_number(c)] += counts[c];
+        P->by_color[card_color(c)] += counts[c];
+        P->by_parity[card_number(c) % 2] += counts[c];
+    }
+}
+
+/* _Partners.score */
+static int partner_score(const Partners *P, const int *counts, int card) {
+    if (card >= 48) return 0;
+    const int *numbers = P->numbers;
+    int number = card_number(card), alike = counts[card], score = 0;
+    if (P->sets) score += 2 * (numbers[number] - alike);
+    if (P->runs) {
+        score += 2 * (numbers[number - 1] + numbers[number + 1]);
+        score += numbers[number + 2] + (number > 2 ? numbers[number - 2] : 0);
+    }
+    if (P->colors) score += P->by_color[card_color(card)] - alike;
+    if (P->parities) score += P->by_parity[number % 2] - alike;
+    return score;
+}
+
+/* GreedyPlayer.wants: whether the top discard is worth taking */
+static int greedy_wants(const State *s, const int *phases, int k, int *counts, int top) {
+    if (!k) return fits_somewhere(s, top);
+    if (top == WILD) return 1;
+    int now = gap_now(s, phases, k, counts);
+    if (now == 0) return 0;
+    counts[top]++;
+    int closer = 0, have = counts[WILD];
+    for (int j = 0; j < k && !closer; j++) {
+        const PhaseSpec *ph = &s->phases[phases[j]];
+        if (top < 48 && naturals(counts) >= ph->ngroups) {
+            /* enough numbered cards: closer if the Wilds it has, and now - 1 more, do */
+            counts[WILD] = have + now - 1;
+            closer = can_lay(ph, counts, 0);
+            counts[WILD] = have;
+        } else {
+            closer = missing(ph, counts, now - 1) < now;
+        }
+    }
+    counts[top]--;
+    return closer;
+}
+
+/* GreedyPlayer.discard (with _legal_discards and the stalled hand's random discard) */
+static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) {
+    const SeatS *info = &s->seats[seat];
+    int list[NCARDS + MAXP + 1], n = 0, seen[NCARDS] = {0};
+    for (int i = 0; i < info->hand_len; i++) { /* _legal_discards, in the hand's order */
+        int c = info->hand[i];
+        if (seen[c]++) continue;
+        for (int j = 0; j < al->n; j++)
+            if (al->acts[j].type == A_DISCARD && al->acts[j].card == c) list[n++] = j;
+    }
+    if (!n) return 0; /* something only the engine's list knows of */
+    if (s->hand_events > STALLED_EVENTS) return list[mt_below(rng, (uint32_t)n)];
+    int best = -1;
+    long long best_key = 0;
+    for (int j = 0; j < n; j++) { /* a Skip: at the leader */
+        const Act *a = &al->acts[list[j]];
+        if (a->card != SKIP) continue;
+        long long key = a->arg >= 0 ? leader_key(s, a->arg) : -1;
+        if (best < 0 || key > best_key) {
+            best = list[j];
+            best_key = key;
+        }
+    }
+    if (best >= 0) return best;
+    int cand[NCARDS + MAXP + 1], nc = 0;
+    for (int j = 0; j < n; j++)
+        if (al->acts[list[j]].card != WILD) cand[nc++] = list[j];
+    if (!nc) {
+        memcpy(cand, list, sizeof(int) * (size_t)n);
+        nc = n;
+    }
+    int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
+    hand_counts(info, counts);
+    int now = 0, after = next_player(s, seat);
+    int start[MAXPH], by_number = 1, cached[13];
+    for (int p = 0; p < k; p++) {
+        const PhaseSpec *ph = &s->phases[phases[p]];
+        int w = wilds_needed(ph, counts, IMPOSSIBLE_W);
+        start[p] = w < IMPOSSIBLE_W ? w : 0;
+        /* gap_now, from the same search */
+        int m = w < IMPOSSIBLE_W ? (w > counts[WILD] ? w - counts[WILD] : 0)
+                                 : missing(ph, counts, IMPOSSIBLE_W);
+        if (p == 0 || m < now) now = m;
+        for (int g = 0; g < ph->ngroups; g++)
+            by_number &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
+    }
+    for (int i = 0; i < 13; i++) cached[i] = -1;
+    Partners P;
+    partners_of(s, phases, k, counts, &P);
+    long long bkey[4] = {0, 0, 0, 0};
+    uint64_t brand = 0;
+    for (int j = 0; j < nc; j++) { /* discard_ranks, then danger, then the tie-break */
+        int c = al->acts[cand[j]].card;
+        int gap = now;
+        if (by_number && c < 48 && cached[card_number(c)] >= 0) {
+            gap = cached[card_number(c)]; /* only numbers matter: every colour alike */
+        } else if (c < 48 || c == WILD) {
+            counts[c]--;
+            gap = 0;
+            for (int p = 0; p < k; p++) {
+                int m = missing_from(&s->phases[phases[p]], counts, now, start[p]);
+                if (p == 0 || m < gap) gap = m;
+            }
+            counts[c]++;
+            if (c < 48) cached[card_number(c)] = gap;
+        }
+        if (gap > now + 1) gap = now + 1;
+        long long key[4] = {gap, partner_score(&P, counts, c), danger(s, c, after),
+                            -card_points(c)};
+        uint64_t r = mt_random53(rng);
+        int better = best < 0, q = 0;
+        while (!better && q < 4 && key[q] == bkey[q]) q++;
+        if (!better) better = q < 4 ? key[q] < bkey[q] : r < brand;
+        if (better) {
+            best = cand[j];
+            memcpy(bkey, key, sizeof(key));
+            brand = r;
+        }
+    }
+    return best;
+}
+
+/* GreedyPlayer.choose: the index in al (the legal actions of s) of the greedy action of
+ * the player to move, rng being that player's generator */
+static int greedy_choose(const State *s, const ActList *al, MT *rng) {
+    int seat = s->current;
+    const SeatS *info = &s->seats[seat];
+    if (s->stage == ST_GIVE_WILD) return legal_or(find_act(al, A_GIVE, 0, seat, 0));
+    if (s->stage == ST_DRAW) {
+        int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
+        hand_counts(info, counts);
+        int top = s->discard_len ? s->discard[s->discard_len - 1] : -1;
+        if (can_take(s) && top >= 0 && greedy_wants(s, phases, k, counts, top))
+            return legal_or(find_act(al, A_TAKE, 0, 0, 0));
+        return legal_or(find_act(al, can_draw(s) ? A_DRAW : A_TAKE, 0, 0, 0));
+    }
+    if (s->stage == ST_PLAY) {
+        int lay = greedy_lay(al);
+        if (lay >= 0) return lay;
+        if (info->laid >= 0) {
+            Plan p = best_hits(s, info);
+            if (p.card >= 0) {
+                int i = find_act(al, A_HIT, p.card, p.meld, p.number);
+                if (i >= 0) return i;
+            }
+        }
+    }
+    return greedy_discard(s, al, seat, rng);
+}
+
+/* every seat greedy (rngs: each seat's generator) until the game ends or max_actions */
+static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_actions) {
+    long long done = 0;
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+        if (legal(s, al) || al->n == 0) break;
+        Act a = al->acts[greedy_choose(s, al, &rngs[s->current])];
+        LayDown ld;
+        if (a.type == A_LAY) {
+            ld = al->lays[a.lay];
+            a.lay = 0;
+        }
+        apply_act(s, &a, &ld);
+        done++;
+    }
+    return done;
+}
+
+#endif
