@@ -76,6 +76,13 @@ def test_odds_prints_the_exact_table() -> None:
     greedy_8 = next(r for r in rows if r["phase"] == 8 and r["strategy"] == "greedy")
     assert greedy_8["probability"] == pytest.approx(turn_odds(8, Strategy.GREEDY).probability)
     assert greedy_8["points"] == pytest.approx(turn_odds(8, Strategy.GREEDY).points)
+    # phase 8's keeps for points (die by die) score more than every other strategy, and
+    # give up a little chance for it
+    row_8 = {(r["strategy"], r["objective"]): r for r in rows if r["phase"] == 8}
+    most = row_8["optimal", "points"]
+    assert all(r["points"] < most["points"] for key, r in row_8.items() if key[1] != "points")
+    assert most["probability"] < row_8["optimal", "probability"]["probability"]
+    assert 0 < row_8["one-roll", "probability"]["points"] < 1
     text = run("odds").stdout
     assert "    1  98.66%    32.90   97.57%    40.36" in text
     assert "    8  52.02%    19.51   51.89%    20.22   51.08%    19.71    1.14%     0.42" in text

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from phase10.dice import DICE, DICE_COUNT, Colour
 
 from .dice_dp import DiceClass, Floats, Ints, StateSpace
+from .dice_models import model
 
 __all__ = [
     "SEVEN",
@@ -344,20 +345,19 @@ def _colour_finals() -> Floats:
     return scores.reshape(_colour_lattice().full_shape)
 
 
-def _colour_strategy(
-    class_of: Sequence[int], class_space: StateSpace, keeps: dict[int, Ints]
-) -> dict[int, Ints]:
-    """For a strategy that keeps by colour (``keeps[rolls]`` maps each full state of
-    ``class_space``, dice of a kind alike, die ``d`` in kind ``class_of[d]``, to the flat
-    index of the state it keeps with ``rolls`` rolls left; :mod:`.dice_models`), the
-    colour-lattice keep of every roll of colours, per rolls left. Of dice alike in kind and
-    colour it keeps the first by die order (as :func:`phase10.solver.dice.play_turn` does)."""
-    space = _colour_lattice()
-    rolls = _colour_rolls()
+@cache
+def _rolls_by_kind(class_of: tuple[int, ...]) -> tuple[Ints, tuple[Ints, ...], tuple[Ints, ...]]:
+    """For every roll of colours, what does not depend on a strategy's keeps (dice of a
+    kind alike, die ``d`` in kind ``class_of[d]``, the kinds of :func:`.dice_models.model`
+    for phase 8): the position of its full state among the kinds' full states, each die's
+    place among the dice alike in kind and colour (in die order, from 0), and each die's
+    column in a (kind, colour) table."""
+    class_space = model(8).space
+    rolls = _colour_rolls().astype(np.int8)
     colours = len(_COLOURS)
     counts = [
         sum(
-            (rolls[:, d] == c for d in range(DICE_COUNT) if class_of[d] == k),
+            ((rolls[:, d] == c).astype(np.int64) for d in range(DICE_COUNT) if class_of[d] == k),
             np.zeros(len(rolls), dtype=np.int64),
         )
         for k in range(len(class_space.classes))
@@ -370,29 +370,43 @@ def _colour_strategy(
         ),
         class_space.full_shape,
     )
-    # of the dice alike in kind and colour, each die's place in die order (from 0)
-    place = [
+    place = tuple(
         sum(
-            (rolls[:, e] == rolls[:, d] for e in range(d) if class_of[e] == class_of[d]),
+            (
+                (rolls[:, e] == rolls[:, d]).astype(np.int64)
+                for e in range(d)
+                if class_of[e] == class_of[d]
+            ),
             np.zeros(len(rolls), dtype=np.int64),
         )
         for d in range(DICE_COUNT)
-    ]
-    strides = _strides(space.shape)
+    )
+    column = tuple(class_of[d] * colours + rolls[:, d].astype(np.int64) for d in range(DICE_COUNT))
+    return np.asarray(position, dtype=np.int64), place, column
+
+
+def _colour_strategy(
+    class_of: Sequence[int], class_space: StateSpace, keeps: dict[int, Ints]
+) -> dict[int, Ints]:
+    """For a strategy that keeps by colour (``keeps[rolls]`` maps each full state of
+    ``class_space``, dice of a kind alike, die ``d`` in kind ``class_of[d]``, to the flat
+    index of the state it keeps with ``rolls`` rolls left; :mod:`.dice_models`), the
+    colour-lattice keep of every roll of colours, per rolls left. Of dice alike in kind and
+    colour it keeps the first by die order (as :func:`phase10.solver.dice.play_turn` does)."""
+    rolls = _colour_rolls()
+    position, place, column = _rolls_by_kind(tuple(class_of))
+    strides = _strides(_colour_lattice().shape)
+    states = [np.array(cls.states, dtype=np.int64) for cls in class_space.classes]
+    rows = np.arange(len(rolls))
     kept: dict[int, Ints] = {}
     for left in (1, 2):
         kept_state = np.unravel_index(keeps[left].reshape(-1)[position], class_space.shape)
         wanted = np.concatenate(
-            [
-                np.array(cls.states, dtype=np.int64)[index]
-                for cls, index in zip(class_space.classes, kept_state, strict=True)
-            ],
-            axis=1,
+            [table[index] for table, index in zip(states, kept_state, strict=True)], axis=1
         )  # (rolls, kind * colours + colour): how many of each the strategy keeps
         flat = np.zeros(len(rolls), dtype=np.int64)
         for d in range(DICE_COUNT):
-            column = (class_of[d] * colours + rolls[:, d])[:, None]
-            keep = place[d] < np.take_along_axis(wanted, column, axis=1)[:, 0]
+            keep = place[d] < wanted[rows, column[d]]
             flat += np.where(keep, 1 + rolls[:, d], 0) * strides[d]
         kept[left] = flat
     return kept
