@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from phase10.core import Card, Game, SavePile, Stage
@@ -160,13 +160,27 @@ class EngineGame:
         seed: int,
         max_actions: int = -1,
     ) -> list[Playout]:
+        return self._playouts(
+            viewer, known, count, seed, lambda twin, state: twin._play(state, max_actions)
+        )
+
+    def _playouts(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        count: int,
+        seed: int,
+        play: Callable[[EngineGame, int], tuple[int, int]],
+    ) -> list[Playout]:
+        """``count`` games, each from a fresh determinization played by ``play`` (which
+        takes the generator's state and gives the actions played and the state after)."""
         if count < 0:
             raise ValueError(f"a count of play-outs, not {count}")
         state = seed & _MASK
         results: list[Playout] = []
         for _ in range(count):
             twin, state = self._determinized(viewer, known, state)
-            played, state = twin._play(state, max_actions)
+            played, state = play(twin, state)
             scores = tuple(seat.score for seat in twin.game.seats)
             results.append((tuple(twin.game.winners), scores, played))
         return results
@@ -187,20 +201,15 @@ class EngineGame:
         seed: int,
         max_actions: int = -1,
     ) -> list[Playout]:
-        if count < 0:
-            raise ValueError(f"a count of play-outs, not {count}")
-        state = seed & _MASK
-        results: list[Playout] = []
-        for _ in range(count):
-            twin, state = self._determinized(viewer, known, state)
+        def play(twin: EngineGame, state: int) -> tuple[int, int]:
             rngs = []
             for _ in twin.game.seats:  # each seat's generator, from the same stream
                 number, state = splitmix64(state)
                 rngs.append(random.Random(number))
             played, _ = engine_play_greedy(twin.game, rngs, max_actions)
-            scores = tuple(seat.score for seat in twin.game.seats)
-            results.append((tuple(twin.game.winners), scores, played))
-        return results
+            return played, state
+
+        return self._playouts(viewer, known, count, seed, play)
 
     def copy(self) -> EngineGame:
         return EngineGame(self.game)
