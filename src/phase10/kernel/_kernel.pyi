@@ -65,3 +65,15 @@ class Kernel:
         max_actions: int = -1,
         /,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...
+    def search(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        candidates: Sequence[int],
+        count: int,
+        seed: int,
+        hands: int = 1,
+        max_actions: int = 20000,
+        settled: int = 0,
+        /,
+    ) -> bytes: ...
