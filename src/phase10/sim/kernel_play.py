@@ -5,7 +5,7 @@ and the same draws on the bot's generator, on the same deals (it carries the eng
 generator). So a tournament may let it play, and the games come out the same:
 
 - a game whose every seat is the plain greedy bot runs wholly inside the kernel
-  (:func:`play_greedy_game`), a hundred times faster or so;
+  (:func:`play_greedy_game`), some 55 times as fast;
 - in any other game the greedy seats choose through the kernel (:func:`kernel_greedy`),
   which follows the engine game action by action; the engine and the other bots still
   play, so this saves only the greedy bot's own share of the time.
