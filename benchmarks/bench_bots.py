@@ -2,8 +2,8 @@
 
 - scalar phase checks: ``can_lay`` on random 11-card hands, every standard phase, and
   ``missing`` (the exact distance the greedy bot uses), one core;
-- decision time of the strong bot at every level (p50 / p95 / max per decision), in
-  4-player official games against greedy bots, on one BLAS thread;
+- decision time of the strong bot at every level and of the expert bot (p50 / p95 / max
+  per decision), in 4-player official games against greedy bots, on one BLAS thread;
 - decision time of the greedy bot.
 """
 
@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 
 from phase10 import PHASE_LISTS, Game, full_deck
+from phase10.bots import Player, make_player
 from phase10.bots.greedy import GreedyPlayer
-from phase10.bots.strong import LEVELS, StrongPlayer
+from phase10.bots.strong import LEVELS
 from phase10.core import Action, PlayerView
 from phase10.solver import can_lay, compile_phase, hand_counts, missing
 from phase10.solver.blas import single_blas_thread
@@ -44,7 +45,7 @@ def _scalar(hands: int) -> dict[str, float]:
 
 
 class _Timed:
-    def __init__(self, player: GreedyPlayer) -> None:
+    def __init__(self, player: Player) -> None:
         self.player = player
         self.times: list[float] = []
 
@@ -55,15 +56,12 @@ class _Timed:
         return action
 
 
-def _decisions(level: int | None, games: int) -> dict[str, float]:
+def _decisions(bot: str, games: int) -> dict[str, float]:
+    """Decision times of ``bot`` (a registry name) in 4-player games against greedy."""
     times: list[float] = []
     for seed in range(games):
         game = Game(4, seed=seed)
-        timed = _Timed(
-            GreedyPlayer(random.Random(seed))
-            if level is None
-            else StrongPlayer(random.Random(seed), level=level)
-        )
+        timed = _Timed(make_player(bot, random.Random(seed)))
         players = [timed] + [_Timed(GreedyPlayer(random.Random(seed * 10 + i))) for i in (1, 2, 3)]
         while not game.is_over:
             seat = game.current
@@ -81,10 +79,11 @@ def _decisions(level: int | None, games: int) -> dict[str, float]:
 
 def main() -> dict[str, object]:
     results: dict[str, object] = {"scalar_solver": _scalar(4000)}
-    results["greedy_decision"] = _decisions(None, 4)
+    results["greedy_decision"] = _decisions("greedy", 4)
     with single_blas_thread():  # as tournaments, play and serve run the bots
         for level in LEVELS:
-            results[f"strong_{level}_decision"] = _decisions(level, 4)
+            results[f"strong_{level}_decision"] = _decisions(f"strong:{level}", 4)
+        results["expert_decision"] = _decisions("expert", 8)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "bots.json").write_text(json.dumps(results, indent=2) + "\n")
     return results

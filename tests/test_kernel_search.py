@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import phase10.kernel as kernel
+from phase10.bots import knowledge
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
 from phase10.core import Card, Game, PlayerView, Stage, preset
@@ -98,6 +99,9 @@ def test_search_agrees_with_the_engine_seed_for_seed(
     got = fast.search(me, known, candidates, 3, seed, hands)
     assert got.shape == (3, len(candidates), players, 3)
     assert np.array_equal(got, slow.search(me, known, candidates, 3, seed, hands))
+    # an oracle's search: the cards as they lie
+    lying = fast.search(me, known, candidates, 2, seed, hands, redeal=False)
+    assert np.array_equal(lying, slow.search(me, known, candidates, 2, seed, hands, redeal=False))
     # a hand was played to its end in every play-out: somebody's score or phase moved on
     before = np.array([[len(s.completed), s.score] for s in game.seats])
     assert (got[..., :2] != before).any(axis=(2, 3)).all()
@@ -114,6 +118,23 @@ def test_settled_seats_are_dealt_no_phase_they_could_lay() -> None:
     settled = fast.search(me, known, [0], 40, 5, 1, settled=1 << other)
     assert np.array_equal(settled, slow.search(me, known, [0], 40, 5, 1, settled=1 << other))
     assert not np.array_equal(settled, fast.search(me, known, [0], 40, 5, 1))
+
+
+@needs_kernel
+def test_passed_over_discards_are_held_against_a_deal() -> None:
+    game = _greedy_game(3, 12, 9)
+    me = game.current
+    view = game.view(me)
+    declined = [[c.index for c in knowledge.declined(view, seat)] for seat in range(3)]
+    assert any(declined[seat] for seat in range(3) if seat != me)
+    fast, slow = KernelGame(game), EngineGame(game)
+    known = _known(view)
+    both = {"settled": 0b111, "declined": declined}
+    found = fast.search(me, known, [0, 1], 12, 9, 1, **both)
+    assert np.array_equal(found, slow.search(me, known, [0, 1], 12, 9, 1, **both))
+    assert not np.array_equal(found, fast.search(me, known, [0, 1], 12, 9, 1))
+    with pytest.raises(ValueError, match="declined"):
+        fast.search(me, known, [0], 1, 1, declined=[[1]])
 
 
 @needs_kernel

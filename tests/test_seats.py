@@ -47,6 +47,7 @@ def test_only_searching_bots_and_programs_think_off_the_event_loop() -> None:
         "strong:2": False,
         "strong:3": False,
         "strong": False,
+        "expert": False,
     }
     assert answers_at_once(object()) is False  # a bot that does not say is given a thread
 

@@ -11,7 +11,7 @@ False
 >>> make_player("clever", random.Random(1))
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'clever': choose from random, greedy, strong (level 4) or strong:1 to strong:4, or cmd:PROGRAM
+ValueError: unknown bot 'clever': choose from random, greedy, strong (level 4), strong:1 to strong:4 or expert, or cmd:PROGRAM
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import random
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 
 from .greedy import GreedyPlayer
 from .program import SubprocessPlayer
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 #: the built-in bots
-BOT_NAMES = ("random", "greedy", "strong")
+BOT_NAMES = ("random", "greedy", "strong", "expert")
 STRONG_LEVELS = range(1, 5)
 
 
@@ -59,11 +60,12 @@ BOT_KINDS = (
     BotKind("strong:2", "Strong, level 2"),
     BotKind("strong:3", "Strong, level 3"),
     BotKind("strong", "Strong, level 4 (default)"),
+    BotKind("expert", "Hard: expert (searches ahead)"),
 )
 #: the opponent a new game gets unless asked otherwise
 DEFAULT_BOT = "strong"
 #: the built-in bots, for help texts
-BOT_HELP = "random, greedy, strong (level 4) or strong:1 to strong:4"
+BOT_HELP = "random, greedy, strong (level 4), strong:1 to strong:4 or expert"
 _HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"
 #: the options a built-in bot's spec may end in, after a ``+``: ``nosave`` never uses
 #: the save pile (to measure what it is worth: ``strong+nosave``, ``greedy+nosave``);
@@ -72,13 +74,32 @@ _HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"
 BOT_OPTIONS = ("nosave", "noanti")
 
 Factory = Callable[..., Player]
+#: the entry-point group of bots that live above this layer: the expert searches with the
+#: compiled kernel (phase10.kernel), which itself stands on these bots, so it is found by
+#: name (pyproject.toml, ``[project.entry-points."phase10.bots"]``), not imported here
+ENTRY_POINTS = "phase10.bots"
 
 
 def _factories() -> dict[str, Factory]:
     return {
         "random": RandomPlayer,
         "greedy": GreedyPlayer,
+        "expert": _entry_point_factory("expert"),
     }
+
+
+def _entry_point_factory(name: str) -> Factory:
+    def make(rng: random.Random, **options: bool) -> Player:
+        found = entry_points(group=ENTRY_POINTS, name=name)
+        if not found:
+            raise ValueError(
+                f"the {name} bot is not installed: reinstall phase10 (make install) so that "
+                f"its entry point {ENTRY_POINTS}:{name} is registered"
+            )
+        factory: Factory = next(iter(found)).load()
+        return factory(rng, **options)
+
+    return make
 
 
 def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = None) -> Player:
@@ -198,7 +219,7 @@ def builtin_bot(spec: object) -> str:
     >>> builtin_bot("cmd:rm -rf /")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'cmd:rm -rf /': choose from random, greedy, strong (level 4) or strong:1 to strong:4
+    ValueError: unknown bot 'cmd:rm -rf /': choose from random, greedy, strong (level 4), strong:1 to strong:4 or expert
     """
     if not isinstance(spec, str) or spec.strip().lower().startswith("cmd:") or "," in spec:
         raise ValueError(f"unknown bot {spec!r}: choose from {BOT_HELP}")

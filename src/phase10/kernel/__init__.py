@@ -49,11 +49,13 @@ from phase10.core import (
     SavedScore,
     SavePile,
     SkipTarget,
+    Stage,
     WildDealUp,
 )
 
 from .convert import (
     KINDS,
+    STAGES,
     ActionKey,
     EventKey,
     StateKey,
@@ -223,6 +225,16 @@ class KernelGame:
     def is_over(self) -> bool:
         return bool(self._kernel.stage == 2)
 
+    @property
+    def stage(self) -> Stage:
+        """The stage of the turn, as the engine names it."""
+        return STAGES[self._kernel.stage]
+
+    @property
+    def current(self) -> int:
+        """The seat to move."""
+        return int(self._kernel.current)
+
     def legal(self) -> list[ActionKey]:
         """The legal actions, in the order :class:`EngineGame` lists them too."""
         return list(self._kernel.legal())
@@ -306,14 +318,21 @@ class KernelGame:
         hands: int = 1,
         max_actions: int = SEARCH_MAX_ACTIONS,
         settled: int = 0,
+        declined: Sequence[Sequence[int]] | None = None,
+        *,
+        redeal: bool = True,
     ) -> NDArray[np.int32]:
         """Each candidate (an index into :meth:`legal`) of ``viewer``, the player to move,
         played over the same ``count`` determinizations: the candidate, then every seat
         greedy until ``hands`` hands have ended since now (0: the game's end), each seat's
         generator seeded after the deal as :meth:`greedy_playouts` seeds it and the same for
-        every candidate. ``settled`` is a bit mask of the seats known to hold no phase they
-        may lay (they had a turn since they last could have): a deal in which one does is
-        dealt again (up to ``SEARCH_REDEALS`` times). An array ``[count, candidate, seat]``
+        every candidate. A deal that disagrees with what the other seats showed, as the greedy
+        policy reads it, is dealt again (up to ``SEARCH_REDEALS`` times): ``settled`` is a
+        bit mask of the seats that ended a turn since they could last have laid their phase
+        (so they hold none they may lay), ``declined`` the top discards each seat passed over
+        this hand (card indices; none may now bring them closer to their phase; the last
+        ``SEARCH_DECLINED`` count). ``redeal=False`` deals nothing afresh: every play-out
+        starts from the cards as they lie (an oracle's search, for experiments). An array ``[count, candidate, seat]``
         of (phases completed, score, 1 if a winner); :meth:`EngineGame.search` gives the
         same, seed for seed."""
         self._greedy_rules()
@@ -321,7 +340,16 @@ class KernelGame:
             self._kernel.current, self.is_over, len(self.legal()), viewer, candidates, count
         )
         raw = self._kernel.search(
-            viewer, known, list(candidates), count, seed, hands, max_actions, settled
+            viewer,
+            known,
+            list(candidates),
+            count,
+            seed,
+            hands,
+            max_actions,
+            settled,
+            declined,
+            redeal,
         )
         shape = (count, len(candidates), len(self.game.seats), 3)
         return np.frombuffer(raw, dtype=np.int32).reshape(shape)

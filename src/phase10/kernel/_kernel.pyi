@@ -75,5 +75,7 @@ class Kernel:
         hands: int = 1,
         max_actions: int = 20000,
         settled: int = 0,
+        declined: Sequence[Sequence[int]] | None = None,
+        redeal: bool = True,
         /,
     ) -> bytes: ...

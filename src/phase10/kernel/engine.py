@@ -24,7 +24,8 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
-from phase10.core import Card, Game, SavePile, Stage
+from phase10.bots.greedy import GreedyPlayer
+from phase10.core import WILD, Card, Game, SavePile, Stage
 from phase10.solver import missing
 
 from .convert import (
@@ -39,7 +40,15 @@ from .convert import (
 )
 from .greedy import engine_greedy_action, engine_play_greedy
 
-__all__ = ["SEARCH_MAX_ACTIONS", "EngineGame", "Playout", "check_search", "splitmix64"]
+__all__ = [
+    "SEARCH_DECLINED",
+    "SEARCH_MAX_ACTIONS",
+    "SEARCH_REDEALS",
+    "EngineGame",
+    "Playout",
+    "check_search",
+    "splitmix64",
+]
 
 #: One play-out's end: the winners (none if it stopped first), the scores, the actions played.
 Playout: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -47,8 +56,10 @@ Playout: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 _MASK = (1 << 64) - 1
 #: the most actions a search's play-out plays after its candidate (a stalled hand stops there)
 SEARCH_MAX_ACTIONS = 20000
-#: the most times a search deals again to agree with what the settled seats showed
+#: the most times a search deals again to agree with what the other seats showed
 SEARCH_REDEALS = 64
+#: the most passed-over discards per seat a search's deal is checked against (the latest)
+SEARCH_DECLINED = 8
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -229,17 +240,26 @@ class EngineGame:
         hands: int = 1,
         max_actions: int = SEARCH_MAX_ACTIONS,
         settled: int = 0,
+        declined: Sequence[Sequence[int]] | None = None,
+        *,
+        redeal: bool = True,
     ) -> NDArray[np.int32]:
         game = self.game
         legal = self.legal()
         check_search(game.current, game.is_over, len(legal), viewer, candidates, count)
         seats = game.num_players
+        passed = [
+            [] if p == viewer else list(cards)[-SEARCH_DECLINED:]
+            for p, cards in enumerate(declined or [[]] * seats)
+        ]
+        settled &= ~(1 << viewer)
         out = np.zeros((count, len(candidates), seats, 3), dtype=np.int32)
         state = seed & _MASK
         for i in range(count):
-            for _ in range(SEARCH_REDEALS):
+            twin = EngineGame(game)
+            for _ in range(SEARCH_REDEALS if redeal else 0):
                 twin, state = self._determinized(viewer, known, state)
-                if _deal_agrees(twin.game, settled & ~(1 << viewer)):
+                if _deal_agrees(twin.game, settled, passed):
                     break
             numbers = []
             for _ in range(seats):  # each seat's generator, from the same stream
@@ -261,15 +281,23 @@ class EngineGame:
         return EngineGame(self.game)
 
 
-def _deal_agrees(game: Game, settled: int) -> bool:
-    """Whether none of the seats in the bit mask ``settled`` holds a phase it may lay (what
-    the kernel's ``deal_agrees`` checks: having had a turn since, it would have laid it)."""
+def _deal_agrees(game: Game, settled: int, declined: Sequence[Sequence[int]]) -> bool:
+    """What the kernel's ``deal_agrees`` checks: no seat in the bit mask ``settled`` holds a
+    phase it may lay, and no card a seat passed over (``declined``) would bring it closer to
+    its phase now, as the greedy bot judges (a Wild is not held against it)."""
     sequence = game.rules.phase_sequence
+    judge = GreedyPlayer(random.Random(0))
     for seat, info in enumerate(game.seats):
-        if not settled >> seat & 1 or info.laid is not None or info.phase >= len(sequence):
+        passed = [Card.from_index(c) for c in declined[seat] if c != WILD.index]
+        if not (settled >> seat & 1 or declined[seat]):
+            continue
+        if info.laid is not None or info.phase >= len(sequence):
             continue
         phase = sequence[-1] if game.tie_break else sequence[info.phase]
-        if missing(phase, info.hand, game.rules.natural_min) == 0:
+        if settled >> seat & 1 and missing(phase, info.hand, game.rules.natural_min) == 0:
+            return False
+        view = game.view(seat)
+        if any(judge.wants(view, card) for card in passed):
             return False
     return True
 

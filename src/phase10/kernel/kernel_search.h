@@ -24,25 +24,67 @@ static void play_greedy_hands(State *s, ActList *al, MT *rngs, int start, int ha
     }
 }
 
-/* the most times a deal is dealt again to agree with what the settled seats showed */
+/* the most times a deal is dealt again to agree with what the other seats showed */
 #define MAX_REDEALS 64
+/* the most passed-over discards per seat a deal is checked against (the latest) */
+#define MAX_DECLINED 8
 
-/* whether a deal agrees with what the seats in the bit mask `settled` showed: none of them
- * holds a phase it may lay (having had a turn since, it would have laid it down) */
-static int deal_agrees(const State *s, int settled) {
+/* What the other seats showed this hand: `settled`, a bit mask of the seats that ended a
+ * turn since they could last have laid their phase; and the top discards each passed over
+ * (drawing from the pile instead). */
+typedef struct {
+    int settled;
+    int n[MAXP];
+    int cards[MAXP][MAX_DECLINED];
+} Evidence;
+
+/* whether a deal agrees with the evidence, as the greedy policy would have played: no
+ * settled seat holds a phase it may lay (it would have laid it down), and no seat is
+ * dealt a hand that a card it passed over would have brought closer to its phase */
+static int deal_agrees(const State *s, const Evidence *ev) {
     for (int p = 0; p < s->n; p++) {
-        if (!((settled >> p) & 1)) continue;
+        if (!((ev->settled >> p) & 1) && !ev->n[p]) continue;
         int phases[MAXPH], k = allowed_phases(s, p, phases), counts[NCARDS];
         if (!k) continue;
         hand_counts(&s->seats[p], counts);
-        if (gap_now(s, phases, k, counts) == 0) return 0;
+        if (((ev->settled >> p) & 1) && gap_now(s, phases, k, counts) == 0) return 0;
+        for (int i = 0; i < ev->n[p]; i++)
+            if (ev->cards[p][i] != WILD && greedy_wants(s, phases, k, counts, ev->cards[p][i]))
+                return 0;
     }
     return 1;
 }
 
-/* search(viewer, known, candidates, count, seed, hands=1, max_actions=20000, settled=0): for
- * each of `count` determinizations (as greedy_playouts deals them, dealt again up to
- * MAX_REDEALS times until deal_agrees with `settled`; each seat's generator seeded after), each candidate (an index into legal()) applied to the same deal, then
+/* the passed-over discards, per seat (the last MAX_DECLINED of each kept) */
+static int read_declined(KernelObject *self, PyObject *seq, Evidence *ev) {
+    memset(ev->n, 0, sizeof(ev->n));
+    if (seq == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(seq, "declined: one sequence of cards per player");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != self->s.n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "declined: one sequence of cards per player (%d)",
+                     self->s.n);
+        return -1;
+    }
+    for (int p = 0; p < self->s.n; p++) {
+        uint8_t cards[DECK + 8];
+        int n = read_cards(PySequence_Fast_GET_ITEM(fast, p), cards, DECK, "declined cards");
+        if (n < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        int from = n > MAX_DECLINED ? n - MAX_DECLINED : 0;
+        for (int i = from; i < n; i++) ev->cards[p][ev->n[p]++] = cards[i];
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* search(viewer, known, candidates, count, seed, hands=1, max_actions=20000, settled=0,
+ * declined=None, redeal=True): for each of `count` determinizations (as greedy_playouts deals them,
+ * dealt again up to MAX_REDEALS times until deal_agrees with the evidence; each seat's
+ * generator seeded after; redeal False keeps the cards as they lie, for an oracle), each candidate (an index into legal()) applied to the same deal, then
  * every seat greedy for `hands` hands (0: to the game's end). Gives bytes of int32, laid
  * out [count][candidate][seat][3]: phases completed, score, and 1 if among the winners. */
 static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
@@ -50,11 +92,17 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
     PyObject *known, *cand_seq;
     unsigned long long seed;
     long long max_actions = 20000;
-    int counts[MAXP][NCARDS], settled = 0;
-    if (!PyArg_ParseTuple(args, "iOOiK|iLi", &viewer, &known, &cand_seq, &count, &seed, &hands,
-                          &max_actions, &settled))
+    int counts[MAXP][NCARDS];
+    PyObject *declined = Py_None;
+    Evidence ev;
+    int redeal = 1;
+    ev.settled = 0;
+    if (!PyArg_ParseTuple(args, "iOOiK|iLiOp", &viewer, &known, &cand_seq, &count, &seed, &hands,
+                          &max_actions, &ev.settled, &declined, &redeal))
         return NULL;
-    if (read_known(self, viewer, known, counts)) return NULL;
+    if (read_known(self, viewer, known, counts) || read_declined(self, declined, &ev)) return NULL;
+    ev.settled &= ~(1 << viewer);
+    ev.n[viewer] = 0;
     if (count < 0 || count > 1000000)
         return PyErr_Format(PyExc_ValueError, "a count of play-outs from 0 to 1000000, not %d",
                             count);
@@ -86,8 +134,9 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
         for (int tries = 0; tries < MAX_REDEALS; tries++) {
             *deal = self->s;
             deal->log = NULL;
+            if (!redeal) break; /* the cards as they lie (an oracle's search) */
             determinize(deal, viewer, counts, &x);
-            if (deal_agrees(deal, settled & ~(1 << viewer))) break;
+            if (deal_agrees(deal, &ev)) break;
         }
         for (int p = 0; p < n; p++) mt_seed(&rngs[p], splitmix(&x));
         for (int c = 0; c < nc && !failed; c++) {

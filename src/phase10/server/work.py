@@ -135,10 +135,10 @@ def _prepare_worker(memory_mb: int) -> None:
 
 def hint_job(view: PlayerView) -> dict[str, Any]:
     """The hint message for the player whose view this is."""
-    from phase10.bots.hints import hint
+    from phase10.search import searched_hint
 
     try:
-        advice = hint(view)
+        advice = searched_hint(view)
     except ValueError as error:
         return {"error": str(error)}
     return {"type": "hint", "text": str(advice), "hint": advice.to_dict()}

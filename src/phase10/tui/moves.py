@@ -36,6 +36,7 @@ from phase10.core import (
 )
 from phase10.core.labels import action_label
 from phase10.core.rules_text import OPTION_SENTENCES
+from phase10.search import searched_hint
 
 from .render import meld_title, plural, refusal_text
 from .screens import ChoiceScreen, InfoScreen, phase_list_table, rules_page, score_sheet_table
@@ -422,7 +423,7 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
-        advice = hint(self.session.view)
+        advice = searched_hint(self.session.view)
         if not advice.steps:
             self.say("the hint names no cards now")
             return
@@ -469,7 +470,7 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
-        advice = hint(self.session.view)
+        advice = searched_hint(self.session.view)
         self.show_hint("Hint: " + str(advice).replace("\n", " · "))
 
     def action_undo(self) -> None:

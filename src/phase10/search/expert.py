@@ -1,0 +1,276 @@
+"""The expert bot: determinized search with the compiled kernel's greedy play-outs.
+
+At the choices where the greedy policy's rules of thumb are weakest (which card to
+discard, at whom a Skip, and whether to take the top discard) the expert deals the cards
+it cannot see afresh many times, consistently with its view: the cards others took from
+the discard pile stay in their hands, and a player who has ended a turn without laying
+down is never dealt a phase they could lay. On the same deals it plays each candidate
+out, the candidate and then every seat by the greedy policy to the end of the hand, all
+inside the kernel (:meth:`phase10.kernel.KernelGame.search`), and values each hand's end
+for itself (:class:`Weights`): its own phase completed, its opponents' phases, points.
+
+The greedy policy's choice stands unless another candidate does better by more than the
+search's own noise (``margin`` standard errors of the paired difference, over the same
+deals): the deals are samples, and a choice picked for a small lead over a handful of
+deals is as often worse as better. Lay-downs and hits follow the greedy policy (lay down
+at once, shed all it can).
+
+Where the kernel is not built, or its greedy policy does not play the rules (save piles,
+the Anti-phase card, phases in any order; see :func:`phase10.kernel.greedy_unsupported`),
+the expert plays as the strong bot does (:class:`phase10.bots.strong.StrongPlayer`,
+level 4).
+
+>>> import random
+>>> from phase10.core import Game
+>>> from phase10.bots import play_game
+>>> from phase10.bots.greedy import GreedyPlayer
+>>> game = Game(2, seed=5)
+>>> play_game(game, [ExpertPlayer(random.Random(0), deals=8), GreedyPlayer(random.Random(1))])
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from phase10.bots.knowledge import declined, known_held
+from phase10.bots.simple import checked_rng
+from phase10.bots.strong import StrongPlayer
+from phase10.core import Action, PlayerView, Stage
+from phase10.core.events import Discarded
+from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
+from phase10.kernel.convert import ActionKey, action_key
+
+__all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
+
+#: deals searched per decision by default
+DEFAULT_DEALS = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the expert values the end of a hand: each phase it completes counts 1, each
+    phase an opponent completes ``rival`` shared out among its opponents, each point it
+    scores ``-points`` and each point an opponent scores ``+points`` shared out, and the
+    game won ``win`` (lost to an opponent: ``-win`` shared out)."""
+
+    rival: float = 1.0
+    points: float = 0.004
+    win: float = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One candidate as the search saw it, over every deal searched."""
+
+    action: Action
+    #: the mean value of the hand's end (:class:`Weights`)
+    value: float
+    #: the share of deals in which the player completes their phase this hand
+    phase: float
+    #: the mean points the player scores this hand
+    points: float
+    #: the mean number of phases the player's opponents complete this hand, between them
+    rivals: float
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """A searched decision: every candidate, the one chosen and the greedy policy's."""
+
+    options: tuple[Option, ...]
+    chosen: int
+    greedy: int
+    deals: int
+
+    @property
+    def action(self) -> Action:
+        return self.options[self.chosen].action
+
+
+class ExpertPlayer:
+    """Determinized search over the cards it cannot see, with greedy play-outs."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        deals: int = DEFAULT_DEALS,
+        margin: float = 1.0,
+        draws: bool = True,
+        declines: bool = True,
+        prior: str = "strong",
+        hands: int = 1,
+        weights: Weights | None = None,
+        saves: bool = True,
+        anti: bool = True,
+    ) -> None:
+        self.rng = checked_rng(rng)
+        self.deals = deals
+        self.margin = margin
+        self.draws = draws
+        self.declines = declines
+        self.prior = prior
+        #: deal the hidden cards afresh for each play-out (False: an oracle's search, from
+        #: a game whose hidden cards are the real ones; see benchmarks/expert_oracle.py)
+        self.redeal = True
+        self.hands = hands
+        self.weights = weights or Weights()
+        self.saves, self.anti = saves, anti
+        self._strong: StrongPlayer | None = None
+        #: seconds each decision took (for benchmarks)
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        try:
+            if not searchable(view):
+                return self._fallback().choose(view)
+            play = self._game(view)
+            if self.prior == "strong":
+                action = self._fallback().choose(view)
+                weighing = self._weigh(view, play, action_key(action))
+                return action if weighing is None else weighing.action
+            weighing = self._weigh(view, play)
+            if weighing is not None:
+                return weighing.action
+            return to_action(play.greedy_action(self._me(view), self.rng))
+        finally:
+            self.times.append(time.perf_counter() - start)
+
+    def weigh(self, view: PlayerView, first: Sequence[Action] = ()) -> Weighing | None:
+        """The search of this decision, or of the one after playing ``first`` (say, the
+        lay-down and hits of a hint, before its discard); None where the expert does not
+        search (a lay-down, a hit, a single choice, rules it plays as the strong bot)."""
+        if not searchable(view):
+            return None
+        play = self._game(view)
+        for action in first:
+            play.apply(action_key(action))
+        return self._weigh(view, play)
+
+    def _game(self, view: PlayerView) -> KernelGame:
+        """The game searched from: what the view shows, the hidden cards dealt anyhow."""
+        return KernelGame.from_view(view)
+
+    def _known(self, view: PlayerView) -> list[list[int]]:
+        """The cards each seat is known to hold (taken from the discard pile), as indices."""
+        known: list[list[int]] = [[] for _ in view.seats]
+        for seat, cards in known_held(view).items():
+            known[seat] = [card.index for card in cards.elements()]
+        return known
+
+    def _fallback(self) -> StrongPlayer:
+        if self._strong is None:
+            seed = self.rng.getrandbits(32)
+            self._strong = StrongPlayer(random.Random(seed), saves=self.saves, anti=self.anti)
+        return self._strong
+
+    @staticmethod
+    def _me(view: PlayerView) -> int:
+        if view.viewer is None:
+            raise ValueError("a spectator's view has no player to choose for")
+        return view.viewer
+
+    def _weigh(
+        self, view: PlayerView, play: KernelGame, default: ActionKey | None = None
+    ) -> Weighing | None:
+        """Search ``play``'s decision against ``default`` (None: the greedy policy's)."""
+        me = self._me(view)
+        if play.is_over or play.current != me:
+            return None
+        keys = play.legal()
+        greedy_key = play.greedy_action(me, self.rng) if default is None else default
+        if play.stage is Stage.DRAW and self.draws:  # draw or take
+            candidates = list(range(len(keys)))
+        elif play.stage is Stage.PLAY and greedy_key[0] == 2:  # greedy would discard now
+            candidates = [i for i, key in enumerate(keys) if key[0] == 2]
+        else:
+            return None
+        if len(candidates) < 2:
+            return None
+        greedy = candidates.index(keys.index(greedy_key))
+        results = play.search(
+            me,
+            self._known(view),
+            candidates,
+            self.deals,
+            self.rng.getrandbits(63),
+            self.hands,
+            settled=_settled(view),
+            declined=_declined(view) if self.declines else None,
+            redeal=self.redeal,
+        )
+        values = self._values(results, view, me)
+        means = values.mean(axis=0)
+        best = int(np.argmax(means))
+        if best != greedy:
+            # keep the greedy choice unless the search shows a better one beyond its noise
+            diff = values[:, best] - values[:, greedy]
+            noise = float(diff.std()) / max(len(diff) - 1, 1) ** 0.5
+            if float(diff.mean()) <= self.margin * noise:
+                best = greedy
+        before = view.seats[me]
+        phase = (results[..., me, 0] > len(before.completed)).mean(axis=0)
+        points = results[..., me, 1].mean(axis=0) - before.score
+        done = sum(len(seat.completed) for seat in view.seats) - len(before.completed)
+        rivals = (results[..., 0].sum(axis=-1) - results[..., me, 0]).mean(axis=0) - done
+        options = tuple(
+            Option(
+                to_action(keys[c]),
+                float(means[j]),
+                float(phase[j]),
+                float(points[j]),
+                float(rivals[j]),
+            )
+            for j, c in enumerate(candidates)
+        )
+        return Weighing(options, best, greedy, self.deals)
+
+    def _values(self, results: NDArray[np.int32], view: PlayerView, me: int) -> NDArray[np.float64]:
+        """Each deal's and candidate's value of the hand's end, for ``me``."""
+        w = self.weights
+        before_phases = np.array([len(seat.completed) for seat in view.seats], dtype=np.float64)
+        before_scores = np.array([seat.score for seat in view.seats], dtype=np.float64)
+        gained = results[..., 0] - before_phases
+        points = results[..., 1] - before_scores
+        won = results[..., 2].astype(np.float64)
+        rivals = [seat for seat in range(len(view.seats)) if seat != me]
+        share = 1.0 / len(rivals)
+        value = gained[..., me] - w.points * points[..., me] + w.win * won[..., me]
+        value -= share * (
+            w.rival * gained[..., rivals].sum(axis=-1)
+            - w.points * points[..., rivals].sum(axis=-1)
+            + w.win * won[..., rivals].sum(axis=-1)
+        )
+        return value
+
+
+def searchable(view: PlayerView) -> bool:
+    """Whether the expert searches in ``view``'s game (else it plays as the strong bot)."""
+    return available() and greedy_unsupported(view.rules) is None and view.is_my_turn
+
+
+def _declined(view: PlayerView) -> list[list[int]]:
+    """The top discards each seat passed over this hand, as indices."""
+    return [
+        [] if seat == view.viewer else [card.index for card in declined(view, seat)]
+        for seat in range(len(view.seats))
+    ]
+
+
+def _settled(view: PlayerView) -> int:
+    """The seats that have ended a turn this hand and are not down: they hold no phase
+    they may lay (they would have laid it), as a bit mask."""
+    mask = 0
+    for event in view.history:
+        if isinstance(event, Discarded) and view.seats[event.player].laid is None:
+            mask |= 1 << event.player
+    return mask

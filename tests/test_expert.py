@@ -1,0 +1,134 @@
+"""The expert bot (phase10.search): determinized search with the kernel's greedy play-outs,
+its hints, and how it is found by name."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import phase10.kernel as kernel
+import phase10.search.expert as expert_module
+from phase10.bots import make_player, parse_bot_list, play_game
+from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.hints import hint
+from phase10.bots.strong import StrongPlayer
+from phase10.core import Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
+from phase10.search import ExpertPlayer, searched_hint
+
+needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+
+
+def _position(players: int, seed: int, actions: int) -> Game:
+    game = Game(players, seed=seed)
+    bots = [GreedyPlayer(random.Random(seed + seat)) for seat in range(players)]
+    for _ in range(actions):
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    return game
+
+
+def _discard_position(players: int, seed: int) -> Game:
+    game = Game(players, seed=seed)
+    bots = [GreedyPlayer(random.Random(seed + seat)) for seat in range(players)]
+    while True:
+        view = game.view(game.current)
+        action = bots[game.current].choose(view)
+        if isinstance(action, Discard) and len(view.hand) > 4 and game.hand_number == 1:
+            return game
+        game.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_plays_whole_games_the_same_from_the_same_seed(players: int) -> None:
+    rules = Rules(phases=(1, 2, 3))
+    ends = []
+    for _ in range(2):
+        game = Game(players, seed=3, rules=rules)
+        bots = [ExpertPlayer(random.Random(0), deals=6)] + [
+            GreedyPlayer(random.Random(seat)) for seat in range(1, players)
+        ]
+        play_game(game, bots)  # every action checked legal by the engine
+        assert game.is_over
+        ends.append((game.actions, [seat.score for seat in game.seats]))
+    assert ends[0] == ends[1]
+
+
+@needs_kernel
+def test_a_discard_is_weighed_over_every_discard() -> None:
+    game = _discard_position(3, 21)
+    view = game.view(game.current)
+    weighing = ExpertPlayer(random.Random(1), deals=24).weigh(view)
+    assert weighing is not None and weighing.deals == 24
+    discards = {a for a in view.legal_actions if isinstance(a, Discard)}
+    assert {option.action for option in weighing.options} == discards
+    for option in weighing.options:
+        assert 0.0 <= option.phase <= 1.0 and option.rivals >= 0.0
+    # greedy's choice is among them, and the choice is legal
+    assert weighing.options[weighing.greedy].action == GreedyPlayer(random.Random(1)).choose(view)
+    assert weighing.action in discards
+
+
+@needs_kernel
+def test_the_greedy_choice_stands_unless_the_search_beats_its_noise() -> None:
+    game = _discard_position(4, 8)
+    view = game.view(game.current)
+    stubborn = ExpertPlayer(random.Random(2), deals=16, margin=math.inf).weigh(view)
+    assert stubborn is not None and stubborn.chosen == stubborn.greedy
+    eager = ExpertPlayer(random.Random(2), deals=16, margin=-math.inf).weigh(view)
+    assert eager is not None
+    best = max(range(len(eager.options)), key=lambda i: eager.options[i].value)
+    assert eager.chosen == best
+
+
+@needs_kernel
+def test_take_or_draw_is_weighed_and_lay_downs_are_not() -> None:
+    game = _position(2, 5, 0)
+    view = game.view(game.current)
+    assert view.stage is Stage.DRAW
+    weighing = ExpertPlayer(random.Random(0), deals=8).weigh(view)
+    assert weighing is not None
+    assert {type(option.action) for option in weighing.options} == {Draw, TakeDiscard}
+    assert ExpertPlayer(random.Random(0), draws=False, deals=8).weigh(view) is None
+
+
+def test_the_expert_plays_as_the_strong_bot_where_it_cannot_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    masters = Game(2, seed=4, rules=preset("masters"))
+    view = masters.view(masters.current)
+    assert ExpertPlayer(random.Random(0)).weigh(view) is None
+    expert = ExpertPlayer(random.Random(0))
+    assert expert.choose(view) in view.legal_actions
+    assert isinstance(expert._strong, StrongPlayer)
+    monkeypatch.setattr(expert_module, "available", lambda: False)
+    official = Game(2, seed=4)
+    plain = ExpertPlayer(random.Random(0))
+    assert (
+        plain.choose(official.view(official.current))
+        in official.view(official.current).legal_actions
+    )
+    assert isinstance(plain._strong, StrongPlayer)
+
+
+@needs_kernel
+def test_a_searched_hint_says_what_the_search_saw() -> None:
+    game = _discard_position(3, 21)
+    view = game.view(game.current)
+    plain, searched = hint(view), searched_hint(view, ExpertPlayer(random.Random(1), deals=16))
+    last = searched.steps[-1]
+    assert isinstance(last.action, Discard) and last.action in view.legal_actions
+    assert "played out over 16 sampled deals" in last.reason
+    assert searched.phase == plain.phase and searched.odds == plain.odds
+    if last.action != plain.steps[-1].action:
+        assert "(against " in last.reason
+    with pytest.raises(ValueError, match="whose turn"):
+        searched_hint(game.view((game.current + 1) % 3))
+
+
+def test_the_expert_is_found_by_name() -> None:
+    assert isinstance(make_player("expert", random.Random(0)), ExpertPlayer)
+    assert isinstance(make_player("Expert+nosave", random.Random(0)), ExpertPlayer)
+    assert parse_bot_list("expert, greedy") == ["expert", "greedy"]
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_player("expert:2", random.Random(0))
