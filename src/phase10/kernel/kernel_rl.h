@@ -78,24 +78,33 @@ static void rl_layout(RLLayout *L, int version, int n, int groups, double phase_
     L->phase_reward = phase_reward;
 }
 
-/* group_fit: the numbered cards that fit (bits), and the Wild's number below a run (0 on
- * another kind; -1: no fit) and above a run (-1: no fit) */
+/* group_fit: the numbered cards that fit (bits by card index), and the Wild's number below
+ * a run (0 on another kind; -1: no fit) and above a run (-1: no fit); placements' tests,
+ * card by card, as masks */
 static uint64_t rl_fit(const Group *g, int *wild_low, int *wild_high) {
-    uint64_t naturals = 0;
-    int spots[2];
-    for (int c = 0; c < 48; c++)
-        if (placements(g, c, spots)) naturals |= 1ull << c;
-    int k = placements(g, WILD, spots);
+#define RL_NUMBER(k) (0x001001001001ull << ((k) - 1)) /* the four cards of number k */
+    uint64_t bits = (1ull << 48) - 1;
+    if (g->color >= 0) bits &= 0xfffull << (12 * g->color);
+    if (g->parity >= 0) /* (numbers 1, 3, ... 11 odd; 2, 4, ... 12 even) */
+        bits &= (g->parity ? 0x555555555555ull : 0xaaaaaaaaaaaaull);
     *wild_low = *wild_high = -1;
     if (!is_run_kind(g->kind)) {
-        if (k) *wild_low = 0;
-    } else {
-        for (int i = 0; i < k; i++) {
-            if (spots[i] == g->low - 1) *wild_low = spots[i];
-            if (spots[i] == g->low + g->len) *wild_high = spots[i];
-        }
+        if (g->kind == K_SET) bits &= g->number >= 1 && g->number <= 12 ? RL_NUMBER(g->number) : 0;
+        *wild_low = 0;
+        return bits;
     }
-    return naturals;
+    int high = g->low + g->len - 1;
+    uint64_t ends = 0;
+    if (g->low - 1 >= 1) {
+        ends |= RL_NUMBER(g->low - 1);
+        *wild_low = g->low - 1;
+    }
+    if (high + 1 <= 12) {
+        ends |= RL_NUMBER(high + 1);
+        *wild_high = high + 1;
+    }
+    return bits & ends;
+#undef RL_NUMBER
 }
 
 /* Layout.slot_ids: the table slot of meld m seen from seat me */
@@ -423,8 +432,8 @@ static void rl_observe(const State *s, const RLLayout *L, int me, float *out) {
             int p = (me + r) % n;
             if (!s->held_on[p]) continue;
             float *b = out + L->known_offset + (r - 1) * L->card_indices;
-            for (int c = 0; c < L->card_indices; c++)
-                if (s->held[p][c] > 0) b[c] = F(s->held[p][c]);
+            for (int c = 0; c < L->card_indices; c++) /* (branch-free: most are 0) */
+                b[c] = (float)(s->held[p][c] > 0 ? s->held[p][c] : 0);
         }
 }
 

@@ -346,6 +346,62 @@ static PyObject *Stepper_step_batch(StepperObject *self, PyObject *args) {
     return ended;
 }
 
+/* choose(masks, uniforms, out): in each row of masks (0/1), the legal action number
+ * floor(u * legal) in order (the last if that rounds up to legal; 0 with none) */
+static PyObject *Stepper_choose(StepperObject *self, PyObject *args) {
+    PyObject *objs[3];
+    if (!PyArg_ParseTuple(args, "OOO", &objs[0], &objs[1], &objs[2])) return NULL;
+    Py_buffer masks, uniforms, out;
+    int A = self->L.num_actions;
+    if (PyObject_GetBuffer(objs[0], &masks, PyBUF_C_CONTIGUOUS)) return NULL;
+    Py_ssize_t count = masks.len / A;
+    if (masks.itemsize != 1 || masks.len != count * A) {
+        PyBuffer_Release(&masks);
+        return PyErr_Format(PyExc_ValueError, "masks: rows of %d bytes", A);
+    }
+    if (rl_buffer(objs[1], &uniforms, 8, count, 0, "uniforms")) {
+        PyBuffer_Release(&masks);
+        return NULL;
+    }
+    if (rl_buffer(objs[2], &out, 8, count, 1, "the actions")) {
+        PyBuffer_Release(&masks);
+        PyBuffer_Release(&uniforms);
+        return NULL;
+    }
+    const int8_t *m = masks.buf;
+    const double *u = uniforms.buf;
+    int64_t *chosen = out.buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const int8_t *row = m + i * A;
+        long legal = 0;
+        int a = 0;
+        for (; a + 8 <= A; a += 8) { /* the 0/1 bytes of a word summed by one multiply */
+            uint64_t word;
+            memcpy(&word, row + a, 8);
+            legal += (long)(((word & 0x0101010101010101ull) * 0x0101010101010101ull) >> 56);
+        }
+        for (; a < A; a++) legal += row[a] & 1;
+        long k = (long)(u[i] * (double)legal);
+        if (k >= legal) k = legal - 1;
+        chosen[i] = 0;
+        for (a = 0; k >= 0 && a < A; a++) {
+            if (a % 8 == 0 && a + 8 <= A) { /* most of a mask is 0: skip 8 at a time */
+                uint64_t word;
+                memcpy(&word, row + a, 8);
+                if (!(word & 0x0101010101010101ull)) {
+                    a += 7;
+                    continue;
+                }
+            }
+            if ((row[a] & 1) && k-- == 0) chosen[i] = a;
+        }
+    }
+    PyBuffer_Release(&masks);
+    PyBuffer_Release(&uniforms);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Stepper_get_sizes(StepperObject *self, void *closure) {
     (void)closure;
     return Py_BuildValue("(ii)", self->L.num_actions, self->L.obs_size);
@@ -365,6 +421,8 @@ static PyMethodDef Stepper_methods[] = {
     {"write", (PyCFunction)Stepper_write, METH_VARARGS, "Write one row of a batch."},
     {"step_batch", (PyCFunction)Stepper_step_batch, METH_VARARGS,
      "One action number in every game; the games that ended."},
+    {"choose", (PyCFunction)Stepper_choose, METH_VARARGS,
+     "A legal action per row of masks, picked by a uniform number each."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Stepper_getset[] = {
