@@ -215,6 +215,17 @@ static PyObject *Stepper_status(StepperObject *self, PyObject *arg) {
                          k->rl.log_len);
 }
 
+/* ended(kernel, max_steps): 0 while the episode goes on, 1 once the game is over, 2 once
+ * it is cut at max_steps actions */
+static PyObject *Stepper_ended(StepperObject *self, PyObject *args) {
+    PyObject *kobj;
+    long long max_steps;
+    if (!PyArg_ParseTuple(args, "OL", &kobj, &max_steps)) return NULL;
+    KernelObject *k = rl_kernel(self, kobj);
+    if (!k) return NULL;
+    return PyLong_FromLong(k->s.stage == ST_OVER ? 1 : k->rl.steps >= max_steps ? 2 : 0);
+}
+
 static PyObject *Stepper_winners(StepperObject *self, PyObject *arg) {
     KernelObject *k = rl_kernel(self, arg);
     if (!k) return NULL;
@@ -416,6 +427,8 @@ static PyMethodDef Stepper_methods[] = {
     {"take_log", (PyCFunction)Stepper_take_log, METH_O, "The action numbers not yet taken."},
     {"status", (PyCFunction)Stepper_status, METH_O, "(current, over, steps, logged)."},
     {"winners", (PyCFunction)Stepper_winners, METH_O, "The game's winners."},
+    {"ended", (PyCFunction)Stepper_ended, METH_VARARGS,
+     "0 while the episode goes on, 1 game over, 2 cut at max_steps."},
     {"completed", (PyCFunction)Stepper_completed, METH_VARARGS,
      "The phases completed at the last hand's end (set them if given)."},
     {"write", (PyCFunction)Stepper_write, METH_VARARGS, "Write one row of a batch."},

@@ -226,12 +226,14 @@ class EnvCore:
     @property
     def truncated(self) -> bool:
         if self._kernel is not None:
-            return not self.terminated and self.steps >= self.max_steps
+            return self._stepper.ended(self._kernel, self.max_steps) == 2  # type: ignore[union-attr]
         return self._truncated
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated or self.aborted
+        if self._kernel is not None:
+            return self.aborted or self._stepper.ended(self._kernel, self.max_steps) > 0  # type: ignore[union-attr]
+        return self.terminated or self._truncated or self.aborted
 
     def abort(self) -> None:
         """Stop the episode where it is (an adapter's answer to an illegal action)."""
@@ -240,14 +242,19 @@ class EnvCore:
 
     # -- what the player to act sees --------------------------------------------------
 
-    def mask(self) -> NDArray[np.int8]:
-        """The legal actions of the player to act as 0/1 (a cached array: copy to keep)."""
+    def mask(self, out: NDArray[np.int8] | None = None) -> NDArray[np.int8]:
+        """The legal actions of the player to act as 0/1 (a cached array: copy to keep;
+        or written into ``out``)."""
         if self._kernel is not None:
+            into = self._mask if out is None else out
             if self.done:
-                self._mask[:] = 0
+                into[:] = 0
             else:
-                self._stepper.mask(self._kernel, self._mask)  # type: ignore[union-attr]
-            return self._mask
+                self._stepper.mask(self._kernel, into)  # type: ignore[union-attr]
+            return into
+        if out is not None:
+            out[:] = self.mask()
+            return out
         key = len(self._game.actions)
         if key != self._mask_key:
             if self.done:
