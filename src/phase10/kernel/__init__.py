@@ -172,7 +172,9 @@ def new_kernel(players: int, rules: Rules) -> Kernel:
     if _MODULE is None:
         raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
     kinds = {kind: code for code, kind in enumerate(KINDS)}
-    phases = [[(kinds[spec.kind], spec.size) for spec in phase.groups] for phase in rules.phase_sequence]
+    phases = [
+        [(kinds[spec.kind], spec.size) for spec in phase.groups] for phase in rules.phase_sequence
+    ]
     kernel: Kernel = _MODULE.Kernel(
         players,
         phases,
