@@ -304,8 +304,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
 
 static void Kernel_dealloc(KernelObject *self) {
     al_free(&self->al);
-    free(self->rl.log);
-    free(self->rl.mask);
+    rl_track_free(&self->rl);
     Py_CLEAR(self->events);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -725,20 +724,9 @@ static PyObject *Kernel_copy(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     memset(&twin->al, 0, sizeof(ActList));
     twin->al_valid = 0;
     twin->events = NULL;
-    twin->rl = self->rl; /* the log is copied; the mask is worked out again */
-    twin->rl.mask = NULL;
-    twin->rl.mask_len = twin->rl.mask_valid = 0;
-    twin->rl.log = NULL;
-    twin->rl.log_cap = 0;
-    if (self->rl.log_len) {
-        twin->rl.log = malloc(sizeof(int) * (size_t)self->rl.log_len);
-        if (!twin->rl.log) {
-            twin->rl.log_len = 0;
-            Py_DECREF(twin);
-            return PyErr_NoMemory();
-        }
-        memcpy(twin->rl.log, self->rl.log, sizeof(int) * (size_t)self->rl.log_len);
-        twin->rl.log_cap = self->rl.log_len;
+    if (rl_track_copy(&twin->rl, &self->rl)) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
     }
     return (PyObject *)twin;
 }

@@ -48,6 +48,31 @@ typedef struct {
     int mask_len, mask_valid;
 } RLTrack;
 
+static void rl_track_free(RLTrack *t) {
+    free(t->log);
+    free(t->mask);
+    memset(t, 0, sizeof(*t));
+}
+
+/* a copy of from into to (uninitialised): the log copied, the mask left to work out again;
+ * -1 when out of memory (to then holds nothing to free) */
+static int rl_track_copy(RLTrack *to, const RLTrack *from) {
+    *to = *from;
+    to->mask = NULL;
+    to->mask_len = to->mask_valid = 0;
+    to->log = NULL;
+    to->log_cap = 0;
+    if (!from->log_len) return 0;
+    to->log = malloc(sizeof(int) * (size_t)from->log_len);
+    if (!to->log) {
+        to->log_len = 0;
+        return -1;
+    }
+    memcpy(to->log, from->log, sizeof(int) * (size_t)from->log_len);
+    to->log_cap = from->log_len;
+    return 0;
+}
+
 /* Layout's sizes and offsets */
 typedef struct {
     int version, n, groups, slots;
