@@ -98,10 +98,12 @@ def _gin_rummy(steps: int, *, observe: bool) -> dict[str, float]:
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
         else:
             player = state.current_player()
-            if observe:
+            if observe:  # as the loops over this project's environments read them
                 np.asarray(state.observation_tensor(player), np.float32)
-                np.asarray(state.legal_actions_mask(player), np.int8)
-            legal = state.legal_actions(player)
+                mask = np.asarray(state.legal_actions_mask(player), np.int8)
+                legal = np.flatnonzero(mask).tolist()
+            else:
+                legal = state.legal_actions(player)
             state.apply_action(legal[rng.randrange(len(legal))])
             done += 1
     return {"steps_per_s": _rate(steps, start), "games_finished": games}

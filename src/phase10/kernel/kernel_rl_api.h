@@ -357,6 +357,19 @@ static PyObject *Stepper_step_batch(StepperObject *self, PyObject *args) {
     return ended;
 }
 
+/* how many of the n (at most 8) bytes at p are 1 (the 0/1 bytes of a word summed by one
+ * multiply) */
+static long rl_ones(const int8_t *p, int n) {
+    uint64_t word = 0;
+    if (n < 8) {
+        long ones = 0;
+        for (int i = 0; i < n; i++) ones += p[i] & 1;
+        return ones;
+    }
+    memcpy(&word, p, 8);
+    return (long)(((word & 0x0101010101010101ull) * 0x0101010101010101ull) >> 56);
+}
+
 /* choose(masks, uniforms, out): in each row of masks (0/1), the legal action number
  * floor(u * legal) in order (the last if that rounds up to legal; 0 with none) */
 static PyObject *Stepper_choose(StepperObject *self, PyObject *args) {
@@ -386,25 +399,29 @@ static PyObject *Stepper_choose(StepperObject *self, PyObject *args) {
         const int8_t *row = m + i * A;
         long legal = 0;
         int a = 0;
-        for (; a + 8 <= A; a += 8) { /* the 0/1 bytes of a word summed by one multiply */
-            uint64_t word;
-            memcpy(&word, row + a, 8);
-            legal += (long)(((word & 0x0101010101010101ull) * 0x0101010101010101ull) >> 56);
+        while (a + 8 <= A) { /* eight byte-wide counters, summed every 255 words at most */
+            uint64_t lanes = 0;
+            for (int words = 0; words < 255 && a + 8 <= A; words++, a += 8) {
+                uint64_t word;
+                memcpy(&word, row + a, 8);
+                lanes += word & 0x0101010101010101ull;
+            }
+            for (int lane = 0; lane < 8; lane++) legal += (long)((lanes >> (8 * lane)) & 0xffu);
         }
-        for (; a < A; a++) legal += row[a] & 1;
+        legal += rl_ones(row + a, A - a);
         long k = (long)(u[i] * (double)legal);
         if (k >= legal) k = legal - 1;
         chosen[i] = 0;
-        for (a = 0; k >= 0 && a < A; a++) {
-            if (a % 8 == 0 && a + 8 <= A) { /* most of a mask is 0: skip 8 at a time */
-                uint64_t word;
-                memcpy(&word, row + a, 8);
-                if (!(word & 0x0101010101010101ull)) {
-                    a += 7;
-                    continue;
-                }
+        for (a = 0; k >= 0 && a < A; a += 8) { /* to the word that holds it, then to it */
+            int width = A - a < 8 ? A - a : 8;
+            long ones = rl_ones(row + a, width);
+            if (k >= ones) {
+                k -= ones;
+                continue;
             }
-            if ((row[a] & 1) && k-- == 0) chosen[i] = a;
+            for (int b = 0; b < width; b++)
+                if ((row[a + b] & 1) && k-- == 0) chosen[i] = a + b;
+            break;
         }
     }
     PyBuffer_Release(&masks);
