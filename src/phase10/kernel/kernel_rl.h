@@ -457,8 +457,17 @@ static void rl_observe(const State *s, const RLLayout *L, int me, float *out) {
             int p = (me + r) % n;
             if (!s->held_on[p]) continue;
             float *b = out + L->known_offset + (r - 1) * L->card_indices;
-            for (int c = 0; c < L->card_indices; c++) /* (branch-free: most are 0) */
-                b[c] = (float)(s->held[p][c] > 0 ? s->held[p][c] : 0);
+            const int16_t *held = s->held[p];
+            for (int c = 0; c < L->card_indices; c += 4) { /* most are 0: four at a time */
+                int width = L->card_indices - c < 4 ? L->card_indices - c : 4;
+                if (width == 4) {
+                    uint64_t word;
+                    memcpy(&word, held + c, 8);
+                    if (!word) continue;
+                }
+                for (int i = c; i < c + width; i++)
+                    if (held[i] > 0) b[i] = F(held[i]);
+            }
         }
 }
 
