@@ -24,7 +24,7 @@ import phase10.kernel.rl as kernel_rl
 from phase10.core import PRESETS, Rules
 from phase10.kernel import KernelFallbackWarning
 from phase10.kernel.convert import state_of
-from phase10.rl import EnvCore, VectorPhase10
+from phase10.rl import EnvCore, Phase10Env, VectorPhase10, phase10_v3
 from phase10.rl.core import IllegalActionError
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
@@ -197,3 +197,49 @@ def test_the_kernel_turned_off_gives_the_same_results() -> None:
     import hashlib
 
     assert done.stdout.strip() == hashlib.sha256(b"".join(_run_vector(None, 5))).hexdigest()
+
+
+def _aec_stream(kernel_on: bool | None) -> list[bytes]:
+    env = phase10_v3.env(players=4, rules=short("anti-phase"), kernel=kernel_on)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    out: list[bytes] = []
+    for _ in range(600):
+        obs, reward, terminated, truncated, info = env.last()
+        out += [
+            obs["observation"].tobytes(),
+            obs["action_mask"].tobytes(),
+            info["winners"].tobytes(),
+        ]
+        out.append(repr((env.agent_selection, reward, terminated, truncated)).encode())
+        if terminated or truncated:
+            env.step(None)
+            if not env.agents:
+                env.reset()
+                out.append(b"game over")
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return out
+
+
+def _gym_stream(kernel_on: bool | None) -> list[bytes]:
+    env = Phase10Env(players=3, rules=short("official"), version=3, kernel=kernel_on)
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    out: list[bytes] = []
+    for _ in range(150):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        out += [obs["observation"].tobytes(), obs["action_mask"].tobytes()]
+        out.append(repr((reward, terminated, truncated, info["seat"])).encode())
+        if terminated or truncated:
+            obs, _ = env.reset()
+            out.append(b"game over")
+    return out
+
+
+@needs_kernel
+def test_the_pettingzoo_and_gymnasium_environments_are_the_same_both_ways() -> None:
+    for stream in (_aec_stream, _gym_stream):
+        fast = stream(None)
+        assert b"game over" in fast and fast == stream(False)

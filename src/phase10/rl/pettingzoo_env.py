@@ -35,6 +35,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
     boolean per seat, true for the game's winners (all false until it ends), so every
     step's infos have the same keys and shapes (as replay buffers need). An action the mask does not allow raises
     :class:`~phase10.rl.core.IllegalActionError` (:func:`env` ends the game instead).
+    ``kernel`` is :class:`~phase10.rl.EnvCore`'s: the compiled kernel steps the game when
+    it is built (False: the Python path; the same games either way).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -56,6 +58,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
         render_mode: str | None = None,
+        kernel: bool | None = None,
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
@@ -65,6 +68,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
             max_steps=max_steps,
             phase_reward=phase_reward,
             version=self.version,
+            kernel=kernel,
         )
         layout = self.core.layout
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
