@@ -243,3 +243,23 @@ def test_the_pettingzoo_and_gymnasium_environments_are_the_same_both_ways() -> N
     for stream in (_aec_stream, _gym_stream):
         fast = stream(None)
         assert b"game over" in fast and fast == stream(False)
+
+
+@needs_kernel
+def test_the_stepper_refuses_games_its_version_cannot_number() -> None:
+    from phase10.core import Game
+    from phase10.kernel.rl import load_position, new_kernel, rl_stepper
+
+    rules = PRESETS["masters"]  # a save pile: version 2 on
+    game = new_kernel(2, rules)
+    load_position(game, Game(2, rules=rules, seed=1))
+    old = rl_stepper(2, rules, version=1, groups=2, phase_reward=0.0, required=True)
+    assert old is not None
+    with pytest.raises(ValueError, match="cannot number"):
+        old.start(game)
+    new = rl_stepper(2, rules, version=2, groups=2, phase_reward=0.0, required=True)
+    assert new is not None
+    new.start(game)
+    mask = np.zeros(new.sizes[0], np.int8)
+    new.mask(game, mask)
+    assert mask.any()

@@ -38,8 +38,19 @@ static KernelObject *rl_kernel(StepperObject *self, PyObject *obj) {
         return NULL;
     }
     KernelObject *k = (KernelObject *)obj;
-    if (k->s.n != self->L.n) {
-        PyErr_Format(PyExc_ValueError, "a game of %d players, not %d", self->L.n, k->s.n);
+    const State *s = &k->s;
+    if (s->n != self->L.n) {
+        PyErr_Format(PyExc_ValueError, "a game of %d players, not %d", self->L.n, s->n);
+        return NULL;
+    }
+    /* what this version cannot number (Layout refuses such rules too) */
+    int groups = 0;
+    for (int i = 0; i < s->nphases; i++)
+        if (s->phases[i].ngroups > groups) groups = s->phases[i].ngroups;
+    if (groups > self->L.groups || (self->L.version < 2 && (s->save_pile || s->give_up)) ||
+        (self->L.version < 3 && s->antis)) {
+        PyErr_Format(PyExc_ValueError, "version %d of the encoding with %d groups a phase "
+                     "cannot number this game's actions", self->L.version, self->L.groups);
         return NULL;
     }
     return k;
