@@ -263,3 +263,13 @@ def test_the_stepper_refuses_games_its_version_cannot_number() -> None:
     mask = np.zeros(new.sizes[0], np.int8)
     new.mask(game, mask)
     assert mask.any()
+
+
+@needs_kernel
+def test_a_kernel_built_before_rl_stepping_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    from phase10.kernel import _kernel
+
+    monkeypatch.delattr(_kernel, "RLStepper")
+    with pytest.warns(KernelFallbackWarning, match="rebuild it"):
+        core = EnvCore(2)
+    assert not core.uses_kernel

@@ -80,4 +80,12 @@ def rl_stepper(
         return None
     from . import _kernel  # (built: available() said so)
 
-    return _kernel.RLStepper(players, version, groups, phase_reward)
+    stepper = getattr(_kernel, "RLStepper", None)
+    if stepper is None:  # a kernel built before RL stepping came
+        why = "the compiled kernel was built without RL stepping: rebuild it (make install)"
+        if required:
+            raise RuntimeError(why)
+        fallback(why)
+        return None
+    made: RLStepper = stepper(players, version, groups, phase_reward)
+    return made
