@@ -158,6 +158,9 @@ def test_engine_actions_and_copies_keep_the_kernel_in_step() -> None:
     copy = core.copy()
     assert copy.uses_kernel and state_of(copy.game) == state_of(core.game)
     assert copy.observe(0).tobytes() == twin.observe(0).tobytes()
+    wide = np.zeros(core.layout.observation_size)  # float64: the Python encoder writes it
+    assert np.array_equal(core.observe(1, wide), twin.observe(1, np.zeros_like(wide)))
+    assert np.array_equal(core.mask(np.zeros(core.layout.num_actions, np.int64)), twin.mask())
 
 
 def test_without_the_kernel_the_python_path_runs_with_a_warning(

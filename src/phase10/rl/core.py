@@ -47,6 +47,11 @@ __all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError"]
 DEFAULT_MAX_STEPS: Final = 20_000
 
 
+def _plain(array: NDArray[np.generic], dtype: type[np.generic]) -> bool:
+    """Whether the kernel can write into ``array`` in place (else it writes a copy)."""
+    return array.dtype == dtype and array.flags.c_contiguous and array.flags.writeable
+
+
 class IllegalActionError(ValueError):
     """An action number the mask does not allow."""
 
@@ -246,11 +251,14 @@ class EnvCore:
         """The legal actions of the player to act as 0/1 (a cached array: copy to keep;
         or written into ``out``)."""
         if self._kernel is not None:
-            into = self._mask if out is None else out
+            into = self._mask if out is None or not _plain(out, np.int8) else out
             if self.done:
                 into[:] = 0
             else:
                 self._stepper.mask(self._kernel, into)  # type: ignore[union-attr]
+            if out is not None and into is not out:
+                out[:] = into
+                return out
             return into
         if out is not None:
             out[:] = self.mask()
@@ -269,12 +277,13 @@ class EnvCore:
 
     def observe(self, seat: int, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """Seat ``seat``'s observation (its own hand and the public state only)."""
-        if self._kernel is not None:
+        if self._kernel is not None and (out is None or _plain(out, np.float32)):
             if out is None:
                 out = np.empty(self.layout.observation_size, np.float32)
             self._stepper.observe(self._kernel, seat, out)  # type: ignore[union-attr]
             return out
-        return self.layout.observe_game(self._game, seat, out, self.tracker)
+        # (another array: the Python encoder writes its values as they are, unrounded)
+        return self.layout.observe_game(self.game, seat, out, self.tracker)
 
     # -- acting -----------------------------------------------------------------------
 
