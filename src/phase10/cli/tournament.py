@@ -261,10 +261,15 @@ def _rules_name(rules_name: str, phases: str | None) -> str:
 
 def _footer(result: TournamentResult) -> list[str]:
     workers = f"{result.jobs} worker{'s' if result.jobs != 1 else ''}"
+    where = ""  # all-greedy games run in the compiled kernel: say so, it explains the speed
+    if result.kernel_games == len(result.games):
+        where = ", compiled kernel"
+    elif result.kernel_games:
+        where = f", {result.kernel_games} in the compiled kernel"
     return [
         f"Hands per game {result.mean_hands:.1f}, actions per game {result.mean_actions:.0f}; "
         f"{count(len(result.games), 'game')} in {result.seconds:.1f} s "
-        f"({result.games_per_second:.1f} games/s, {workers}, {result.backend}).",
+        f"({result.games_per_second:.1f} games/s, {workers}, {result.backend}{where}).",
         f"Score and phases are means at the game's end; {TIE_RULE}.",
         f"Ratings: {RATING_METHOD}.",
     ]

@@ -29,6 +29,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+import numpy as np
+from numpy.typing import NDArray
+
 from phase10.core import (
     Advance,
     AntiPhase,
@@ -41,6 +44,7 @@ from phase10.core import (
     GoingOut,
     NaturalMin,
     PhaseOrder,
+    PlayerView,
     Rules,
     SavedScore,
     SavePile,
@@ -48,9 +52,18 @@ from phase10.core import (
     WildDealUp,
 )
 
-from .convert import KINDS, ActionKey, EventKey, StateKey, apply_state, state_of, to_action
-from .engine import EngineGame, Playout, splitmix64
-from .greedy import greedy_unsupported, held_knowledge
+from .convert import (
+    KINDS,
+    ActionKey,
+    EventKey,
+    StateKey,
+    apply_state,
+    state_from_view,
+    state_of,
+    to_action,
+)
+from .engine import SEARCH_MAX_ACTIONS, EngineGame, Playout, check_search, splitmix64
+from .greedy import greedy_unsupported, held_knowledge, view_knowledge
 
 if TYPE_CHECKING:
     from ._kernel import Kernel
@@ -299,6 +312,50 @@ class KernelGame:
             (tuple(w), tuple(s), int(n))
             for w, s, n in self._kernel.greedy_playouts(viewer, known, count, seed, max_actions)
         ]
+
+    def search(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        candidates: Sequence[int],
+        count: int,
+        seed: int,
+        hands: int = 1,
+        max_actions: int = SEARCH_MAX_ACTIONS,
+        settled: int = 0,
+    ) -> NDArray[np.int32]:
+        """Each candidate (an index into :meth:`legal`) of ``viewer``, the player to move,
+        played over the same ``count`` determinizations: the candidate, then every seat
+        greedy until ``hands`` hands have ended since now (0: the game's end), each seat's
+        generator seeded after the deal as :meth:`greedy_playouts` seeds it and the same for
+        every candidate. ``settled`` is a bit mask of the seats known to hold no phase they
+        may lay (they had a turn since they last could have): a deal in which one does is
+        dealt again (up to ``SEARCH_REDEALS`` times). An array ``[count, candidate, seat]``
+        of (phases completed, score, 1 if a winner); :meth:`EngineGame.search` gives the
+        same, seed for seed."""
+        self._greedy_rules()
+        check_search(
+            self._kernel.current, self.is_over, len(self.legal()), viewer, candidates, count
+        )
+        raw = self._kernel.search(
+            viewer, known, list(candidates), count, seed, hands, max_actions, settled
+        )
+        shape = (count, len(candidates), len(self.game.seats), 3)
+        return np.frombuffer(raw, dtype=np.int32).reshape(shape)
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> KernelGame:
+        """A kernel game that agrees with all ``view`` shows, for searching from it: the
+        cards its player cannot see are dealt in no particular order (:meth:`determinize`
+        and :meth:`search` deal them afresh), and the greedy policy knows what the view's
+        history tells (the cards each player took from the discard pile)."""
+        if view.viewer is None:
+            raise ValueError("a spectator's view has no player to search for")
+        names = [seat.name for seat in view.seats]
+        game = apply_state(Game(names, rules=view.rules, seed=0), state_from_view(view))
+        play = cls(game)
+        play._kernel.set_knowledge(*view_knowledge(view))
+        return play
 
     def _greedy_rules(self) -> None:
         why = greedy_unsupported(self.game.rules)

@@ -713,6 +713,7 @@ static PyObject *Kernel_playouts(KernelObject *self, PyObject *args) {
 
 /* the greedy policy's methods (needs KernelObject, ensure_legal, apply_legal) */
 #include "kernel_greedy_api.h"
+#include "kernel_search.h"
 
 static PyTypeObject KernelType;
 
@@ -770,6 +771,8 @@ static PyMethodDef Kernel_methods[] = {
      "Every seat greedy until the game ends (or max_actions)."},
     {"greedy_playouts", (PyCFunction)Kernel_greedy_playouts, METH_VARARGS,
      "Greedy play-outs from fresh determinizations."},
+    {"search", (PyCFunction)Kernel_search, METH_VARARGS,
+     "Each candidate action played out greedily over the same determinized deals."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},
     {"events", (PyCFunction)Kernel_events, METH_NOARGS, "The last applied action's events."},
     {"determinize", (PyCFunction)Kernel_determinize, METH_VARARGS,

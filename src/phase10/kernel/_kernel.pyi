@@ -65,6 +65,18 @@ class Kernel:
         max_actions: int = -1,
         /,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...
+    def search(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        candidates: Sequence[int],
+        count: int,
+        seed: int,
+        hands: int = 1,
+        max_actions: int = 20000,
+        settled: int = 0,
+        /,
+    ) -> bytes: ...
 
 class RLStepper:
     """phase10.rl's stepping (action numbers, masks, observations, rewards) over kernels."""

@@ -26,8 +26,10 @@ engine orders a phase's slots.
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeAlias
 
+from phase10.bots.knowledge import known_held
 from phase10.core import (
     COLORS,
     Action,
@@ -45,7 +47,9 @@ from phase10.core import (
     LayDown,
     Meld,
     Parity,
+    PlayerView,
     Save,
+    SavePile,
     Stage,
     TakeDiscard,
     TakeSaved,
@@ -75,6 +79,7 @@ from phase10.core.events import (
     WildGiven,
 )
 from phase10.core.state import Seat
+from phase10.solver.tactics import view_unseen_counts
 
 __all__ = [
     "GAME_REASONS",
@@ -88,6 +93,7 @@ __all__ = [
     "apply_state",
     "event_key",
     "lay_down_order",
+    "state_from_view",
     "state_of",
     "to_action",
 ]
@@ -277,6 +283,83 @@ def state_of(game: Game) -> StateKey:
         tuple(game.rng.getstate()[1]),
         tuple(game.declare_queue),
     )
+
+
+def state_from_view(view: PlayerView) -> StateKey:
+    """A state, as :func:`state_of` writes one, that agrees with all ``view`` shows.
+
+    The cards its player cannot see go, in card order, first to whoever is known to hold
+    them (taken from the discard pile and still held, as the view's history tells), then to
+    the other hands, the hidden save piles and the draw pile, in the numbers the view
+    gives; the game's generator is seeded at 0. Whoever searches from it deals those cards
+    afresh (the kernel's ``determinize``).
+    """
+    if view.viewer is None:
+        raise ValueError("a spectator's view has no player")
+    if view.stage is Stage.DECLARE:
+        raise ValueError("a state is made from a view only after the declarations")
+    unseen = view_unseen_counts(view)
+    hands: list[list[int]] = [[] for _ in view.seats]
+    for seat, cards in known_held(view).items():
+        for card, copies in cards.items():
+            take = min(copies, unseen[card.index], view.seats[seat].hand_size - len(hands[seat]))
+            hands[seat] += [card.index] * take
+            unseen[card.index] -= take
+    pool = [index for index, copies in enumerate(unseen) for _ in range(copies)]
+    hidden_saves = view.rules.save_pile is SavePile.PRIVATE
+    seats = []
+    for at, info in enumerate(view.seats):
+        if at == view.viewer:
+            hand, saved = _cards(view.hand), _cards(view.saved)
+        else:
+            need = info.hand_size - len(hands[at])
+            hand, pool = (*hands[at], *pool[:need]), pool[need:]
+            if hidden_saves or info.saved is None:
+                saved, pool = tuple(pool[: info.saved_count]), pool[info.saved_count :]
+            else:
+                saved = _cards(info.saved)
+        seats.append(
+            (
+                hand,
+                info.score,
+                info.phase,
+                sum(1 << i for i in info.completed),
+                -1 if info.laid is None else info.laid,
+                info.pending_skip,
+                info.floating,
+                -1 if info.declared is None else info.declared,
+                saved,
+                info.saved_this_hand,
+                info.gave_up,
+                info.refill,
+            )
+        )
+    if len(pool) != view.draw_size:
+        raise ValueError(
+            f"the view does not add up: {len(pool)} unseen cards left for a draw pile of {view.draw_size}"
+        )
+    started = [event for event in view.history if isinstance(event, HandStarted)]
+    first = started[-1].first_player if started else (view.dealer + 1) % len(view.seats)
+    return (
+        view.hand_number,
+        view.dealer,
+        view.current,
+        _STAGE_CODE[view.stage],
+        tuple(view.players_in_hand),
+        view.tie_break,
+        tuple(view.winners),
+        first,
+        tuple(pool),
+        _cards(view.discard_pile),
+        tuple((meld.owner, *_group_key(meld.group)) for meld in view.melds),
+        tuple(seats),
+        _SEED_WORDS,
+        (),
+    )
+
+
+#: the generator's state after ``random.Random(0)``, as ``getstate()[1]`` holds it
+_SEED_WORDS: tuple[int, ...] = random.Random(0).getstate()[1]
 
 
 def apply_state(game: Game, state: StateKey) -> Game:

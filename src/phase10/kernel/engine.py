@@ -21,7 +21,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
+import numpy as np
+from numpy.typing import NDArray
+
 from phase10.core import Card, Game, SavePile, Stage
+from phase10.solver import missing
 
 from .convert import (
     ActionKey,
@@ -35,12 +39,16 @@ from .convert import (
 )
 from .greedy import engine_greedy_action, engine_play_greedy
 
-__all__ = ["EngineGame", "Playout", "splitmix64"]
+__all__ = ["SEARCH_MAX_ACTIONS", "EngineGame", "Playout", "check_search", "splitmix64"]
 
 #: One play-out's end: the winners (none if it stopped first), the scores, the actions played.
 Playout: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 
 _MASK = (1 << 64) - 1
+#: the most actions a search's play-out plays after its candidate (a stalled hand stops there)
+SEARCH_MAX_ACTIONS = 20000
+#: the most times a search deals again to agree with what the settled seats showed
+SEARCH_REDEALS = 64
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -211,5 +219,73 @@ class EngineGame:
 
         return self._playouts(viewer, known, count, seed, play)
 
+    def search(
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        candidates: Sequence[int],
+        count: int,
+        seed: int,
+        hands: int = 1,
+        max_actions: int = SEARCH_MAX_ACTIONS,
+        settled: int = 0,
+    ) -> NDArray[np.int32]:
+        game = self.game
+        legal = self.legal()
+        check_search(game.current, game.is_over, len(legal), viewer, candidates, count)
+        seats = game.num_players
+        out = np.zeros((count, len(candidates), seats, 3), dtype=np.int32)
+        state = seed & _MASK
+        for i in range(count):
+            for _ in range(SEARCH_REDEALS):
+                twin, state = self._determinized(viewer, known, state)
+                if _deal_agrees(twin.game, settled & ~(1 << viewer)):
+                    break
+            numbers = []
+            for _ in range(seats):  # each seat's generator, from the same stream
+                number, state = splitmix64(state)
+                numbers.append(number)
+            for c, index in enumerate(candidates):
+                play = EngineGame(twin.game)
+                play.game.apply(to_action(legal[index]))
+                left = hands - (play.game.hand_number - game.hand_number)  # (it may end one)
+                if hands <= 0 or left > 0:
+                    rngs = [random.Random(number) for number in numbers]
+                    engine_play_greedy(play.game, rngs, max_actions, hands=max(left, 0))
+                for seat, info in enumerate(play.game.seats):
+                    won = seat in play.game.winners
+                    out[i, c, seat] = (len(info.completed), info.score, won)
+        return out
+
     def copy(self) -> EngineGame:
         return EngineGame(self.game)
+
+
+def _deal_agrees(game: Game, settled: int) -> bool:
+    """Whether none of the seats in the bit mask ``settled`` holds a phase it may lay (what
+    the kernel's ``deal_agrees`` checks: having had a turn since, it would have laid it)."""
+    sequence = game.rules.phase_sequence
+    for seat, info in enumerate(game.seats):
+        if not settled >> seat & 1 or info.laid is not None or info.phase >= len(sequence):
+            continue
+        phase = sequence[-1] if game.tie_break else sequence[info.phase]
+        if missing(phase, info.hand, game.rules.natural_min) == 0:
+            return False
+    return True
+
+
+def check_search(
+    current: int, over: bool, legal: int, viewer: int, candidates: Sequence[int], count: int
+) -> None:
+    """Raise ValueError unless ``viewer`` is to move and ``candidates`` index ``legal`` actions."""
+    if over:
+        raise ValueError("the game is over")
+    if viewer != current:
+        raise ValueError(f"player {viewer} is not the one to move")
+    if not candidates:
+        raise ValueError("no candidate actions to compare")
+    if not 0 <= count <= 1_000_000:
+        raise ValueError(f"a count of play-outs from 0 to 1000000, not {count}")
+    for index in candidates:
+        if not 0 <= index < legal:
+            raise ValueError(f"candidate {index} is not an index into the {legal} legal actions")

@@ -27,6 +27,7 @@ from phase10.core import (
     GoingOut,
     NaturalMin,
     PhaseOrder,
+    PlayerView,
     Rules,
     SavePile,
     Stage,
@@ -39,6 +40,7 @@ __all__ = [
     "engine_play_greedy",
     "greedy_unsupported",
     "held_knowledge",
+    "view_knowledge",
 ]
 
 
@@ -68,6 +70,14 @@ def held_knowledge(game: Game) -> tuple[int, list[list[int]], list[bool]]:
     return len(history), tracker.counts, tracker.started
 
 
+def view_knowledge(view: PlayerView) -> tuple[int, list[list[int]], list[bool]]:
+    """:func:`held_knowledge` as far as ``view`` shows this hand's history."""
+    tracker = HeldTracker(len(view.seats))
+    for event in view.history:
+        tracker.feed(event)
+    return len(view.history), tracker.counts, tracker.started
+
+
 def _check_turn(game: Game, player: int) -> None:
     if game.stage is Stage.GAME_OVER or player != game.current:
         raise ValueError(f"player {player} has nothing to do: it is not their turn")
@@ -81,17 +91,26 @@ def engine_greedy_action(game: Game, player: int, rng: random.Random) -> ActionK
 
 
 def engine_play_greedy(
-    game: Game, rngs: Sequence[random.Random], max_actions: int = -1, *, record: bool = False
+    game: Game,
+    rngs: Sequence[random.Random],
+    max_actions: int = -1,
+    *,
+    record: bool = False,
+    hands: int = 0,
 ) -> tuple[int, list[ActionKey] | None]:
     """Every seat a :class:`~phase10.bots.greedy.GreedyPlayer` (``rngs``: one generator a
-    seat) until the game ends or ``max_actions`` are played: how many were, and the
-    actions if ``record``."""
+    seat) until the game ends, ``hands`` hands have ended (0: no limit) or ``max_actions``
+    are played: how many were, and the actions if ``record``."""
     if len(rngs) != game.num_players:
         raise ValueError(f"one generator per seat ({game.num_players}), not {len(rngs)}")
     players = [GreedyPlayer(rng) for rng in rngs]
     chosen: list[ActionKey] | None = [] if record else None
-    played = 0
-    while not game.is_over and (max_actions < 0 or played < max_actions):
+    played, start = 0, game.hand_number
+    while (
+        not game.is_over
+        and (max_actions < 0 or played < max_actions)
+        and (hands <= 0 or game.hand_number - start < hands)
+    ):
         seat = game.current
         action = players[seat].choose(game.view(seat))
         if chosen is not None:

@@ -34,9 +34,11 @@ from typing import Any
 
 from phase10.bots import GameTooLongError, Player, make_player, parse_bot_list, play_game
 from phase10.bots.program import BotError, BotStartError
+from phase10.bots.simple import MAX_ACTIONS
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
 from phase10.solver.blas import single_blas_thread
 
+from .kernel_play import kernel_greedy, play_greedy_game
 from .ray_backend import run_on_ray
 from .stats import ELO_SCALE, RATING_ANCHOR, fit_ratings, pairwise_wins, places, wilson_interval
 
@@ -89,6 +91,10 @@ class GamePlan:
     bot_seeds: tuple[int, ...]
     #: seconds a program bot (``cmd:``) has for each answer; None: its default (10)
     bot_timeout: float | None = None
+    #: play the game in the compiled kernel when every seat is the plain greedy bot and
+    #: the kernel plays these rules greedily (False: always the Python engine); the game
+    #: is the same either way, only faster
+    kernel: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +120,8 @@ class GameSummary:
     forfeit: int | None = None
     #: why it forfeited: the bot's error
     forfeit_reason: str = ""
+    #: whether the game was played wholly in the compiled kernel (every seat greedy)
+    kernel: bool = field(default=False, compare=False)
 
     def places(self) -> tuple[int, ...]:
         """Each entry's finishing place (0 first): winners, then phases, then lower score;
@@ -225,6 +233,11 @@ class TournamentResult:
         return tuple(game for game in self.games if game.forfeit is not None)
 
     @property
+    def kernel_games(self) -> int:
+        """How many games were played wholly in the compiled kernel (every seat greedy)."""
+        return sum(1 for game in self.games if game.kernel)
+
+    @property
     def games_per_second(self) -> float:
         return len(self.games) / self.seconds if self.seconds > 0 else 0.0
 
@@ -253,6 +266,7 @@ class TournamentResult:
             "mean_actions": round(self.mean_actions, 3),
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 3),
+            "kernel_games": self.kernel_games,
             "games": [game.to_dict(names) for game in self.games],
         }
 
@@ -273,6 +287,7 @@ def plan_games(
     rotate: bool = True,
     duplicate: bool = True,
     bot_timeout: float | None = None,
+    kernel: bool = True,
 ) -> list[GamePlan]:
     """The plan of every game: game ``g`` is fixed by ``seed`` and ``g`` alone.
 
@@ -299,6 +314,7 @@ def plan_games(
                 seating=seating,
                 bot_seeds=tuple(_derive(seed, "game", index, "seat", s) for s in range(entries)),
                 bot_timeout=bot_timeout,
+                kernel=kernel,
             )
         )
     return plans
@@ -330,7 +346,10 @@ def play_planned(
 ) -> GameSummary:
     """Play one planned game to its end. ``bots`` are the entries' specs, in entry order.
 
-    ``on_events`` receives the events of the deal and then of every action. A program bot
+    ``on_events`` receives the events of the deal and then of every action. Unless
+    ``plan.kernel`` is False the greedy bots choose in the compiled kernel where it plays
+    them exactly, and a game of greedy bots only (without ``on_events``) is played there
+    whole (see :mod:`phase10.sim.kernel_play`): the same game, only faster. A program bot
     that fails (:class:`~phase10.bots.protocol.BotError`: a crash, bad output, a timeout)
     forfeits the game, which stops there; one that cannot be started at all stops the
     tournament (:class:`~phase10.bots.protocol.BotStartError`).
@@ -342,11 +361,17 @@ def play_planned(
         for entry, bot_seed in zip(plan.seating, plan.bot_seeds, strict=True)
     ]
     forfeit: tuple[int, str] | None = None  # (seat, reason)
+    played = None
+    if plan.kernel and on_events is None:
+        played = play_greedy_game(game, players, MAX_ACTIONS)
+    if played is not None:  # greedy bots only: no program bot to tell or close
+        return _summary(plan, *played, start=start, cpu_start=cpu_start, kernel=True)
     try:
         if on_events is not None:
             on_events(list(game.history))
         try:
-            play_game(game, players, on_events)
+            seated = kernel_greedy(game, players) if plan.kernel else players
+            play_game(game, seated, on_events)
         except GameTooLongError as error:
             raise GameTooLongError(f"game {plan.index + 1} (seed {plan.seed}): {error}") from None
         except BotStartError:
@@ -364,6 +389,23 @@ def play_planned(
             close = getattr(player, "close", None)
             if callable(close):
                 close()
+    return _summary(
+        plan, game, len(game.actions), start=start, cpu_start=cpu_start, forfeit=forfeit
+    )
+
+
+def _summary(
+    plan: GamePlan,
+    game: Game,
+    actions: int,
+    *,
+    start: float,
+    cpu_start: float,
+    forfeit: tuple[int, str] | None = None,
+    kernel: bool = False,
+) -> GameSummary:
+    """The summary of a game played to ``game``'s position in ``actions`` actions (or
+    stopped by a forfeit: the forfeiting seat and its reason)."""
     seat_of = {entry: seat for seat, entry in enumerate(plan.seating)}
     entries = range(len(plan.seating))
     scores = tuple(game.seats[seat_of[e]].score for e in entries)
@@ -384,11 +426,12 @@ def play_planned(
         scores=scores,
         phases=phases,
         hands=game.hand_number,
-        actions=len(game.actions),
+        actions=actions,
         seconds=time.perf_counter() - start,
         cpu_seconds=time.process_time() - cpu_start,
         forfeit=None if forfeit is None else plan.seating[forfeit[0]],
         forfeit_reason="" if forfeit is None else forfeit[1],
+        kernel=kernel,
     )
 
 
@@ -511,6 +554,7 @@ def run_tournament(
     duplicate: bool = True,
     progress: Progress | None = None,
     bot_timeout: float | None = None,
+    kernel: bool = True,
 ) -> TournamentResult:
     """Play ``games`` games between the ``bots`` (one entry per seat) and sum them up.
 
@@ -524,7 +568,9 @@ def run_tournament(
     ``progress`` is called with the number of games finished so far as they finish.
     ``bot_timeout`` is the seconds a program bot (``cmd:``) has for each answer (None:
     10). A program bot that fails forfeits that game (:attr:`GameSummary.forfeit`) and
-    the tournament goes on.
+    the tournament goes on. ``kernel``: the greedy bots choose in the compiled kernel where
+    it plays them exactly, whole games of greedy bots only running there (False: the
+    Python bots everywhere, to compare or time them); the result is the same either way.
 
     Raises :class:`ValueError` for bad settings.
     """
@@ -558,7 +604,13 @@ def run_tournament(
     count = len(specs)
     duplicate = duplicate and rotate and games % count == 0
     plans = plan_games(
-        count, games, seed, rotate=rotate, duplicate=duplicate, bot_timeout=bot_timeout
+        count,
+        games,
+        seed,
+        rotate=rotate,
+        duplicate=duplicate,
+        bot_timeout=bot_timeout,
+        kernel=bool(kernel),
     )
     workers = jobs or os.cpu_count() or 1
     start = time.perf_counter()

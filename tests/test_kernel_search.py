@@ -1,0 +1,147 @@
+"""The kernel's determinized search (docs/kernel.md, "Searching"): a game made from one
+player's view agrees with everything the view shows, and ``search`` gives, seed for seed,
+what the Python engine's twin gives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import phase10.kernel as kernel
+from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.knowledge import known_held
+from phase10.core import Card, Game, PlayerView, Stage, preset
+from phase10.kernel import EngineGame, KernelGame, KernelUnsupported
+from phase10.kernel.convert import state_from_view
+
+needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+
+
+def _greedy_game(players: int, seed: int, actions: int, rules: str = "official") -> Game:
+    game = Game(players, seed=seed, rules=preset(rules))
+    bots = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(players)]
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    return game
+
+
+def _known(view: PlayerView) -> list[list[int]]:
+    known: list[list[int]] = [[] for _ in view.seats]
+    for seat, cards in known_held(view).items():
+        known[seat] = [card.index for card in cards.elements()]
+    return known
+
+
+@pytest.mark.parametrize(("players", "seed", "actions"), [(2, 1, 37), (4, 2, 90), (3, 3, 150)])
+def test_a_state_from_a_view_shows_the_same_and_hides_the_rest(
+    players: int, seed: int, actions: int
+) -> None:
+    game = _greedy_game(players, seed, actions)
+    me = game.current
+    view = game.view(me)
+    state = state_from_view(view)
+    seats = state[11]
+    # what the view shows is as it is
+    assert seats[me][0] == tuple(card.index for card in game.seats[me].hand)
+    assert state[9] == tuple(card.index for card in game.discard_pile)
+    assert [seat[1:8] for seat in seats] == [
+        (
+            s.score,
+            s.phase,
+            sum(1 << i for i in s.completed),
+            -1 if s.laid is None else s.laid,
+            s.pending_skip,
+            s.floating,
+            -1,
+        )
+        for s in game.seats
+    ]
+    # the hidden cards are the same cards, in the same numbers
+    hidden = Counter(state[8])
+    truth = Counter(card.index for card in game.draw_pile)
+    for seat in range(players):
+        assert len(seats[seat][0]) == len(game.seats[seat].hand)
+        if seat != me:
+            hidden.update(seats[seat][0])
+            truth.update(card.index for card in game.seats[seat].hand)
+    assert hidden == truth
+    # and who is known to hold a card holds it
+    for seat, cards in known_held(view).items():
+        assert not cards - Counter(Card.from_index(c) for c in seats[seat][0])
+
+
+def test_a_spectator_has_no_state_to_search() -> None:
+    with pytest.raises(ValueError, match="spectator"):
+        state_from_view(Game(2, seed=1).view(None))
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("players", "seed", "actions", "hands"), [(2, 4, 41, 1), (4, 5, 120, 1), (3, 6, 60, 2)]
+)
+def test_search_agrees_with_the_engine_seed_for_seed(
+    players: int, seed: int, actions: int, hands: int
+) -> None:
+    game = _greedy_game(players, seed, actions)
+    me = game.current
+    fast, slow = KernelGame(game), EngineGame(game)
+    legal = fast.legal()
+    assert legal == slow.legal()
+    candidates = list(range(min(len(legal), 4)))
+    known = _known(game.view(me))
+    got = fast.search(me, known, candidates, 3, seed, hands)
+    assert got.shape == (3, len(candidates), players, 3)
+    assert np.array_equal(got, slow.search(me, known, candidates, 3, seed, hands))
+    # a hand was played to its end in every play-out: somebody's score or phase moved on
+    before = np.array([[len(s.completed), s.score] for s in game.seats])
+    assert (got[..., :2] != before).any(axis=(2, 3)).all()
+
+
+@needs_kernel
+def test_settled_seats_are_dealt_no_phase_they_could_lay() -> None:
+    game = _greedy_game(2, 10, 3)  # the first player has had a turn and is not down
+    me = game.current
+    other = 1 - me
+    assert game.seats[other].laid is None
+    fast, slow = KernelGame(game), EngineGame(game)
+    known: list[list[int]] = [[], []]
+    settled = fast.search(me, known, [0], 40, 5, 1, settled=1 << other)
+    assert np.array_equal(settled, slow.search(me, known, [0], 40, 5, 1, settled=1 << other))
+    assert not np.array_equal(settled, fast.search(me, known, [0], 40, 5, 1))
+
+
+@needs_kernel
+def test_search_from_a_view_keeps_the_legal_actions() -> None:
+    game = _greedy_game(4, 7, 66)
+    view = game.view(game.current)
+    play = KernelGame.from_view(view)
+    assert play.legal() == KernelGame(game).legal()
+    result = play.search(game.current, _known(view), [0, 1], 8, 3, 0)  # to the game's end
+    assert (result[..., 2].sum(axis=2) >= 1).all()  # every play-out has a winner
+
+
+@needs_kernel
+def test_search_refuses_bad_requests() -> None:
+    game = _greedy_game(2, 8, 11)
+    play = KernelGame(game)
+    me, other = game.current, 1 - game.current
+    known: list[list[int]] = [[], []]
+    with pytest.raises(ValueError, match="not the one to move"):
+        play.search(other, known, [0], 1, 1)
+    with pytest.raises(ValueError, match="not an index"):
+        play.search(me, known, [len(play.legal())], 1, 1)
+    with pytest.raises(ValueError, match="no candidate"):
+        play.search(me, known, [], 1, 1)
+    with pytest.raises(ValueError, match="count of play-outs"):
+        play.search(me, known, [0], -1, 1)
+    assert play.search(me, known, [0], 0, 1).shape == (0, 1, 2, 3)
+    masters = _greedy_game(2, 9, 5, "masters")
+    with pytest.raises(KernelUnsupported, match="save_pile"):
+        KernelGame(masters).search(masters.current, known, [0], 1, 1)
+    assert masters.stage in (Stage.DRAW, Stage.PLAY)
