@@ -81,7 +81,9 @@ __all__ = [
     "check_rules",
     "greedy_unsupported",
     "load_error",
+    "load_position",
     "new_game",
+    "new_kernel",
     "splitmix64",
     "to_action",
 ]
@@ -179,6 +181,46 @@ def _check_position(game: Game) -> None:
             raise KernelUnsupported(f"player {seat} holds {len(info.hand)} cards (at most 16)")
 
 
+def new_kernel(players: int, rules: Rules) -> Kernel:
+    """A kernel game of ``players`` players under ``rules``, holding no position yet (load
+    one with ``load(state_of(game))``). The rules must pass :func:`check_rules`."""
+    if _MODULE is None:
+        raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
+    kinds = {kind: code for code, kind in enumerate(KINDS)}
+    phases = [
+        [(kinds[spec.kind], spec.size) for spec in phase.groups] for phase in rules.phase_sequence
+    ]
+    kernel: Kernel = _MODULE.Kernel(
+        players,
+        phases,
+        skip_next=rules.skip_target is SkipTarget.NEXT,
+        end_on_empty=rules.empty_draw_pile is EmptyDrawPile.END_HAND,
+        end_at_once=rules.end_when is EndWhen.IMMEDIATELY,
+        advance_all=rules.advance is Advance.ALL,
+        dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
+        floating=rules.going_out is GoingOut.DISCARD,
+        any_order=rules.phase_order is PhaseOrder.ANY,
+        all_wild=rules.natural_min is NaturalMin.PHASE,
+        declare_deal=rules.declare is DeclareWhen.DEAL,
+        wilds=rules.deck.wilds,
+        skips=rules.deck.skips,
+        save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
+        saved_penalty=rules.saved_score is SavedScore.PENALTY,
+        give_up=(GivingUp.OFF, GivingUp.FORFEIT, GivingUp.KEEP).index(rules.give_up),
+        antis=rules.anti_phase is AntiPhase.ON,
+    )
+    return kernel
+
+
+def load_position(kernel: Kernel, game: Game) -> None:
+    """Put ``game``'s position in ``kernel`` (one :func:`new_kernel` made for its players and
+    rules), with what the bots know of this hand (read off its history). Raises
+    :class:`KernelUnsupported` for a position the kernel cannot hold."""
+    _check_position(game)
+    kernel.load(state_of(game))
+    kernel.set_knowledge(*held_knowledge(game))
+
+
 class KernelGame:
     """A game played in the compiled kernel, started from an engine game's position.
 
@@ -193,33 +235,8 @@ class KernelGame:
         check_rules(game.rules)
         _check_position(game)
         self.game = game
-        kinds = {kind: code for code, kind in enumerate(KINDS)}
-        phases = [
-            [(kinds[spec.kind], spec.size) for spec in phase.groups]
-            for phase in game.rules.phase_sequence
-        ]
-        rules = game.rules
-        self._kernel: Kernel = _MODULE.Kernel(
-            game.num_players,
-            phases,
-            skip_next=rules.skip_target is SkipTarget.NEXT,
-            end_on_empty=rules.empty_draw_pile is EmptyDrawPile.END_HAND,
-            end_at_once=rules.end_when is EndWhen.IMMEDIATELY,
-            advance_all=rules.advance is Advance.ALL,
-            dealer_gives_wild=rules.wild_deal_up is WildDealUp.DEALER_CHOOSES,
-            floating=rules.going_out is GoingOut.DISCARD,
-            any_order=rules.phase_order is PhaseOrder.ANY,
-            all_wild=rules.natural_min is NaturalMin.PHASE,
-            declare_deal=rules.declare is DeclareWhen.DEAL,
-            wilds=rules.deck.wilds,
-            skips=rules.deck.skips,
-            save_pile=(SavePile.OFF, SavePile.PRIVATE, SavePile.PUBLIC).index(rules.save_pile),
-            saved_penalty=rules.saved_score is SavedScore.PENALTY,
-            give_up=(GivingUp.OFF, GivingUp.FORFEIT, GivingUp.KEEP).index(rules.give_up),
-            antis=rules.anti_phase is AntiPhase.ON,
-        )
-        self._kernel.load(state_of(game))
-        self._kernel.set_knowledge(*held_knowledge(game))
+        self._kernel: Kernel = new_kernel(game.num_players, game.rules)
+        load_position(self._kernel, game)
 
     @property
     def is_over(self) -> bool:

@@ -15,7 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "kernel_greedy.h"
+#include "kernel_rl.h"
 
 /* ---------------------------------------------------------------- the Python type */
 
@@ -25,6 +25,7 @@ typedef struct {
     int al_valid;         /* al holds the legal actions of s */
     PyObject *events;     /* the last action's events (a list), or NULL */
     int events_failed;    /* making an event tuple failed (an exception is set) */
+    RLTrack rl;           /* an RL environment's bookkeeping (kernel_rl_api.h) */
 } KernelObject;
 
 static void log_event(State *s, PyObject *event) {
@@ -303,6 +304,7 @@ static int Kernel_init(KernelObject *self, PyObject *args, PyObject *kwds) {
 
 static void Kernel_dealloc(KernelObject *self) {
     al_free(&self->al);
+    rl_track_free(&self->rl);
     Py_CLEAR(self->events);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -477,6 +479,7 @@ static PyObject *Kernel_load(KernelObject *self, PyObject *arg) {
     t.rng.mti = words[624];
     self->s = t;
     self->al_valid = 0;
+    self->rl.mask_valid = 0;
     Py_RETURN_NONE;
 }
 
@@ -504,6 +507,7 @@ static int apply_legal(KernelObject *self, int i, int events) {
         a.lay = 0;
     }
     self->al_valid = 0;
+    self->rl.mask_valid = 0;
     Py_CLEAR(self->events);
     if (events && !(self->events = PyList_New(0))) return -1;
     self->s.log = self->events;
@@ -657,6 +661,7 @@ static PyObject *Kernel_determinize(KernelObject *self, PyObject *args) {
     uint64_t x = seed;
     determinize(&self->s, viewer, counts, &x);
     self->al_valid = 0;
+    self->rl.mask_valid = 0;
     Py_RETURN_NONE;
 }
 
@@ -720,6 +725,10 @@ static PyObject *Kernel_copy(KernelObject *self, PyObject *Py_UNUSED(ignored)) {
     memset(&twin->al, 0, sizeof(ActList));
     twin->al_valid = 0;
     twin->events = NULL;
+    if (rl_track_copy(&twin->rl, &self->rl)) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)twin;
 }
 
@@ -742,6 +751,9 @@ static PyObject *Kernel_get_hand_events(KernelObject *self, void *closure) {
     (void)closure;
     return PyLong_FromLong(self->s.hand_events);
 }
+
+/* the RLStepper type (needs KernelObject, KernelType, Kernel_apply) */
+#include "kernel_rl_api.h"
 
 static PyMethodDef Kernel_methods[] = {
     {"dump", (PyCFunction)Kernel_dump, METH_NOARGS, "The state as plain tuples."},
@@ -793,12 +805,18 @@ static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     init_tables();
-    if (PyType_Ready(&KernelType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&StepperType) < 0) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&StepperType);
+    if (PyModule_AddObject(m, "RLStepper", (PyObject *)&StepperType) < 0) {
+        Py_DECREF(&StepperType);
         Py_DECREF(m);
         return NULL;
     }

@@ -5,6 +5,12 @@ The PettingZoo, Gymnasium and OpenSpiel adapters and the vectorised batch all st
 each integer action against the mask, applies the engine's action unchecked (the mask
 allows only legal ones), and turns the events into rewards.
 
+When the compiled kernel is in use (:mod:`phase10.kernel`), episodes run in it: the mask,
+the observations, the decoding of action numbers and the rewards are worked out in C,
+value for value as the Python path works them out, and the engine game
+(:attr:`EnvCore.game`) is brought up to date only when asked for, by replaying the actions
+stepped since.
+
 >>> core = EnvCore(2, rules=Rules(phases=(1,)))
 >>> core.reset(seed=7)
 >>> core.current, core.legal_actions()
@@ -19,20 +25,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.knowledge import HeldTracker
 from phase10.core import Action, Event, Game, GameEnded, HandEnded, Rules, Stage
+from phase10.kernel import KernelUnsupported
+from phase10.kernel.convert import action_key
+from phase10.kernel.rl import fallback, load_position, new_kernel, rl_stepper
 
 from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
+
+if TYPE_CHECKING:
+    from phase10.kernel._kernel import Kernel, RLStepper
 
 __all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError"]
 
 #: the step cap: after this many actions (all players together) the episode is truncated
 DEFAULT_MAX_STEPS: Final = 20_000
+
+
+def _plain(array: NDArray[np.generic], dtype: type[np.generic]) -> bool:
+    """Whether the kernel can write into ``array`` in place (else it writes a copy)."""
+    return array.dtype == dtype and array.flags.c_contiguous and array.flags.writeable
 
 
 class IllegalActionError(ValueError):
@@ -49,6 +66,11 @@ class EnvCore:
     Anti-phase card (the change in ``HandEnded.phases_completed``, which counts it). An
     episode is truncated after ``max_steps`` actions. ``version`` is the encoding's
     (:class:`Layout`; by default 1 with ``known_cards``, else 0).
+
+    ``kernel``: None (the default) steps in the compiled kernel when it is in use, and in
+    the Python engine otherwise (with a ``KernelFallbackWarning``); False always in Python;
+    True only in the kernel (RuntimeError without it). The two give the same observations,
+    masks, rewards and games, seed for seed.
     """
 
     def __init__(
@@ -60,6 +82,7 @@ class EnvCore:
         phase_reward: float = 0.0,
         known_cards: bool = False,
         version: int | None = None,
+        kernel: bool | None = None,
     ) -> None:
         self.layout = Layout(players, rules, known_cards=known_cards, version=version)
         self.players = players
@@ -69,16 +92,30 @@ class EnvCore:
         self.max_steps = max_steps
         self.phase_reward = float(phase_reward)
         self._seeder = random.Random()
-        self.game = Game(players, rules=self.rules, seed=0)
-        self.steps = 0
-        self.truncated = False
+        self._game = Game(players, rules=self.rules, seed=0)
+        self._steps = 0
+        self._truncated = False
         self.aborted = False
-        self.last_events: list[Event] = []
+        self._last_events: list[Event] = []
         self._completed = [0] * players
         self._mask_key = -1
         self._mask = np.zeros(self.layout.num_actions, np.int8)
         # the cards each seat is known to hold, fed every event (observations with them)
         self.tracker = HeldTracker(players) if self.layout.known_cards else None
+        self._stepper: RLStepper | None = None
+        self._kernel: Kernel | None = None  # the episode's game in the kernel, if it runs there
+        if kernel is not False:
+            self._stepper = rl_stepper(
+                players,
+                self.rules,
+                version=self.layout.version,
+                groups=self.layout.groups_per_phase,
+                phase_reward=self.phase_reward,
+                required=kernel is True,
+            )
+        if self._stepper is not None:
+            self._spare: Kernel = new_kernel(players, self.rules)
+            self.load(self._game)
 
     # -- episodes ---------------------------------------------------------------------
 
@@ -90,11 +127,11 @@ class EnvCore:
 
     def load(self, game: Game) -> None:
         """Start an episode from ``game`` (a new game, with this core's players and rules)."""
-        self.game = game
-        self.steps = 0
-        self.truncated = False
+        self._game = game
+        self._steps = 0
+        self._truncated = False
         self.aborted = False
-        self.last_events = list(self.game.history)
+        self._last_events = list(self._game.history)
         # (an arranged game may start with phases completed: only changes are rewarded)
         self._completed = [len(seat.completed) for seat in game.seats]
         self._mask_key = -1
@@ -102,38 +139,106 @@ class EnvCore:
             self.tracker.clear()
             for event in game.history[game.hand_start :]:
                 self.tracker.feed(event)
+        self._kernel = None
+        if self._stepper is not None:
+            try:
+                load_position(self._spare, game)
+            except KernelUnsupported as error:  # this episode runs in Python
+                fallback(str(error))
+                return
+            self._kernel = self._spare
+            self._stepper.start(self._kernel)
 
     def copy(self, *, rng: random.Random | None = None) -> EnvCore:
         """An independent copy of this episode (the game by :meth:`Game.copy`). Given ``rng``,
         the copy's game shuffles with it and the copy shares this core's sequence of games
         (cheaper, for search copies that never reset)."""
+        game = self.game  # (brought up to date)
         twin = object.__new__(EnvCore)
         twin.__dict__.update(self.__dict__)
-        twin.game = self.game.copy(rng=rng)
+        twin._game = game.copy(rng=rng)
         twin._completed = list(self._completed)
         twin._mask = self._mask.copy()
         if rng is None:
             twin._seeder = random.Random.__new__(random.Random)
             twin._seeder.setstate(self._seeder.getstate())
         twin.tracker = self.tracker.copy() if self.tracker is not None else None
+        if self._stepper is not None:
+            twin._spare = self._spare.copy()
+            twin._kernel = twin._spare if self._kernel is not None else None
+            if twin._kernel is not None and rng is not None:  # (shuffles with the new rng)
+                load_position(twin._kernel, twin._game)
         return twin
 
     def refresh(self) -> None:
         """Forget what was worked out from the game (after its cards were moved by hand)."""
         self._mask_key = -1
+        if self._kernel is not None:
+            load_position(self._kernel, self._game)
+
+    @property
+    def game(self) -> Game:
+        """The engine game (in the kernel's episodes, brought up to date when asked for)."""
+        if self._kernel is not None:
+            self._replay()
+        return self._game
+
+    @property
+    def uses_kernel(self) -> bool:
+        """Whether this episode runs in the compiled kernel."""
+        return self._kernel is not None
+
+    def _replay(self) -> None:
+        """Play the action numbers the kernel stepped since in the engine game."""
+        assert self._stepper is not None and self._kernel is not None
+        logged = self._stepper.take_log(self._kernel)
+        if not logged:
+            return
+        game, decode, tracker = self._game, self.layout.decode, self.tracker
+        for action in logged:
+            self._last_events = game.apply_unchecked(decode(game, action))
+            if tracker is not None:
+                for event in self._last_events:
+                    tracker.feed(event)
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the last action played."""
+        if self._kernel is not None:
+            self._replay()
+        return self._last_events
+
+    @property
+    def steps(self) -> int:
+        """The actions played this episode."""
+        if self._kernel is not None:
+            return self._stepper.status(self._kernel)[2]  # type: ignore[union-attr]
+        return self._steps
 
     @property
     def current(self) -> int:
         """The seat to act."""
-        return self.game.current
+        if self._kernel is not None:
+            return self._kernel.current
+        return self._game.current
 
     @property
     def terminated(self) -> bool:
-        return self.game.stage is Stage.GAME_OVER
+        if self._kernel is not None:
+            return self._kernel.stage == 2
+        return self._game.stage is Stage.GAME_OVER
+
+    @property
+    def truncated(self) -> bool:
+        if self._kernel is not None:
+            return self._stepper.ended(self._kernel, self.max_steps) == 2  # type: ignore[union-attr]
+        return self._truncated
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated or self.aborted
+        if self._kernel is not None:
+            return self.aborted or self._stepper.ended(self._kernel, self.max_steps) > 0  # type: ignore[union-attr]
+        return self.terminated or self._truncated or self.aborted
 
     def abort(self) -> None:
         """Stop the episode where it is (an adapter's answer to an illegal action)."""
@@ -142,14 +247,28 @@ class EnvCore:
 
     # -- what the player to act sees --------------------------------------------------
 
-    def mask(self) -> NDArray[np.int8]:
-        """The legal actions of the player to act as 0/1 (a cached array: copy to keep)."""
-        key = len(self.game.actions)
+    def mask(self, out: NDArray[np.int8] | None = None) -> NDArray[np.int8]:
+        """The legal actions of the player to act as 0/1 (a cached array: copy to keep;
+        or written into ``out``)."""
+        if self._kernel is not None:
+            into = self._mask if out is None or not _plain(out, np.int8) else out
+            if self.done:
+                into[:] = 0
+            else:
+                self._stepper.mask(self._kernel, into)  # type: ignore[union-attr]
+            if out is not None and into is not out:
+                out[:] = into
+                return out
+            return into
+        if out is not None:
+            out[:] = self.mask()
+            return out
+        key = len(self._game.actions)
         if key != self._mask_key:
             if self.done:
                 self._mask[:] = 0
             else:
-                self.layout.mask(self.game, self._mask)
+                self.layout.mask(self._game, self._mask)
             self._mask_key = key
         return self._mask
 
@@ -158,6 +277,12 @@ class EnvCore:
 
     def observe(self, seat: int, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """Seat ``seat``'s observation (its own hand and the public state only)."""
+        if self._kernel is not None and (out is None or _plain(out, np.float32)):
+            if out is None:
+                out = np.empty(self.layout.observation_size, np.float32)
+            self._stepper.observe(self._kernel, seat, out)  # type: ignore[union-attr]
+            return out
+        # (another array: the Python encoder writes its values as they are, unrounded)
         return self.layout.observe_game(self.game, seat, out, self.tracker)
 
     # -- acting -----------------------------------------------------------------------
@@ -166,13 +291,22 @@ class EnvCore:
         """Play the action number for the player to act; return every seat's reward."""
         if self.done:
             raise IllegalActionError("the episode is over: reset it")
+        if self._kernel is not None:
+            try:
+                return list(self._stepper.step(self._kernel, action))  # type: ignore[union-attr]
+            except (ValueError, OverflowError):
+                self._check_legal(action)  # (refused: said as the Python path says it)
+                raise
+        self._check_legal(action)
+        return self.apply(self.layout.decode(self._game, action), checked=False)
+
+    def _check_legal(self, action: int) -> None:
         mask = self.mask()
         if not 0 <= action < len(mask) or not mask[action]:
             raise IllegalActionError(
                 f"action {action} ({self.describe(action)}) is not legal now; "
                 f"legal: {self.legal_actions()}"
             )
-        return self.apply(self.layout.decode(self.game, action), checked=False)
 
     def apply(self, action: Action, *, checked: bool = True) -> list[float]:
         """Play an engine action (checked unless it came from the mask)."""
@@ -180,13 +314,16 @@ class EnvCore:
             raise IllegalActionError("the episode is over: reset it")
         game = self.game
         events = game.apply(action) if checked else game.apply_unchecked(action)
-        self.last_events = events
-        self.steps += 1
-        rewards = [0.0] * self.players
+        self._last_events = events
         tracker = self.tracker
-        for event in events:
-            if tracker is not None:
+        if tracker is not None:
+            for event in events:
                 tracker.feed(event)
+        if self._kernel is not None:  # the kernel plays it too, and counts the rewards
+            return list(self._stepper.apply(self._kernel, action_key(action)))  # type: ignore[union-attr]
+        self._steps += 1
+        rewards = [0.0] * self.players
+        for event in events:
             if isinstance(event, HandEnded):
                 for seat, count in enumerate(event.phases_completed):
                     rewards[seat] += self.phase_reward * (count - self._completed[seat])
@@ -194,8 +331,8 @@ class EnvCore:
             elif isinstance(event, GameEnded):
                 for seat in range(self.players):
                     rewards[seat] += 1.0 / len(event.winners) if seat in event.winners else -1.0
-        if not self.terminated and self.steps >= self.max_steps:
-            self.truncated = True
+        if not self.terminated and self._steps >= self.max_steps:
+            self._truncated = True
         return rewards
 
     def describe(self, action: int) -> str:
@@ -210,4 +347,6 @@ class EnvCore:
         return "no such action"
 
     def winners(self) -> Sequence[int]:
-        return self.game.winners
+        if self._kernel is not None:
+            return self._stepper.winners(self._kernel)  # type: ignore[union-attr]
+        return self._game.winners

@@ -51,7 +51,8 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
     a legal one). Every ``info`` has the same keys and shapes: ``seat``, ``action_mask``
     (the mask again), ``winners`` (one boolean per seat, true for the game's winners;
     all false until it ends) and ``illegal_action``; :meth:`action_masks` gives the mask
-    as booleans.
+    as booleans. ``kernel`` is :class:`~phase10.rl.EnvCore`'s (the compiled kernel when it
+    is built; False: the Python path).
 
     Once the episode is over the observation's mask allows action 0 alone, so that a
     masked sampler always has an action: the action chosen on a final observation is
@@ -72,6 +73,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         known_cards: bool = True,
         version: int | None = None,
         render_mode: str | None = None,
+        kernel: bool | None = None,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
         self.core = EnvCore(
@@ -81,6 +83,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             phase_reward=phase_reward,
             known_cards=known_cards and version != 0,
             version=version,
+            kernel=kernel,
         )
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:

@@ -122,7 +122,9 @@ class Phase10Game(pyspiel.Game):
         #: the engine's random generator in every state's game (see _Dealer)
         self.dealer = _Dealer()
         #: the core of every state before its first deal (nothing steps it)
-        self.blank = EnvCore(players, rules=self.rules, max_steps=self.max_steps, version=version)
+        self.blank = EnvCore(
+            players, rules=self.rules, max_steps=self.max_steps, version=version, kernel=False
+        )
         deal = HAND_SIZE * players + 1
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.num_actions,
@@ -355,7 +357,9 @@ class _Play:
             game.rng = self.dealer
             rules, max_steps = self.game.rules, self.game.max_steps
             version = self.game.layout.version
-            self.core = EnvCore(self.players, rules=rules, max_steps=max_steps, version=version)
+            self.core = EnvCore(
+                self.players, rules=rules, max_steps=max_steps, version=version, kernel=False
+            )
             self.core.load(game)
             self.started = True
         else:

@@ -35,6 +35,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
     boolean per seat, true for the game's winners (all false until it ends), so every
     step's infos have the same keys and shapes (as replay buffers need). An action the mask does not allow raises
     :class:`~phase10.rl.core.IllegalActionError` (:func:`env` ends the game instead).
+    ``kernel`` is :class:`~phase10.rl.EnvCore`'s: the compiled kernel steps the game when
+    it is built (False: the Python path; the same games either way).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -56,6 +58,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         max_steps: int = DEFAULT_MAX_STEPS,
         phase_reward: float = 0.0,
         render_mode: str | None = None,
+        kernel: bool | None = None,
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
@@ -65,6 +68,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
             max_steps=max_steps,
             phase_reward=phase_reward,
             version=self.version,
+            kernel=kernel,
         )
         layout = self.core.layout
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -109,11 +113,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         core = self.core
-        mask = (
-            core.mask().copy()
-            if seat == core.current and not core.done
-            else np.zeros(core.layout.num_actions, np.int8)
-        )
+        mask = np.zeros(core.layout.num_actions, np.int8)
+        if seat == core.current and not core.done:
+            core.mask(mask)
         return {"observation": core.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -126,18 +128,19 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards[agent] = 0.0
         core = self.core
         rewards = core.step(int(action))
-        self.rewards = {name: rewards[seat] for seat, name in enumerate(self.agents)}
-        if core.terminated:
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif core.truncated:
-            self.truncations = dict.fromkeys(self.agents, True)
-        if core.done:
+        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        done = core.done
+        if done:
+            if core.terminated:
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif core.truncated:
+                self.truncations = dict.fromkeys(self.agents, True)
             winners = np.zeros(len(self.possible_agents), np.bool_)
             winners[list(core.winners())] = True
             self.infos = {name: {"winners": winners.copy()} for name in self.agents}
         self.agent_selection = self.possible_agents[core.current]
         self._accumulate_rewards()
-        if core.done:
+        if done:
             self.agent_selection = self._deads_step_first()
 
     def render(self) -> Any:

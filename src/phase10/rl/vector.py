@@ -24,13 +24,17 @@ over :class:`~phase10.rl.Phase10Env` works as for any Gymnasium environment.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from phase10.core import Rules
 
-from .core import DEFAULT_MAX_STEPS, EnvCore
+from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
+
+if TYPE_CHECKING:
+    from phase10.kernel._kernel import Kernel
 
 __all__ = ["VectorPhase10"]
 
@@ -39,7 +43,8 @@ class VectorPhase10:
     """``num_envs`` games of ``players`` players under ``rules``, stepped together; the
     encoding is version 1's (``known_cards=False``: version 0's; ``version=2``: version
     2's, with the save pile and giving up; ``version=3``: version 3's, with the Anti-phase
-    card too)."""
+    card too). ``kernel`` is :class:`EnvCore`'s: when every game runs in the compiled
+    kernel, one call steps the whole batch in C and writes the arrays in place."""
 
     def __init__(
         self,
@@ -51,6 +56,7 @@ class VectorPhase10:
         phase_reward: float = 0.0,
         known_cards: bool = True,
         version: int | None = None,
+        kernel: bool | None = None,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
@@ -64,9 +70,11 @@ class VectorPhase10:
                 phase_reward=phase_reward,
                 known_cards=known_cards and version != 0,
                 version=version,
+                kernel=kernel,
             )
             for _ in range(num_envs)
         ]
+        self._stepper = self.cores[0]._stepper  # the kernel's, or None: the Python path
         layout = self.cores[0].layout
         self.layout = layout
         self.observations = np.zeros((num_envs, layout.observation_size), np.float32)
@@ -85,10 +93,23 @@ class VectorPhase10:
         return self.observations, self.masks, self.agents
 
     def _write(self, index: int, core: EnvCore) -> None:
+        kernel = core._kernel
+        if self._stepper is not None and kernel is not None:
+            self._stepper.write(
+                kernel, index, self.num_envs, self.observations, self.masks, self.agents
+            )
+            return
         seat = core.current
         self.agents[index] = seat
         self.masks[index] = core.mask()
         core.observe(seat, self.observations[index])
+
+    def _batch(self) -> list[Kernel] | None:
+        """Every game's kernel, when every game runs in the kernel."""
+        kernels = [core._kernel for core in self.cores]
+        if self._stepper is None or None in kernels:
+            return None
+        return kernels  # type: ignore[return-value]
 
     def step(
         self, actions: NDArray[np.integer] | list[int]
@@ -106,6 +127,10 @@ class VectorPhase10:
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         terminated = np.zeros(self.num_envs, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
+        kernels = self._batch()
+        if kernels is not None:  # every game in the kernel: one call steps them all
+            self._step_kernels(kernels, actions, rewards, terminated, truncated)
+            return self.observations, self.masks, self.agents, rewards, terminated, truncated
         for index, core in enumerate(self.cores):
             rewards[index] = core.step(int(actions[index]))
             if core.done:
@@ -116,8 +141,52 @@ class VectorPhase10:
             self._write(index, core)
         return self.observations, self.masks, self.agents, rewards, terminated, truncated
 
+    def _step_kernels(
+        self,
+        kernels: list[Kernel],
+        actions: NDArray[np.integer] | list[int],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.bool_],
+        truncated: NDArray[np.bool_],
+    ) -> None:
+        assert self._stepper is not None
+        numbers = np.ascontiguousarray(actions, dtype=np.int64)
+        if numbers.shape != (self.num_envs,):
+            raise ValueError(f"one action per game ({self.num_envs}), not {numbers.shape}")
+        try:
+            ended = self._stepper.step_batch(
+                kernels,
+                numbers,
+                self.cores[0].max_steps,
+                self.observations,
+                self.masks,
+                self.agents,
+                rewards,
+                terminated,
+                truncated,
+            )
+        except ValueError as error:
+            for index, core in enumerate(self.cores):  # (the games before it were stepped)
+                if core.done:
+                    self.episodes += 1
+                    core.reset()
+                    self._write(index, core)
+            raise IllegalActionError(str(error)) from None
+        for index in ended:
+            core = self.cores[index]
+            self.episodes += 1
+            core.reset()
+            self._write(index, core)
+
     def random_actions(self, rng: np.random.Generator) -> NDArray[np.int64]:
-        """A uniformly random legal action for every game."""
-        scores = rng.random(self.masks.shape) * self.masks
-        chosen: NDArray[np.int64] = np.argmax(scores, axis=1)
+        """A uniformly random legal action for every game: with ``u = rng.random()`` for
+        each, the ``floor(u * legal)``-th of its ``legal`` legal actions, in order."""
+        uniforms = rng.random(self.num_envs)
+        chosen = np.zeros(self.num_envs, np.int64)
+        if self._stepper is not None:
+            self._stepper.choose(self.masks, uniforms, chosen)
+            return chosen
+        legal = self.masks.sum(axis=1, dtype=np.int64)
+        nth = np.minimum((uniforms * legal).astype(np.int64), legal - 1)
+        chosen[:] = np.argmax(np.cumsum(self.masks, axis=1, dtype=np.int64) > nth[:, None], axis=1)
         return chosen
