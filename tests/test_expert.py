@@ -86,10 +86,10 @@ def test_take_or_draw_is_weighed_and_lay_downs_are_not() -> None:
     game = _position(2, 5, 0)
     view = game.view(game.current)
     assert view.stage is Stage.DRAW
-    weighing = ExpertPlayer(random.Random(0), deals=8).weigh(view)
+    weighing = ExpertPlayer(random.Random(0), draws=True, deals=8).weigh(view)
     assert weighing is not None
     assert {type(option.action) for option in weighing.options} == {Draw, TakeDiscard}
-    assert ExpertPlayer(random.Random(0), draws=False, deals=8).weigh(view) is None
+    assert ExpertPlayer(random.Random(0), deals=8).weigh(view) is None  # not by default
 
 
 def test_the_expert_plays_as_the_strong_bot_where_it_cannot_search(

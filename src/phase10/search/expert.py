@@ -1,24 +1,28 @@
-"""The expert bot: determinized search with the compiled kernel's greedy play-outs.
+"""The expert bot: the strong bot's play, checked by a search with the compiled kernel.
 
-At the choices where the greedy policy's rules of thumb are weakest (which card to
-discard, at whom a Skip, and whether to take the top discard) the expert deals the cards
-it cannot see afresh many times, consistently with its view: the cards others took from
-the discard pile stay in their hands, and a player who has ended a turn without laying
-down is never dealt a phase they could lay. On the same deals it plays each candidate
-out, the candidate and then every seat by the greedy policy to the end of the hand, all
-inside the kernel (:meth:`phase10.kernel.KernelGame.search`), and values each hand's end
-for itself (:class:`Weights`): its own phase completed, its opponents' phases, points.
+At the choice where rules of thumb are weakest, which card to discard (and at whom a
+Skip), the expert deals the cards it cannot see afresh many
+times, consistently with its view: the cards others took from the discard pile stay in
+their hands, a player who has ended a turn without laying down is never dealt a phase they
+could lay, and a top discard a player passed over must not bring their hand closer to its
+phase. On the same deals it plays each candidate out, the candidate and then every seat by
+the greedy policy to the end of the hand, all inside the kernel
+(:meth:`phase10.kernel.KernelGame.search`), and values each hand's end for itself
+(:class:`Weights`): its own phase completed, its opponents' phases, points.
 
-The greedy policy's choice stands unless another candidate does better by more than the
-search's own noise (``margin`` standard errors of the paired difference, over the same
-deals): the deals are samples, and a choice picked for a small lead over a handful of
-deals is as often worse as better. Lay-downs and hits follow the greedy policy (lay down
-at once, shed all it can).
+The choice to beat is the strong bot's (:class:`phase10.bots.strong.StrongPlayer`, level 4)
+while the expert's phase is not down, and the greedy policy's once it is (the play-outs
+race to go out better than the strong bot's own search, and far faster). It stands unless
+another candidate does better by more than the search's own noise (``margin`` standard
+errors of the paired difference over the same deals): a choice picked for a small lead over
+a few dozen deals is as often worse as better. Lay-downs, hits and whether to take the
+top discard are the strong bot's (``draws=True`` searches take-or-draw too: over sampled
+deals the search prefers taking more often than taking pays, its opponents' hands being
+random where the real ones are built up).
 
 Where the kernel is not built, or its greedy policy does not play the rules (save piles,
 the Anti-phase card, phases in any order; see :func:`phase10.kernel.greedy_unsupported`),
-the expert plays as the strong bot does (:class:`phase10.bots.strong.StrongPlayer`,
-level 4).
+the expert plays as the strong bot does.
 
 >>> import random
 >>> from phase10.core import Game
@@ -104,7 +108,7 @@ class ExpertPlayer:
         *,
         deals: int = DEFAULT_DEALS,
         margin: float = 1.0,
-        draws: bool = True,
+        draws: bool = False,
         declines: bool = True,
         prior: str = "strong",
         hands: int = 1,
@@ -134,7 +138,9 @@ class ExpertPlayer:
             if not searchable(view):
                 return self._fallback().choose(view)
             play = self._game(view)
-            if self.prior == "strong":
+            if self.prior == "strong" and view.seats[self._me(view)].laid is None:
+                # (once down, the search's play-outs race to go out better than the strong
+                # bot's own, and far faster: the greedy policy is the choice to beat then)
                 action = self._fallback().choose(view)
                 weighing = self._weigh(view, play, action_key(action))
                 return action if weighing is None else weighing.action
