@@ -10,12 +10,11 @@ the greedy policy to the end of the hand, all inside the kernel
 (:meth:`phase10.kernel.KernelGame.search`), and values each hand's end for itself
 (:class:`Weights`): its own phase completed, its opponents' phases, points.
 
-The choice to beat is the strong bot's (:class:`phase10.bots.strong.StrongPlayer`, level 4)
-while the expert's phase is not down, and the greedy policy's once it is (the play-outs
-race to go out better than the strong bot's own search, and far faster). It stands unless
-another candidate does better by more than the search's own noise (``margin`` standard
-errors of the paired difference over the same deals): a choice picked for a small lead over
-a few dozen deals is as often worse as better. Lay-downs, hits and whether to take the
+The choice to beat is the strong bot's (:class:`phase10.bots.strong.StrongPlayer`, level
+4). It stands unless another candidate does better by more than the search's own noise
+(``margin`` standard errors of the paired difference over the same deals, two by
+default): a choice picked for a small lead over a few dozen deals is as often worse as
+better, the more so as the deals' other hands are random where the real ones were built. Lay-downs, hits and whether to take the
 top discard are the strong bot's (``draws=True`` searches take-or-draw too: over sampled
 deals the search prefers taking more often than taking pays, its opponents' hands being
 random where the real ones are built up).
@@ -107,7 +106,7 @@ class ExpertPlayer:
         rng: random.Random,
         *,
         deals: int = DEFAULT_DEALS,
-        margin: float = 1.0,
+        margin: float = 2.0,
         draws: bool = False,
         declines: bool = True,
         prior: str = "strong",
@@ -138,9 +137,7 @@ class ExpertPlayer:
             if not searchable(view):
                 return self._fallback().choose(view)
             play = self._game(view)
-            if self.prior == "strong" and view.seats[self._me(view)].laid is None:
-                # (once down, the search's play-outs race to go out better than the strong
-                # bot's own, and far faster: the greedy policy is the choice to beat then)
+            if self.prior == "strong":
                 action = self._fallback().choose(view)
                 weighing = self._weigh(view, play, action_key(action))
                 return action if weighing is None else weighing.action

@@ -69,8 +69,8 @@ def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice
 def _outcome(option: Option, down: bool, rivals: int) -> str:
     mine = "" if down else f"you make your phase {option.phase:.0%} of the time, "
     theirs = (
-        f"your opponent theirs {option.rivals:.0%}"
+        f"your opponent makes theirs {option.rivals:.0%}"
         if rivals == 1
-        else f"your opponents {option.rivals:.1f} phases between them"
+        else f"your opponents make {option.rivals:.1f} phases between them"
     )
     return f"{mine}{theirs}, and you score {option.points:.0f} points on average"
