@@ -563,10 +563,13 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
     return greedy_discard(s, al, seat, rng);
 }
 
-/* every seat greedy (rngs: each seat's generator) until the game ends or max_actions */
-static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_actions) {
+/* every seat greedy (rngs: each seat's generator) until the game ends, max_actions (-1: no
+ * limit) or, with hands > 0, until `hands` hands have ended since hand `start` */
+static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_actions, int start,
+                             int hands) {
     long long done = 0;
-    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions) &&
+           (hands <= 0 || s->hand_number - start < hands)) {
         if (legal(s, al) || al->n == 0) break;
         Act a = al->acts[greedy_choose(s, al, &rngs[s->current])];
         LayDown ld;

@@ -173,7 +173,7 @@ static PyObject *Kernel_greedy_playouts(KernelObject *self, PyObject *args) {
         for (int p = 0; p < end->n; p++) mt_seed(&rngs[p], splitmix(&x));
         long long played;
         Py_BEGIN_ALLOW_THREADS;
-        played = play_greedy(end, &al, rngs, max_actions);
+        played = play_greedy(end, &al, rngs, max_actions, 0, 0);
         Py_END_ALLOW_THREADS;
         int scores[MAXP];
         for (int p = 0; p < end->n; p++) scores[p] = end->seats[p].score;

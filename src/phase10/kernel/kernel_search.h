@@ -5,25 +5,6 @@
 #ifndef PHASE10_KERNEL_SEARCH_H
 #define PHASE10_KERNEL_SEARCH_H
 
-/* every seat greedy until `hands` hands have ended since hand `start` (0: the game's end) or
- * max_actions */
-static void play_greedy_hands(State *s, ActList *al, MT *rngs, int start, int hands,
-                              long long max_actions) {
-    long long done = 0;
-    while (s->stage != ST_OVER && (hands <= 0 || s->hand_number - start < hands) &&
-           done < max_actions) {
-        if (legal(s, al) || al->n == 0) break;
-        Act a = al->acts[greedy_choose(s, al, &rngs[s->current])];
-        LayDown ld;
-        if (a.type == A_LAY) {
-            ld = al->lays[a.lay];
-            a.lay = 0;
-        }
-        apply_act(s, &a, &ld);
-        done++;
-    }
-}
-
 /* the most times a deal is dealt again to agree with what the other seats showed */
 #define MAX_REDEALS 64
 /* the most passed-over discards per seat a deal is checked against (the latest) */
@@ -155,7 +136,7 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
                 a.lay = 0;
             }
             apply_act(play, &a, &ld);
-            play_greedy_hands(play, &al, mine, self->s.hand_number, hands, max_actions);
+            play_greedy(play, &al, mine, max_actions, self->s.hand_number, hands);
             for (int p = 0; p < n; p++) {
                 int won = 0;
                 for (int w = 0; w < play->n_winners; w++) won |= play->winners[w] == p;
