@@ -7,7 +7,7 @@ played one by one, the win rate of the first bot with its 95% Wilson interval.
 - expert vs strong, heads-up (goal: at least 55%).
 
 ``python -m benchmarks expert`` plays ``PHASE10_BENCH_EXPERT_GAMES`` games of each match
-(default 40: a few minutes; the goals are for 2,000). ``python -m benchmarks.bench_expert
+(default 20: some minutes; the goals are for 2,000). ``python -m benchmarks.bench_expert
 MATCH --games N --minutes M`` plays one match (``hu``, ``strong-hu``, ``4p``, ``strong-4p``,
 ``vs-strong``) until N games or M minutes, keeping each game's result in
 ``benchmarks/results/expert-MATCH-seed7.jsonl``: run again, it goes on from there. The
@@ -74,7 +74,7 @@ def play_match(name: str, games: int, minutes: float | None = None) -> dict[str,
 
 
 def main() -> dict[str, object]:
-    games = int(os.environ.get("PHASE10_BENCH_EXPERT_GAMES", "40"))
+    games = int(os.environ.get("PHASE10_BENCH_EXPERT_GAMES", "20"))
     return {name: play_match(name, games) for name in MATCHES}
 
 
