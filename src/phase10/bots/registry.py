@@ -60,7 +60,7 @@ BOT_KINDS = (
     BotKind("strong:2", "Strong, level 2"),
     BotKind("strong:3", "Strong, level 3"),
     BotKind("strong", "Strong, level 4 (default)"),
-    BotKind("expert", "Hard: expert (searches ahead)"),
+    BotKind("expert", "Expert: strong, checked by search"),
 )
 #: the opponent a new game gets unless asked otherwise
 DEFAULT_BOT = "strong"
