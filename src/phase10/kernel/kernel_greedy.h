@@ -571,13 +571,7 @@ static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_acti
     while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions) &&
            (hands <= 0 || s->hand_number - start < hands)) {
         if (legal(s, al) || al->n == 0) break;
-        Act a = al->acts[greedy_choose(s, al, &rngs[s->current])];
-        LayDown ld;
-        if (a.type == A_LAY) {
-            ld = al->lays[a.lay];
-            a.lay = 0;
-        }
-        apply_act(s, &a, &ld);
+        apply_listed(s, al, greedy_choose(s, al, &rngs[s->current]));
         done++;
     }
     return done;

@@ -61,13 +61,7 @@ static long long play_random(State *s, ActList *al, uint64_t *x, long long max_a
     while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
         if (legal(s, al) || al->n == 0) break;
         int i = (int)(splitmix(x) % (uint64_t)al->n);
-        Act a = al->acts[i];
-        LayDown ld;
-        if (a.type == A_LAY) {
-            ld = al->lays[a.lay];
-            a.lay = 0;
-        }
-        apply_act(s, &a, &ld);
+        apply_listed(s, al, i);
         done++;
     }
     return done;

@@ -784,4 +784,9 @@ static int legal(const State *s, ActList *al) {
     return 0;
 }
 
+/* apply the i-th action of al, the list of s's legal actions */
+static void apply_listed(State *s, const ActList *al, int i) {
+    apply_act(s, &al->acts[i], al->lays);
+}
+
 #endif

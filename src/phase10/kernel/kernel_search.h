@@ -129,13 +129,7 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
                 failed = 1;
                 break;
             }
-            Act a = al.acts[cands[c]];
-            LayDown ld;
-            if (a.type == A_LAY) {
-                ld = al.lays[a.lay];
-                a.lay = 0;
-            }
-            apply_act(play, &a, &ld);
+            apply_listed(play, &al, cands[c]);
             play_greedy(play, &al, mine, max_actions, self->s.hand_number, hands);
             for (int p = 0; p < n; p++) {
                 int won = 0;

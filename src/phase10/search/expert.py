@@ -46,7 +46,7 @@ from numpy.typing import NDArray
 from phase10.bots.knowledge import declined, known_held
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, PlayerView, Stage
+from phase10.core import Action, Discard, PlayerView, Stage
 from phase10.core.events import Discarded
 from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
 from phase10.kernel.convert import ActionKey, action_key
@@ -136,11 +136,16 @@ class ExpertPlayer:
         try:
             if not searchable(view):
                 return self._fallback().choose(view)
-            play = self._game(view)
             if self.prior == "strong":
                 action = self._fallback().choose(view)
-                weighing = self._weigh(view, play, action_key(action))
+                searched = (view.stage is Stage.DRAW and self.draws) or (
+                    view.stage is Stage.PLAY and isinstance(action, Discard)
+                )
+                if not searched:  # (no kernel game to build for a choice not searched)
+                    return action
+                weighing = self._weigh(view, self._game(view), action_key(action))
                 return action if weighing is None else weighing.action
+            play = self._game(view)
             weighing = self._weigh(view, play)
             if weighing is not None:
                 return weighing.action
