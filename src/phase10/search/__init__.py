@@ -1,6 +1,22 @@
-"""Bots that search with the compiled kernel (:mod:`phase10.kernel`)."""
+"""Bots that search with the compiled kernel (:mod:`phase10.kernel`), the hints they give
+and the game review they make."""
 
 from .expert import DEFAULT_DEALS, ExpertPlayer, Option, Weighing, Weights
 from .hints import searched_hint
+from .review import Decision, HandSummary, Outcome, Point, Review, ReviewError, review
 
-__all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights", "searched_hint"]
+__all__ = [
+    "DEFAULT_DEALS",
+    "Decision",
+    "ExpertPlayer",
+    "HandSummary",
+    "Option",
+    "Outcome",
+    "Point",
+    "Review",
+    "ReviewError",
+    "Weighing",
+    "Weights",
+    "review",
+    "searched_hint",
+]

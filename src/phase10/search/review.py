@@ -1,0 +1,533 @@
+"""Game review: each decision a player made, weighed against the expert's choice.
+
+For every decision of the reviewed player (take or draw, lay down now or wait and which
+arrangement, each hit, the discard and a Skip's target) :func:`review` rebuilds the game
+from that player's view alone, as it stood before the decision, and searches it as the
+expert does (:class:`~phase10.search.ExpertPlayer`): the cards the player could not see
+are dealt afresh for every play-out, consistently with what the view shows, and every
+legal move is played out over the same deals to the hand's end by the greedy policy. The
+move played and the expert's choice are then also played out to the game's end, which
+estimates the player's (and everyone's) chance to win the game.
+
+A decision is a **mistake** when the expert's choice does better than the move played by
+at least :data:`MISTAKE` (in the expert's units: one phase of one's own completed this
+hand counts 1; see :class:`~phase10.search.Weights`) and by more than twice the search's
+own noise. Nothing the player did not know is read: the same views give the same review,
+whatever the hidden cards were.
+
+>>> from phase10.core import Game, Rules
+>>> from phase10.bots import play_game
+>>> from phase10.bots.greedy import GreedyPlayer
+>>> from phase10.core.records import GameRecord
+>>> import random
+>>> game = Game(["Ann", "Bob"], seed=3, rules=Rules(phases=(1,)))
+>>> play_game(game, [GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(1))])
+>>> done = review(GameRecord.from_game(game), "Ann", deals=8, win_deals=4)
+>>> done.name, len(done.decisions) > 0, len(done.hands)
+('Ann', True, 1)
+>>> done.chances[-1].wins == tuple(1.0 if seat in game.winners else 0.0 for seat in range(2))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from phase10.bots.strong import StrongPlayer
+from phase10.core import Action, Discard, Draw, Game, Hit, LayDown, PlayerView, Stage, TakeDiscard
+from phase10.core.codec import RecordError
+from phase10.core.errors import IllegalActionError, InvalidActionError
+from phase10.core.labels import view_action_text
+from phase10.core.records import GameRecord
+from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
+from phase10.kernel.convert import action_key
+
+from .expert import ExpertPlayer, Weights, _declined, _settled
+
+__all__ = [
+    "MAX_CANDIDATES",
+    "MISTAKE",
+    "REVIEW_FORMAT",
+    "Decision",
+    "HandSummary",
+    "Outcome",
+    "Point",
+    "Review",
+    "ReviewError",
+    "find_player",
+    "review",
+]
+
+REVIEW_FORMAT = "phase10-review"
+REVIEW_VERSION = 1
+#: the least value a mistake loses (one's own phase completed this hand counts 1)
+MISTAKE = 0.15
+#: the most moves weighed at one decision (the move played and the expert's prior are
+#: always among them): bounds the work a review of any record can ask for
+MAX_CANDIDATES = 24
+#: how many standard errors of the paired difference a mistake must exceed
+MARGIN = 2.0
+
+Progress = Callable[[int, int], None]
+
+
+class ReviewError(ValueError):
+    """A record that cannot be reviewed: why, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the play-outs after one move showed, on average over the deals."""
+
+    #: the value of the hand's end for the player (:class:`~phase10.search.Weights`)
+    value: float
+    #: the share of deals in which the player completes their phase this hand
+    phase: float
+    #: the player's points this hand
+    points: float
+    #: the phases the player's opponents complete this hand, between them
+    rivals: float
+    #: the player's chance to win the game, played out to the end
+    win: float
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed player."""
+
+    #: the actions played before it (the record's position: ``record.replay(step)``)
+    step: int
+    hand: int
+    #: take or draw, lay down, hit, discard, skip
+    kind: str
+    played: str
+    best: str
+    #: how many moves were weighed
+    choices: int
+    after_played: Outcome
+    after_best: Outcome
+    #: the value the move played gave up against the expert's choice (0 or more)
+    loss: float
+    #: the standard error of that loss, over the paired deals
+    noise: float
+    mistake: bool
+    #: one line, in words: what the play-outs showed
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """Every seat's estimated chance to win the game, seen by the reviewed player."""
+
+    step: int
+    hand: int
+    wins: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    hand: int
+    decisions: int
+    mistakes: int
+    #: the value given up over the hand's decisions
+    lost: float
+    #: whether the player completed their phase this hand (None: the hand did not end)
+    made_phase: bool | None
+    #: the player's points this hand (None: the hand did not end)
+    points: int | None
+    #: the player's chance to win at the hand's first and last decision
+    win_before: float
+    win_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    player: int
+    name: str
+    players: tuple[str, ...]
+    deals: int
+    win_deals: int
+    seed: int
+    decisions: tuple[Decision, ...]
+    hands: tuple[HandSummary, ...]
+    chances: tuple[Point, ...]
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        """The mistakes, the costliest first."""
+        return tuple(sorted((d for d in self.decisions if d.mistake), key=lambda d: -d.loss))
+
+    @property
+    def note(self) -> str:
+        return (
+            f"Estimated from {self.name}'s view only: at each decision the cards "
+            f"{self.name} could not see were dealt afresh for every play-out "
+            f"({self.deals} deals to the hand's end, {self.win_deals} to the game's end)."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": REVIEW_FORMAT,
+            "version": REVIEW_VERSION,
+            "player": self.player,
+            "name": self.name,
+            "players": list(self.players),
+            "deals": self.deals,
+            "win_deals": self.win_deals,
+            "seed": self.seed,
+            "note": self.note,
+            "decisions": [_decision_dict(d) for d in self.decisions],
+            "mistakes": [self.decisions.index(d) for d in self.mistakes],
+            "hands": [_plain(h) for h in self.hands],
+            "chances": [
+                {"step": p.step, "hand": p.hand, "wins": list(p.wins)} for p in self.chances
+            ],
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Review:
+        """A review read back from :meth:`to_dict` (a cache); :class:`ReviewError` if it is
+        not one of this version."""
+        if data.get("format") != REVIEW_FORMAT or data.get("version") != REVIEW_VERSION:
+            raise ReviewError("not a phase10 review of this version")
+        try:
+            return Review(
+                player=int(data["player"]),
+                name=str(data["name"]),
+                players=tuple(str(n) for n in data["players"]),
+                deals=int(data["deals"]),
+                win_deals=int(data["win_deals"]),
+                seed=int(data["seed"]),
+                decisions=tuple(
+                    Decision(
+                        **{
+                            **d,
+                            "after_played": Outcome(**d["after_played"]),
+                            "after_best": Outcome(**d["after_best"]),
+                        }
+                    )
+                    for d in data["decisions"]
+                ),
+                hands=tuple(HandSummary(**h) for h in data["hands"]),
+                chances=tuple(
+                    Point(int(p["step"]), int(p["hand"]), tuple(map(float, p["wins"])))
+                    for p in data["chances"]
+                ),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ReviewError(f"the review is unreadable: {error}") from None
+
+
+def find_player(record: GameRecord, player: str | int | None) -> int:
+    """The seat to review: by name (any case) or seat number; None: the person named
+    "You" if anyone is, else seat 0. :class:`ReviewError` names the players otherwise."""
+    names = record.players
+    if player is None:
+        return next((i for i, name in enumerate(names) if name.casefold() == "you"), 0)
+    if isinstance(player, int):
+        if 0 <= player < len(names):
+            return player
+    else:
+        matches = [i for i, name in enumerate(names) if name.casefold() == player.casefold()]
+        if matches:
+            return matches[0]
+    raise ReviewError(f"no player {player!r} in this game: its players are {', '.join(names)}")
+
+
+def review(
+    record: GameRecord,
+    player: str | int | None = None,
+    *,
+    deals: int = 48,
+    win_deals: int = 32,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Review:
+    """Review ``player``'s decisions in ``record`` (see the module's doc). ``progress`` is
+    called with (decisions done, decisions in all) as the review goes.
+
+    Raises :class:`ReviewError` when the kernel is not built, the game's rules are ones its
+    play-outs do not play, or the record does not replay."""
+    if not available():
+        raise ReviewError("reviews need the compiled kernel, which is not built here")
+    why = greedy_unsupported(record.rules)
+    if why is not None:
+        raise ReviewError(f"this game cannot be reviewed: {why}")
+    if not 1 <= deals <= 512 or not 1 <= win_deals <= 512:
+        raise ReviewError("deals and win_deals must be from 1 to 512")
+    seat = find_player(record, player)
+    steps = _decision_steps(record, seat)
+    decisions: list[Decision] = []
+    chances: list[Point] = []
+    game = _start(record)
+    done = 0
+    for step, text in enumerate(record.actions):
+        if step in steps:
+            view = game.view(seat)
+            action = game.parse_action(text)
+            decision, wins = _weigh(view, action, step, seed, deals, win_deals)
+            if decision is not None:
+                decisions.append(decision)
+            if wins is not None:
+                chances.append(Point(step, view.hand_number, wins))
+            done += 1
+            if progress is not None:
+                progress(done, len(steps))
+        _apply(record, game, step, text)
+    if game.is_over:
+        end = tuple(1.0 if s in game.winners else 0.0 for s in range(game.num_players))
+        chances.append(Point(len(record.actions), game.hand_number, end))
+    hands = _summaries(game, seat, decisions, chances)
+    return Review(
+        seat,
+        record.players[seat],
+        record.players,
+        deals,
+        win_deals,
+        seed,
+        tuple(decisions),
+        hands,
+        tuple(chances),
+    )
+
+
+def _start(record: GameRecord) -> Game:
+    game = record.new_game()
+    GameRecord._reshuffle(game, 0, record.reshuffles())
+    return game
+
+
+def _apply(record: GameRecord, game: Game, step: int, text: str) -> None:
+    try:
+        game.apply(text)
+    except (IllegalActionError, InvalidActionError) as error:
+        raise ReviewError(f"action {step + 1} ({text!r}) does not apply: {error}") from None
+    GameRecord._reshuffle(game, step + 1, record.reshuffles())
+
+
+def _decision_steps(record: GameRecord, seat: int) -> set[int]:
+    """The steps at which ``seat`` decided (a first pass, so progress knows the total)."""
+    try:
+        game = _start(record)
+    except RecordError as error:
+        raise ReviewError(str(error)) from None
+    steps = set()
+    for step, text in enumerate(record.actions):
+        if game.current == seat and game.stage in (Stage.DRAW, Stage.PLAY):
+            steps.add(step)
+        _apply(record, game, step, text)
+    return steps
+
+
+def _kind(action: Action) -> str:
+    match action:
+        case Draw() | TakeDiscard():
+            return "take or draw"
+        case LayDown():
+            return "lay down"
+        case Hit():
+            return "hit"
+        case Discard(target=target) if target is not None:
+            return "skip"
+        case _:
+            return "discard"
+
+
+def _weigh(
+    view: PlayerView, played: Action, step: int, seed: int, deals: int, win_deals: int
+) -> tuple[Decision | None, tuple[float, ...] | None]:
+    """The decision at ``view`` (None with a single move) and every seat's chance to win
+    after the move played."""
+    rng = random.Random(f"review {seed} {step}")
+    me = ExpertPlayer._me(view)
+    play = KernelGame.from_view(view)
+    keys = play.legal()
+    played_key = action_key(played)
+    expert = ExpertPlayer(random.Random(rng.getrandbits(32)), deals=deals)
+    prior_key = action_key(StrongPlayer(random.Random(rng.getrandbits(32))).choose(view))
+    candidates = _candidates(keys, played_key, prior_key)
+    search = _Search(view, play, expert, me)
+    if len(candidates) < 2:
+        wins = search.wins([keys.index(played_key)], win_deals, rng)
+        return None, tuple(float(w) for w in wins[0])
+    results, values = search.hands(candidates, rng)
+    means = values.mean(axis=0)
+    prior = candidates.index(keys.index(prior_key))
+    best = int(np.argmax(means))
+    if best != prior and not _beyond(values[:, best] - values[:, prior]):
+        best = prior
+    mine = candidates.index(keys.index(played_key))
+    if means[mine] >= means[best]:
+        best = mine
+    diff = values[:, best] - values[:, mine]
+    loss, noise = float(diff.mean()), _noise(diff)
+    pair = [candidates[mine]] if best == mine else [candidates[mine], candidates[best]]
+    wins = search.wins(pair, win_deals, rng)
+    outcomes = [
+        _outcome(search, results, values, j, wins[min(k, len(wins) - 1)][me])
+        for k, j in enumerate((mine, best))
+    ]
+    best_action = to_action(keys[candidates[best]])
+    decision = Decision(
+        step=step,
+        hand=view.hand_number,
+        kind=_kind(played),
+        played=view_action_text(view, played),
+        best=view_action_text(view, best_action),
+        choices=len(candidates),
+        after_played=outcomes[0],
+        after_best=outcomes[1],
+        loss=max(loss, 0.0),
+        noise=noise,
+        mistake=loss >= MISTAKE and loss > MARGIN * noise,
+        reason="",
+    )
+    return _with_reason(decision, view), tuple(float(w) for w in wins[0])
+
+
+def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
+    """Indices into ``keys`` to weigh: every move, at most :data:`MAX_CANDIDATES`, the
+    move played and the prior's always among them."""
+    first = [keys.index(played)]
+    if keys.index(prior) not in first:
+        first.append(keys.index(prior))
+    rest = [i for i in range(len(keys)) if i not in first]
+    return sorted(first + rest[: MAX_CANDIDATES - len(first)])
+
+
+def _beyond(diff: NDArray[np.float64]) -> bool:
+    return float(diff.mean()) > MARGIN * _noise(diff)
+
+
+def _noise(diff: NDArray[np.float64]) -> float:
+    return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
+
+
+class _Search:
+    """The kernel searches of one decision, from the player's view alone."""
+
+    def __init__(self, view: PlayerView, play: KernelGame, expert: ExpertPlayer, me: int):
+        self.view, self.play, self.expert, self.me = view, play, expert, me
+        self.known = expert._known(view)
+        self.settled = _settled(view)
+        self.declined = _declined(view)
+
+    def _search(
+        self, candidates: list[int], count: int, hands: int, rng: random.Random
+    ) -> NDArray[np.int32]:
+        return self.play.search(
+            self.me,
+            self.known,
+            candidates,
+            count,
+            rng.getrandbits(63),
+            hands,
+            settled=self.settled,
+            declined=self.declined,
+        )
+
+    def hands(
+        self, candidates: list[int], rng: random.Random
+    ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
+        results = self._search(candidates, self.expert.deals, 1, rng)
+        return results, self.expert._values(results, self.view, self.me)
+
+    def wins(self, candidates: list[int], count: int, rng: random.Random) -> NDArray[np.float64]:
+        """Each candidate's chance, per seat, to win the game (shared wins shared)."""
+        won = self._search(candidates, count, 0, rng)[..., 2].astype(np.float64)
+        shares = won / np.maximum(won.sum(axis=-1, keepdims=True), 1.0)
+        return shares.mean(axis=0)  # type: ignore[no-any-return]
+
+
+def _outcome(
+    search: _Search,
+    results: NDArray[np.int32],
+    values: NDArray[np.float64],
+    j: int,
+    win: float,
+) -> Outcome:
+    view, me = search.view, search.me
+    before = view.seats[me]
+    done = sum(len(seat.completed) for seat in view.seats) - len(before.completed)
+    phase = float((results[:, j, me, 0] > len(before.completed)).mean())
+    points = float(results[:, j, me, 1].mean()) - before.score
+    rivals = float((results[:, j, :, 0].sum(axis=-1) - results[:, j, me, 0]).mean()) - done
+    return Outcome(float(values[:, j].mean()), phase, points, rivals, float(win))
+
+
+def _with_reason(decision: Decision, view: PlayerView) -> Decision:
+    return replace(decision, reason=reason(decision, view))
+
+
+def reason(decision: Decision, view: PlayerView) -> str:
+    """One line on the decision: what the move played led to, against the expert's."""
+    a, b = decision.after_played, decision.after_best
+    if decision.played == decision.best:
+        return f"the expert agrees: you win {a.win:.0%} of the play-outs to the game's end"
+    w = Weights()
+    rivals = len(view.seats) - 1
+    down = view.viewer is not None and view.seats[view.viewer].laid is not None
+    parts = {
+        "phase": 0.0 if down else b.phase - a.phase,
+        "rivals": (a.rivals - b.rivals) * w.rival / rivals,
+        "points": (a.points - b.points) * w.points,
+    }
+    worst = max(parts, key=lambda k: parts[k])
+    if parts[worst] <= 0:
+        return f"about as good as {decision.best}"
+    best = decision.best
+    if worst == "phase":
+        return f"you make your phase {a.phase:.0%} of the time; after {best}, {b.phase:.0%}"
+    if worst == "rivals" and rivals == 1:
+        return (
+            f"your opponent makes their phase {a.rivals:.0%} of the time; "
+            f"after {best}, {b.rivals:.0%}"
+        )
+    if worst == "rivals":
+        return (
+            f"your opponents make {a.rivals:.1f} phases between them; after {best}, {b.rivals:.1f}"
+        )
+    return f"you score {a.points:.0f} points on average; after {best}, {b.points:.0f}"
+
+
+def _summaries(
+    game: Game, seat: int, decisions: list[Decision], chances: list[Point]
+) -> tuple[HandSummary, ...]:
+    ended = {result.hand: result for result in game.view(seat).hand_results}
+    hands = sorted({d.hand for d in decisions} | {p.hand for p in chances} | set(ended))
+    summaries = []
+    for hand in hands:
+        mine = [d for d in decisions if d.hand == hand]
+        points = [p.wins[seat] for p in chances if p.hand == hand]
+        result = ended.get(hand)
+        summaries.append(
+            HandSummary(
+                hand=hand,
+                decisions=len(mine),
+                mistakes=sum(d.mistake for d in mine),
+                lost=sum(d.loss for d in mine),
+                made_phase=None if result is None else seat in result.advanced,
+                points=None if result is None else result.points[seat],
+                win_before=points[0] if points else 0.0,
+                win_after=points[-1] if points else 0.0,
+            )
+        )
+    return tuple(summaries)
+
+
+def _decision_dict(decision: Decision) -> dict[str, Any]:
+    data = _plain(decision)
+    data["after_played"] = _plain(decision.after_played)
+    data["after_best"] = _plain(decision.after_best)
+    return data
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__slots__}
