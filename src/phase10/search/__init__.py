@@ -3,7 +3,16 @@ and the game review they make."""
 
 from .expert import DEFAULT_DEALS, ExpertPlayer, Option, Weighing, Weights
 from .hints import searched_hint
-from .review import Decision, HandSummary, Outcome, Point, Review, ReviewError, review
+from .review import (
+    Decision,
+    HandSummary,
+    Outcome,
+    Point,
+    Review,
+    ReviewError,
+    cached_review,
+    review,
+)
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -17,6 +26,7 @@ __all__ = [
     "ReviewError",
     "Weighing",
     "Weights",
+    "cached_review",
     "review",
     "searched_hint",
 ]

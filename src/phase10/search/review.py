@@ -31,10 +31,14 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -61,12 +65,16 @@ __all__ = [
     "Point",
     "Review",
     "ReviewError",
+    "cache_path",
+    "cached_review",
     "find_player",
     "review",
+    "review_key",
 ]
 
 REVIEW_FORMAT = "phase10-review"
 REVIEW_VERSION = 1
+CACHE_FORMAT = "phase10-review-cache"
 #: the least value a mistake loses (one's own phase completed this hand counts 1)
 MISTAKE = 0.15
 #: the most moves weighed at one decision (the move played and the expert's prior are
@@ -531,3 +539,63 @@ def _decision_dict(decision: Decision) -> dict[str, Any]:
 
 def _plain(obj: Any) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in obj.__slots__}
+
+
+def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: int) -> str:
+    """What a cached review is filed under: the record's content and the review's settings
+    (a record that changes, or other settings, are reviewed afresh)."""
+    text = json.dumps(record.to_dict(), sort_keys=True)
+    settings = f"{REVIEW_VERSION}:{seat}:{deals}:{win_deals}:{seed}"
+    return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
+
+
+def cache_path(record_path: Path) -> Path:
+    """Where the reviews of the record at ``record_path`` are kept: beside it, named
+    ``NAME.review.json``."""
+    return record_path.with_name(f"{record_path.stem}.review.json")
+
+
+def cached_review(
+    record_path: Path,
+    record: GameRecord,
+    player: str | int | None = None,
+    *,
+    deals: int = 48,
+    win_deals: int = 32,
+    seed: int = 0,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> Review:
+    """:func:`review`, kept with the record (:func:`cache_path`): a record reviewed before
+    with the same settings is read back, not searched again. An unreadable or outdated
+    cache file is replaced; one that cannot be written leaves the review uncached."""
+    seat = find_player(record, player)
+    key = review_key(record, seat, deals, win_deals, seed)
+    path = cache_path(record_path)
+    stored = _read_cache(path) if cache else {}
+    if key in stored:
+        try:
+            return Review.from_dict(stored[key])
+        except ReviewError:
+            pass
+    done = review(record, seat, deals=deals, win_deals=win_deals, seed=seed, progress=progress)
+    if cache:
+        stored[key] = done.to_dict()
+        try:
+            temporary = path.with_name(path.name + ".tmp")
+            temporary.write_text(json.dumps({"format": CACHE_FORMAT, "reviews": stored}))
+            os.replace(temporary, path)
+        except OSError:
+            pass
+    return done
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+        return {}
+    reviews = data.get("reviews")
+    return dict(reviews) if isinstance(reviews, dict) else {}
