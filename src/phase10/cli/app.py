@@ -271,6 +271,10 @@ from .play import replay as _replay  # noqa: E402
 app.command(name="play")(_play)
 app.command(name="replay")(_replay)
 
+from .review import review as _review  # noqa: E402
+
+app.command(name="review")(_review)
+
 from .protocol_test import protocol_test as _protocol_test  # noqa: E402
 from .serve import serve as _serve  # noqa: E402
 

@@ -150,9 +150,10 @@ class HandSummary:
     made_phase: bool | None
     #: the player's points this hand (None: the hand did not end)
     points: int | None
-    #: the player's chance to win at the hand's first and last decision
-    win_before: float
-    win_after: float
+    #: the player's chance to win at the hand's first and last decision (None: the
+    #: player had none this hand)
+    win_before: float | None
+    win_after: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +175,13 @@ class Review:
 
     @property
     def note(self) -> str:
+        """What the review read: the player's view alone, in words."""
+        you = self.name.casefold() == "you"
+        whose, who = ("your", "you") if you else (f"{self.name}'s", self.name)
         return (
-            f"Estimated from {self.name}'s view only: at each decision the cards "
-            f"{self.name} could not see were dealt afresh for every play-out "
-            f"({self.deals} deals to the hand's end, {self.win_deals} to the game's end)."
+            f"Estimated from {whose} view only: at each decision the cards {who} could not "
+            f"see were dealt afresh for every play-out ({self.deals} deals to the hand's "
+            f"end, {self.win_deals} to the game's end)."
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -523,8 +527,8 @@ def _summaries(
                 lost=sum(d.loss for d in mine),
                 made_phase=None if result is None else seat in result.advanced,
                 points=None if result is None else result.points[seat],
-                win_before=points[0] if points else 0.0,
-                win_after=points[-1] if points else 0.0,
+                win_before=points[0] if points else None,
+                win_after=points[-1] if points else None,
             )
         )
     return tuple(summaries)

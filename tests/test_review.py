@@ -1,0 +1,117 @@
+"""Game review (phase10.search.review, ``phase10 review``): mistakes found where the right
+move is certain, nothing read that the player could not see, its JSON and its chart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import phase10.kernel as kernel
+from helpers import arranged, play, rest_of_deck, text_of
+from phase10.cli.app import app
+from phase10.core import Rules, SavePile
+from phase10.core.records import GameRecord, dumps
+from phase10.search.review import Review, ReviewError, cache_path, review
+
+pytestmark = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+
+# Bob lays down 7s and 9s on his first turn and keeps one card. You, one card short of
+# your own phase, then hold R7, which Bob can play at once to go out, beside cards
+# nobody can use: discarding R7 ends the hand before you can make your phase.
+YOU = "R1 B1 G1 R2 B2 Y6 R8 G10 R11 R7"
+BOB = "R7 B7 G7 Y7 R9 G9 Y9 B9 W {last}"
+DRAWN = "Y12 G1 B12"
+OPENING = """draw; discard Y12
+draw; lay R7 B7 G7 + R9 G9 Y9; hit Y7 g0; hit B9 g1; hit W=7 g0; discard G1
+draw"""
+
+
+def _record(discard: str, *, last: str = "Y5", seed: int = 1) -> GameRecord:
+    """The arranged hand, You discarding ``discard`` on the second turn, then Bob's turn:
+    the hidden parts (Bob's last card, the draw pile below the cards drawn) set by
+    ``last`` and ``seed``."""
+    bob = BOB.format(last=last)
+    rest = rest_of_deck(YOU, bob, DRAWN, "R3")
+    pile = DRAWN + " " + text_of(rest[seed:] + rest[:seed])
+    game = arranged(
+        [YOU, bob], "R3", pile, rules=Rules(phases=(1, 2)), seed=seed, names=["You", "Bob"]
+    )
+    play(game, OPENING)
+    play(game, f"discard {discard}")
+    play(game, f"take; hit R7 g0; discard {last}" if discard == "R7" else "draw")
+    return GameRecord.from_game(game)
+
+
+def test_handing_the_next_player_the_card_that_lets_them_out_is_a_mistake() -> None:
+    done = review(_record("R7"), "You", deals=32, win_deals=8)
+    last = done.decisions[-1]
+    assert (last.played, last.kind) == ("discard R7", "discard")
+    assert last.mistake and last.best != "discard R7", last
+    assert last.after_played.phase == 0 < last.after_best.phase
+    assert last.after_played.win <= last.after_best.win
+    assert done.mistakes == (last,)
+    assert last.reason.startswith("you make your phase 0% of the time; after discard")
+
+
+def test_a_harmless_discard_is_not_flagged() -> None:
+    done = review(_record("B12"), "You", deals=32, win_deals=8)
+    assert not done.mistakes
+    assert done.decisions[-1].played == "discard B12"
+
+
+def test_the_review_never_reads_what_the_player_could_not_see() -> None:
+    """Bob's hidden card and the draw pile's order differ; You's views are the same."""
+    first = review(_record("R7"), "You", deals=8, win_deals=4).to_dict()
+    other = _record("R7", last="R5", seed=7)
+    assert other.actions != _record("R7").actions  # the games did differ
+    assert review(other, "You", deals=8, win_deals=4).to_dict() == first
+    assert "view only" in first["note"]
+
+
+def test_a_review_reads_back_from_its_json_and_every_hand_is_summed_up() -> None:
+    done = review(_record("B12"), "Bob", deals=8, win_deals=4)
+    assert Review.from_dict(json.loads(json.dumps(done.to_dict()))) == done
+    assert [h.hand for h in done.hands] == [1]
+    assert done.hands[0].decisions == len(done.decisions) > 0
+    assert done.chances[0].step == min(d.step for d in done.decisions)
+
+
+def test_what_cannot_be_reviewed_says_why() -> None:
+    record = _record("B12")
+    with pytest.raises(ReviewError, match="no player 'Cy' in this game: its players are You, Bob"):
+        review(record, "Cy")
+    with pytest.raises(ReviewError, match="no player 2"):
+        review(record, 2)
+    with pytest.raises(ReviewError, match="save_pile"):
+        review(GameRecord(("A", "B"), Rules(save_pile=SavePile.PRIVATE), 1, 0), 0)
+    broken = GameRecord(record.players, record.rules, record.seed, record.dealer, ("discard R1",))
+    with pytest.raises(ReviewError, match="action 1 \\('discard R1'\\) does not apply"):
+        review(broken, 0)
+    with pytest.raises(ReviewError, match="deals"):
+        review(record, 0, deals=0)
+
+
+def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_review(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(dumps(_record("R7")))
+    runner = CliRunner()
+    small = ["--deals", "16", "--win-deals", "4"]
+    shown = runner.invoke(app, ["review", str(path), "--plot", str(tmp_path / "c.png"), *small])
+    assert shown.exit_code == 0, shown.output
+    assert "Mistakes (1)" in shown.output and "discard R7; the expert:" in shown.output
+    assert "Estimated from your view only" in shown.output
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+    assert cache_path(path).exists()
+    as_json = runner.invoke(app, ["review", str(path), "--json", "--player", "You", *small])
+    assert as_json.exit_code == 0, as_json.output
+    data = json.loads(as_json.output)
+    assert data["format"] == "phase10-review" and data["decisions"][data["mistakes"][0]]
+    bad = runner.invoke(app, ["review", str(path), "--player", "Cy"])
+    assert bad.exit_code == 2 and "no player 'Cy'" in bad.output
+    missing = runner.invoke(app, ["review", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "there is no file" in missing.output
