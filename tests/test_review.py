@@ -115,3 +115,15 @@ def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_r
     assert bad.exit_code == 2 and "no player 'Cy'" in bad.output
     missing = runner.invoke(app, ["review", str(tmp_path / "none.json")])
     assert missing.exit_code == 2 and "there is no file" in missing.output
+
+
+def test_a_decision_with_many_ways_to_lay_down_weighs_every_discard_within_the_bound() -> None:
+    from phase10.search.review import MAX_CANDIDATES, _candidates
+
+    lay_downs = [(4, ((i,),)) for i in range(40)]
+    discards = [(2, card, -1) for card in range(11)]
+    keys = lay_downs + discards
+    chosen = _candidates(keys, played=lay_downs[37], prior=discards[3])
+    assert len(chosen) == MAX_CANDIDATES
+    assert keys.index(lay_downs[37]) in chosen
+    assert all(keys.index(d) in chosen for d in discards)

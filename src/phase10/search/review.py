@@ -406,11 +406,15 @@ def _weigh(
 
 def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
     """Indices into ``keys`` to weigh: every move, at most :data:`MAX_CANDIDATES`, the
-    move played and the prior's always among them."""
+    move played and the prior's always among them, then discards, lay-downs and hits in
+    that order (a hand with many Wilds can be laid down in dozens of ways)."""
     first = [keys.index(played)]
     if keys.index(prior) not in first:
         first.append(keys.index(prior))
-    rest = [i for i in range(len(keys)) if i not in first]
+    order = {2: 0, 4: 1, 3: 2}
+    rest = sorted(
+        (i for i in range(len(keys)) if i not in first), key=lambda i: order.get(keys[i][0], 3)
+    )
     return sorted(first + rest[: MAX_CANDIDATES - len(first)])
 
 
