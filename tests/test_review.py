@@ -127,3 +127,16 @@ def test_a_decision_with_many_ways_to_lay_down_weighs_every_discard_within_the_b
     assert len(chosen) == MAX_CANDIDATES
     assert keys.index(lay_downs[37]) in chosen
     assert all(keys.index(d) in chosen for d in discards)
+
+
+def test_by_default_the_one_person_at_the_table_is_reviewed() -> None:
+    from dataclasses import replace
+
+    from phase10.search.review import find_player
+
+    record = _record("B12")
+    assert find_player(record, None) == 0  # You
+    tagged = replace(record, players=("Ann", "Bob"), tags=(("controllers", "greedy,human"),))
+    assert find_player(tagged, None) == 1
+    assert find_player(replace(tagged, tags=()), None) == 0
+    assert find_player(tagged, "bob") == find_player(tagged, 1) == 1

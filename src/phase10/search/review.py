@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.seats import HUMAN
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Action, Discard, Draw, Game, Hit, LayDown, PlayerView, Stage, TakeDiscard
 from phase10.core.codec import RecordError
@@ -238,10 +239,15 @@ class Review:
 
 
 def find_player(record: GameRecord, player: str | int | None) -> int:
-    """The seat to review: by name (any case) or seat number; None: the person named
-    "You" if anyone is, else seat 0. :class:`ReviewError` names the players otherwise."""
+    """The seat to review: by name (any case) or seat number; None: the one person of the
+    record's ``controllers`` tag (the terminal game's and the server's records say who
+    played each seat), else the player named "You", else seat 0. :class:`ReviewError`
+    names the players otherwise."""
     names = record.players
     if player is None:
+        people = [i for i in range(len(names)) if _controller(record, i) == HUMAN]
+        if len(people) == 1 and people[0] < len(names):
+            return people[0]
         return next((i for i, name in enumerate(names) if name.casefold() == "you"), 0)
     if isinstance(player, int):
         if 0 <= player < len(names):
@@ -251,6 +257,11 @@ def find_player(record: GameRecord, player: str | int | None) -> int:
         if matches:
             return matches[0]
     raise ReviewError(f"no player {player!r} in this game: its players are {', '.join(names)}")
+
+
+def _controller(record: GameRecord, seat: int) -> str:
+    parts = (record.tag("controllers") or "").split(",")
+    return parts[seat].strip() if seat < len(parts) else ""
 
 
 def review(
