@@ -16,12 +16,12 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from phase10.core import Rules
 
 from .core import DEFAULT_MAX_STEPS, EnvCore
 from .render import RENDER_MODES, check_render_mode, render
+from .wrappers import wrap
 
 __all__ = ["env", "raw_env"]
 
@@ -152,12 +152,6 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's standard wrappers: an illegal action ends the game
-    for the agent who played it with reward -1; actions out of range are refused."""
+    for the agent who played it with reward -1; actions out of range are refused (the
+    wrappers are :mod:`phase10.rl.wrappers`' faster subclasses of PettingZoo's own)."""
     return wrap(raw_env(**kwargs))
-
-
-def wrap(wrapped: AECEnv[str, dict[str, Any], int]) -> AECEnv[str, dict[str, Any], int]:
-    """PettingZoo's standard wrappers around a raw environment (see :func:`env`)."""
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)

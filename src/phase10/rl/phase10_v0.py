@@ -17,6 +17,7 @@ from pettingzoo import AECEnv
 
 from . import pettingzoo_env
 from .render import RENDER_MODES
+from .wrappers import wrap
 
 __all__ = ["env", "raw_env"]
 
@@ -36,4 +37,4 @@ class raw_env(pettingzoo_env.raw_env):
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's standard wrappers (see ``phase10_v1.env``)."""
-    return pettingzoo_env.wrap(raw_env(**kwargs))
+    return wrap(raw_env(**kwargs))
