@@ -174,9 +174,11 @@ class Review:
 
     @property
     def note(self) -> str:
+        # a player named You (the person against the computer) is spoken to as you
+        whose, who = ("your", "you") if self.name == "You" else (f"{self.name}'s", self.name)
         return (
-            f"Estimated from {self.name}'s view only: at each decision the cards "
-            f"{self.name} could not see were dealt afresh for every play-out "
+            f"Estimated from {whose} view only: at each decision the cards "
+            f"{who} could not see were dealt afresh for every play-out "
             f"({self.deals} deals to the hand's end, {self.win_deals} to the game's end)."
         )
 
