@@ -393,9 +393,16 @@ class ReplayApp(App[None]):
     def index(self) -> int:
         return self.replay.index
 
+    @index.setter
+    def index(self, index: int) -> None:
+        self.replay.index = index
+
     @property
     def position(self) -> Position:
         return self.replay.position
+
+    def show(self) -> None:
+        self.replay.show()
 
 
 def _position(
