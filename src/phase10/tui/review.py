@@ -68,6 +68,9 @@ class ReviewScreen(Screen[Closed]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("p", "other_player", "Other player"),
+        # over the mistakes' list too: the hands and the chart are below it
+        Binding("pagedown", "page(1)", "Scroll", priority=True),
+        Binding("pageup", "page(-1)", "Scroll up", show=False, priority=True),
     ]
 
     #: the review's effort (tests make it small)
@@ -235,6 +238,10 @@ class ReviewScreen(Screen[Closed]):
         option_id = event.option.id
         if option_id is not None and option_id.startswith("step-"):
             self.dismiss((self.shown, int(option_id.removeprefix("step-"))))
+
+    def action_page(self, direction: int) -> None:
+        body = self.query_one("#review-body", VerticalScroll)
+        body.scroll_page_down() if direction > 0 else body.scroll_page_up()
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "review")
