@@ -189,7 +189,8 @@ def replay(
     ] = True,
     colour_blind: ColourBlind = False,
 ) -> None:
-    """Step through a saved game record, action by action (arrows, Home/End, n/b for hands)."""
+    """Step through a saved game record, action by action (arrows, Home/End, n/b for hands);
+    r reviews a player's decisions against the expert's, m/M step to its mistakes."""
     _need_textual()
     from phase10.core.records import loads
     from phase10.tui.replay import ReplayApp
@@ -205,4 +206,4 @@ def replay(
         fail(f"{file} is not a game record: it is not UTF-8 text")
     except RecordError as error:
         fail(f"{file} is not a game record: {error}")
-    ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind).run()
+    ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind, path=file).run()

@@ -24,12 +24,15 @@ from phase10.core import (
     IllegalActionError,
     InvalidActionError,
     MovedDown,
+    RecordError,
     TieBreakStarted,
 )
 from phase10.core.narration import and_list
+from phase10.search import Review
 
 from .extras import TableExtras
 from .moves import KEYS
+from .replay import GameReplayScreen, read_positions
 from .saves import SavedGame, keep_unfinished, unfinished_games
 from .screens import RESUME, ChoiceScreen, GameOverScreen, HandEndScreen, NewGameScreen
 from .session import Session, SessionError, Settings
@@ -89,6 +92,8 @@ class PlayApp(TableExtras):
         self.bot_delay = bot_delay
         self.shown_save_error: str | None = None
         self.saved_games: list[SavedGame] = []
+        #: the finished game's reviews, by seat (reopening one is instant)
+        self.reviews: dict[int, Review] = {}
 
     def on_mount(self) -> None:
         self.name_panels()
@@ -197,6 +202,7 @@ class PlayApp(TableExtras):
 
     def _begin(self, session: Session) -> None:
         self.session = session
+        self.reviews = {}
         self.thinking = False
         self.waiting = False
         self.selected.clear()
@@ -308,6 +314,30 @@ class PlayApp(TableExtras):
             table.add_row(info.name, str(len(info.completed)), str(event.totals[seat]))
         self.waiting = True
         self.push_screen(GameOverScreen(headline, table), self._game_over_closed)
+
+    def action_review_game(self) -> None:
+        """Review the finished game: your decisions against the expert's, over its replay
+        (Escape goes back to the result)."""
+        session = self.session
+        if session is None or not session.game.is_over:
+            return
+        record = session.record()
+        try:
+            positions = read_positions(record)
+        except RecordError as error:
+            self.notify(f"the game cannot be replayed: {error}", severity="error")
+            return
+        replay = GameReplayScreen(
+            record,
+            positions,
+            colour_blind=self.colour_blind,
+            # kept in memory only: the autosave's place is the next game's
+            path=None,
+            seat=session.human,
+            review_now=True,
+        )
+        replay.reviews = self.reviews
+        self.push_screen(replay)
 
     def _game_over_closed(self, choice: str | None) -> None:
         self.waiting = False

@@ -248,9 +248,11 @@ class HandEndScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The final result, with how it was decided; new game or quit."""
+    """The final result, with how it was decided; a review of your decisions, a new game
+    or quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "app.review_game", "Review"),
         Binding("n", "new", "New game"),
         Binding("q", "quit", "Quit"),
     ]
@@ -265,8 +267,13 @@ class GameOverScreen(ModalScreen[str]):
             yield Label(self.text, id="result")
             yield Static(self.totals)
             with Horizontal(classes="buttons"):
+                yield Button("Review (r)", id="review")
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Quit (q)", id="quit")
+
+    @on(Button.Pressed, "#review")
+    async def review(self) -> None:
+        await self.run_action("app.review_game")
 
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:

@@ -1,0 +1,183 @@
+"""The game review in the terminal: from the replay (r, a mistake picked, m/M), from the
+game-over screen, and a record that cannot be reviewed. Tiny games and few deals keep
+each review well under a second."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label, OptionList, Static
+
+from phase10 import kernel
+from phase10.bots.greedy import GreedyPlayer
+from phase10.core import GameEnded, Rules, SavePile
+from phase10.core.records import GameRecord, dumps
+from phase10.search import Review
+from phase10.tui.app import PlayApp
+from phase10.tui.replay import GameReplayScreen, ReplayApp, ReplayScreen
+from phase10.tui.review import Effort, ReviewScreen, WinChart
+from phase10.tui.screens import GameOverScreen
+from phase10.tui.session import Session, Settings
+
+SIZE = (100, 40)
+needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+
+
+@pytest.fixture(autouse=True)
+def _small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ReviewScreen, "effort", Effort(deals=8, win_deals=4))
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path / "home"))
+
+
+def finished(seed: int = 4, rules: Rules | None = None) -> Session:
+    """A one-phase game against one greedy bot, the person's seat played by another
+    (seed 4: the review finds mistakes in it)."""
+    settings = Settings(
+        opponents=1, difficulty="greedy", seed=seed, rules=rules or Rules(phases=(1,))
+    )
+    session = Session.new(settings, autosave=None)
+    person = GreedyPlayer(random.Random(seed))
+    while not session.game.is_over:
+        if session.human_to_move:
+            session.apply(person.choose(session.view))
+        else:
+            session.play_bot()
+    return session
+
+
+async def reviewed(pilot, app) -> ReviewScreen:  # type: ignore[no-untyped-def]
+    """Wait for the review screen's review (or its refusal)."""
+    for _ in range(200):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, ReviewScreen) and (screen.shown or screen.error):
+            return screen
+        await app.workers.wait_for_complete()
+    raise AssertionError(f"no review came: {app.screen}")
+
+
+@needs_kernel
+async def test_the_replay_reviews_you_and_goes_to_a_mistake(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = finished().record()
+    path = tmp_path / "game.json"
+    path.write_text(dumps(record))
+    app = ReplayApp(record, ReplayApp.read(record), path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        replay = app.replay
+        assert not replay.check_action("mistake", (1,))  # m waits for a review
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        done = screen.shown
+        assert done is not None and done.player == 0 and done.deals == 8
+        assert "your view only" in str(screen.query_one("#review-note", Static).render())
+        mistakes = done.mistakes
+        assert mistakes, "seed 4's game has mistakes to show"
+        options = screen.query_one("#review-mistakes", OptionList)
+        assert options.option_count == len(mistakes)
+        first = str(options.get_option_at_index(0).prompt)
+        assert mistakes[0].played in first and mistakes[0].best in first
+        assert mistakes[0].reason in first
+        hands = screen.query_one("#review-hands", Static).render()
+        assert "chance to win" in str(hands) or done.hands  # the table is drawn
+        chart = str(screen.query_one(WinChart).render())
+        assert all(name in chart for name in record.players) and "%" in chart
+
+        # Enter on the costliest mistake: the replay stands where it was made
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is replay
+        assert replay.position.number == mistakes[0].step and replay.position.ended is None
+        said = str(replay.query_one("#replay-mistake", Label).render())
+        assert "Your mistake here" in said and mistakes[0].best in said
+        # m and M step through the mistakes in the game's order
+        order = sorted(d.step for d in mistakes)
+        await pilot.press("home", "m")
+        assert replay.position.number == order[0]
+        await pilot.press("end", "M")
+        assert replay.position.number == order[-1]
+
+    # the review was kept beside the record: a second look reads it back, unsearched
+    assert (tmp_path / "game.review.json").exists()
+
+    def no_search(*_: object, **__: object) -> Review:
+        raise AssertionError("searched again")
+
+    # (phase10.search.review the function hides the module of that name)
+    monkeypatch.setattr(importlib.import_module("phase10.search.review"), "review", no_search)
+    app = ReplayApp(record, ReplayApp.read(record), path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        assert screen.shown == done
+
+
+@needs_kernel
+async def test_a_record_without_you_asks_whom_to_review_and_p_switches() -> None:
+    record = finished().record()
+    record = GameRecord.from_dict({**record.to_dict(), "players": ["Ann", "Bob"], "tags": {}})
+    app = ReplayApp(record, ReplayApp.read(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Bob
+        screen = await reviewed(pilot, app)
+        assert screen.shown is not None and screen.shown.name == "Bob"
+        assert "Bob's view only" in str(screen.query_one("#review-note", Static).render())
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("home", "enter")  # Ann
+        screen = await reviewed(pilot, app)
+        assert screen.shown is not None and screen.shown.name == "Ann"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.replay.seat == 0
+
+
+@needs_kernel
+async def test_r_on_the_game_over_screen_reviews_the_finished_game() -> None:
+    session = finished()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        end = next(e for e in session.game.history if isinstance(e, GameEnded))
+        app.show_game_over(end)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        assert screen.shown is not None and screen.shown.player == session.human
+        # Escape goes back to the result, the replay closed with the review
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        # again: instant (kept), and a mistake picked opens the replay at it
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        step = screen.shown.mistakes[0].step if screen.shown else -1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameReplayScreen)
+        assert app.screen.position.number == step
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_a_record_that_cannot_be_reviewed_says_why() -> None:
+    record = finished(rules=Rules(phases=(1,), save_pile=SavePile.PRIVATE)).record()
+    app = ReplayApp(record, ReplayApp.read(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        said = str(screen.query_one("#review-error", Static).render())
+        assert said.startswith("No review: ") and screen.error is not None
+        assert screen.error in said.replace("\n", " ") or screen.error[:30] in said
+        assert not screen.query_one("#review-body").display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.replay
