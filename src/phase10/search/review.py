@@ -76,6 +76,8 @@ __all__ = [
 REVIEW_FORMAT = "phase10-review"
 REVIEW_VERSION = 1
 CACHE_FORMAT = "phase10-review-cache"
+#: the most reviews kept beside one record, the latest
+CACHE_KEEP = 8
 #: the least value a mistake loses (one's own phase completed this hand counts 1)
 MISTAKE = 0.15
 #: the most moves weighed at one decision (the move played and the expert's prior are
@@ -599,7 +601,10 @@ def cached_review(
             pass
     done = review(record, seat, deals=deals, win_deals=win_deals, seed=seed, progress=progress)
     if cache:
+        stored.pop(key, None)
         stored[key] = done.to_dict()
+        for old in list(stored)[:-CACHE_KEEP]:  # (a record still being played changes)
+            del stored[old]
         try:
             temporary = path.with_name(path.name + ".tmp")
             temporary.write_text(json.dumps({"format": CACHE_FORMAT, "reviews": stored}))
