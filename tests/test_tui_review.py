@@ -181,3 +181,19 @@ async def test_a_record_that_cannot_be_reviewed_says_why() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.replay
+
+
+def test_a_hand_without_a_decision_of_the_player_shows_no_chance() -> None:
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from phase10.search import HandSummary
+    from phase10.tui.review import hands_table
+
+    done = Review(0, "You", ("You", "Bob"), 8, 4, 0, (), (), ())
+    skipped = HandSummary(3, 0, 0, 0.0, False, 70, None, None)
+    console = Console(width=100, record=True)
+    console.print(hands_table(replace(done, hands=(skipped,))))
+    text = console.export_text()
+    assert "missed" in text and "70" in text and "%" not in text

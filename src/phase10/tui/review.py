@@ -308,7 +308,9 @@ def hands_table(done: Review) -> Table:
             f"{hand.lost:.2f}",
             phase,
             "—" if hand.points is None else str(hand.points),
-            f"{hand.win_before:>4.0%} → {hand.win_after:>4.0%}",
+            "—"  # (no decision of the player's this hand: nobody's chance was estimated)
+            if hand.win_before is None or hand.win_after is None
+            else f"{hand.win_before:>4.0%} → {hand.win_after:>4.0%}",
         )
     return table
 
