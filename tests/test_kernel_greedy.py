@@ -31,6 +31,11 @@ DECISION_GAMES = (
     ("edition-5", 6, 5),
     ("island-paradise", 4, 6),
     ("no-reshuffle", 2, 7),
+    ("natural-per-phase", 3, 8),
+)
+#: rule options the greedy policy plays in the kernel beyond its presets', over a preset
+OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
+    ("edition-5", {"natural_min": "phase"}, 4, 9),
 )
 
 
@@ -41,7 +46,19 @@ def _rngs(players: int, seed: int) -> list[random.Random]:
 @needs_kernel
 @pytest.mark.parametrize(("name", "players", "seed"), DECISION_GAMES)
 def test_every_decision_is_the_bots(name: str, players: int, seed: int) -> None:
-    game = Game(players, seed=seed, rules=preset(name))
+    _every_decision(preset(name), players, seed, name)
+
+
+@needs_kernel
+@pytest.mark.parametrize(("name", "options", "players", "seed"), OPTION_GAMES)
+def test_every_decision_is_the_bots_under_other_options(
+    name: str, options: dict[str, str], players: int, seed: int
+) -> None:
+    _every_decision(preset(name).with_options(**options), players, seed, name)
+
+
+def _every_decision(rules: Rules, players: int, seed: int, name: str) -> None:
+    game = Game(players, seed=seed, rules=rules)
     bots = [GreedyPlayer(rng) for rng in _rngs(players, seed)]
     mirrors = _rngs(players, seed)
     play = KernelGame(game)
@@ -89,6 +106,23 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize(
+    ("name", "options", "players", "seed"), [("natural-per-phase", {}, 3, 15)]
+)
+def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
+    name: str, options: dict[str, str], players: int, seed: int
+) -> None:
+    game = Game(players, seed=seed, rules=preset(name).with_options(**options))
+    fast, slow = KernelGame(game), EngineGame(game)
+    fast_rngs, slow_rngs = _rngs(players, seed), _rngs(players, seed)
+    played, actions = fast.play_greedy(fast_rngs, record=True)
+    assert fast.is_over
+    assert slow.play_greedy(slow_rngs, record=True) == (played, actions)
+    assert fast.state() == slow.state()
+    assert [r.getstate() for r in fast_rngs] == [r.getstate() for r in slow_rngs]
+
+
+@needs_kernel
 def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     game = Game(3, seed=5)
     whole = KernelGame(game)
@@ -107,7 +141,6 @@ def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
         ("masters", "save_pile"),
         ("arkansas", "phase_order"),
         ("floating", "going_out"),
-        ("natural-per-phase", "natural_min"),
         ("anti-phase", "save_pile"),
     ],
 )

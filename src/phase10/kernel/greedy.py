@@ -25,7 +25,6 @@ from phase10.core import (
     Game,
     GivingUp,
     GoingOut,
-    NaturalMin,
     PhaseOrder,
     PlayerView,
     Rules,
@@ -52,7 +51,6 @@ def greedy_unsupported(rules: Rules) -> str | None:
         ("phase_order", rules.phase_order is not PhaseOrder.SEQUENCE),
         ("going_out", rules.going_out is not GoingOut.ANY),
         ("give_up", rules.give_up is not GivingUp.OFF),
-        ("natural_min", rules.natural_min is not NaturalMin.GROUP),
     ]
     for option, differs in refused:
         if differs:

@@ -66,7 +66,7 @@ static int phase_total(const PhaseSpec *ph) {
  * start: a number of Wilds known to fall short (or 0): fewer numbered cards never need
  * fewer Wilds, so a hand less one card starts from the whole hand's answer. */
 #define IMPOSSIBLE_W 1000
-static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start) {
+static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start, int aw) {
     int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
 
     for (int w = start; w <= total; w++) {
@@ -75,7 +75,7 @@ static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int st
             break;
         }
         counts[WILD] = w;
-        if (can_lay(ph, counts, 0)) {
+        if (can_lay(ph, counts, aw)) {
             found = w;
             break;
         }
@@ -85,8 +85,8 @@ static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int st
     return found;
 }
 
-static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
-    return wilds_needed_from(ph, counts, limit, 0);
+static int wilds_needed(const PhaseSpec *ph, int *counts, int limit, int aw) {
+    return wilds_needed_from(ph, counts, limit, 0, aw);
 }
 
 static int naturals(const int *counts) {
@@ -95,13 +95,17 @@ static int naturals(const int *counts) {
     return k;
 }
 
-/* feasibility.missing (the group natural-card rule): the cards the hand still needs
- * (start: as for wilds_needed_from) */
-static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start) {
+/* feasibility.missing: the cards the hand still needs (start: as for wilds_needed_from;
+ * aw: natural_min = "phase") */
+static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start, int aw) {
     int counts[NCARDS];
     memcpy(counts, hand, sizeof(counts));
     int wilds = counts[WILD];
-    int need = wilds_needed_from(ph, counts, limit + wilds, start);
+    int need = wilds_needed_from(ph, counts, limit + wilds, start, aw);
+    /* too few numbered cards for the natural-card rule: past the bound, ask again unbounded
+     * (no number of Wilds may do) */
+    if (need > limit + wilds && need < IMPOSSIBLE_W && naturals(counts) < (aw ? 1 : ph->ngroups))
+        need = wilds_needed_from(ph, counts, IMPOSSIBLE_W, start, aw);
     if (need < IMPOSSIBLE_W) {
         int m = need - wilds > 0 ? need - wilds : 0;
         return m < limit + 1 ? m : limit + 1;
@@ -112,13 +116,13 @@ static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int sta
         int best = 0;
         added++;
         need = IMPOSSIBLE_W;
-        if (naturals(counts) + 1 < ph->ngroups) {
+        if (!aw && naturals(counts) + 1 < ph->ngroups) {
             counts[best]++;
             continue;
         }
         for (int c = 0; c < 48; c++) {
             counts[c]++;
-            int option = wilds_needed(ph, counts, need < IMPOSSIBLE_W ? need : total);
+            int option = wilds_needed(ph, counts, need < IMPOSSIBLE_W ? need : total, aw);
             counts[c]--;
             if (option < need) {
                 need = option;
@@ -131,8 +135,8 @@ static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int sta
     return m < limit + 1 ? m : limit + 1;
 }
 
-static int missing(const PhaseSpec *ph, const int *hand, int limit) {
-    return missing_from(ph, hand, limit, 0);
+static int missing(const PhaseSpec *ph, const int *hand, int limit, int aw) {
+    return missing_from(ph, hand, limit, 0, aw);
 }
 
 static void hand_counts(const SeatS *info, int *counts) {
@@ -144,7 +148,7 @@ static void hand_counts(const SeatS *info, int *counts) {
 static int gap_now(const State *s, const int *phases, int k, const int *counts) {
     int best = -1;
     for (int j = 0; j < k; j++) {
-        int m = missing(&s->phases[phases[j]], counts, IMPOSSIBLE_W);
+        int m = missing(&s->phases[phases[j]], counts, IMPOSSIBLE_W, s->all_wild);
         if (best < 0 || m < best) best = m;
     }
     return best < 0 ? 0 : best;
@@ -443,10 +447,10 @@ static int greedy_wants(const State *s, const int *phases, int k, int *counts, i
         if (top < 48 && naturals(counts) >= ph->ngroups) {
             /* enough numbered cards: closer if the Wilds it has, and now - 1 more, do */
             counts[WILD] = have + now - 1;
-            closer = can_lay(ph, counts, 0);
+            closer = can_lay(ph, counts, s->all_wild);
             counts[WILD] = have;
         } else {
-            closer = missing(ph, counts, now - 1) < now;
+            closer = missing(ph, counts, now - 1, s->all_wild) < now;
         }
     }
     counts[top]--;
@@ -490,11 +494,11 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     int start[MAXPH], by_number = 1, cached[13];
     for (int p = 0; p < k; p++) {
         const PhaseSpec *ph = &s->phases[phases[p]];
-        int w = wilds_needed(ph, counts, IMPOSSIBLE_W);
+        int w = wilds_needed(ph, counts, IMPOSSIBLE_W, s->all_wild);
         start[p] = w < IMPOSSIBLE_W ? w : 0;
         /* gap_now, from the same search */
         int m = w < IMPOSSIBLE_W ? (w > counts[WILD] ? w - counts[WILD] : 0)
-                                 : missing(ph, counts, IMPOSSIBLE_W);
+                                 : missing(ph, counts, IMPOSSIBLE_W, s->all_wild);
         if (p == 0 || m < now) now = m;
         for (int g = 0; g < ph->ngroups; g++)
             by_number &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
@@ -513,7 +517,7 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
             counts[c]--;
             gap = 0;
             for (int p = 0; p < k; p++) {
-                int m = missing_from(&s->phases[phases[p]], counts, now, start[p]);
+                int m = missing_from(&s->phases[phases[p]], counts, now, start[p], s->all_wild);
                 if (p == 0 || m < gap) gap = m;
             }
             counts[c]++;
