@@ -32,10 +32,14 @@ DECISION_GAMES = (
     ("island-paradise", 4, 6),
     ("no-reshuffle", 2, 7),
     ("natural-per-phase", 3, 8),
+    ("floating", 5, 9),
 )
 #: rule options the greedy policy plays in the kernel beyond its presets', over a preset
 OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
     ("edition-5", {"natural_min": "phase"}, 4, 9),
+    # every card could go down, and a card is kept: the engine's first such lay-down
+    ("edition-5", {"going_out": "discard"}, 2, 1),
+    ("edition-5", {"going_out": "discard"}, 5, 3),
 )
 
 
@@ -107,7 +111,8 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
 
 @needs_kernel
 @pytest.mark.parametrize(
-    ("name", "options", "players", "seed"), [("natural-per-phase", {}, 3, 15)]
+    ("name", "options", "players", "seed"),
+    [("natural-per-phase", {}, 3, 15), ("floating", {}, 4, 16)],
 )
 def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
     name: str, options: dict[str, str], players: int, seed: int
@@ -140,7 +145,6 @@ def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     [
         ("masters", "save_pile"),
         ("arkansas", "phase_order"),
-        ("floating", "going_out"),
         ("anti-phase", "save_pile"),
     ],
 )

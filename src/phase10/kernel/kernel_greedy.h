@@ -298,36 +298,77 @@ static int lay_text(const LayDown *ld, char *out, int cap) {
     return n;
 }
 
-/* GreedyPlayer.lay_down (one phase to lay: phases in order): best_lay_down's choice,
- * the most cards, then the most points, then the first in text order; -1 if none */
-static int greedy_lay(const ActList *al) {
-    int best = -1, best_laid = 0, best_points = 0, texted = 0;
-    char best_text[1024], text[1024];
-    for (int i = 0; i < al->n; i++) {
-        const Act *a = &al->acts[i];
-        if (a->type != A_LAY) continue;
-        const LayDown *ld = &al->lays[a->lay];
-        int laid = 0, points = 0;
+/* best_lay_down's order: whether lay-down a (of al) beats b, the most cards, then the most
+ * points, then the first in text order */
+static int lay_beats(const ActList *al, int a, int b) {
+    const LayDown *x = &al->lays[al->acts[a].lay], *y = &al->lays[al->acts[b].lay];
+    int laid[2] = {0, 0}, points[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        const LayDown *ld = k ? y : x;
         for (int g = 0; g < ld->ngroups; g++)
             for (int j = 0; j < ld->groups[g].len; j++) {
-                laid++;
-                points += card_points(ld->groups[g].cards[j]);
+                laid[k]++;
+                points[k] += card_points(ld->groups[g].cards[j]);
             }
-        if (best >= 0 && (laid < best_laid || (laid == best_laid && points < best_points)))
-            continue;
-        if (best >= 0 && laid == best_laid && points == best_points) {
-            /* a tie: the text decides (written only for ties) */
-            if (!texted) lay_text(&al->lays[al->acts[best].lay], best_text, (int)sizeof(best_text));
-            texted = 1;
-            lay_text(ld, text, (int)sizeof(text));
-            if (strcmp(text, best_text) >= 0) continue;
-            memcpy(best_text, text, sizeof(text));
-        } else {
-            texted = 0;
+    }
+    if (laid[0] != laid[1]) return laid[0] > laid[1];
+    if (points[0] != points[1]) return points[0] > points[1];
+    char tx[1024], ty[1024]; /* a tie: the text decides */
+    lay_text(x, tx, (int)sizeof(tx));
+    lay_text(y, ty, (int)sizeof(ty));
+    return strcmp(tx, ty) < 0;
+}
+
+static int lay_cards(const ActList *al, int i);
+static int keep_one_lay(const ActList *al, int hand_len);
+
+/* GreedyPlayer.lay_down: each phase's best_lay_down, then of those the one keeping a card
+ * when going out needs one (keep_one), the most cards, the later phase; -1 if none */
+static int greedy_lay(const ActList *al, int keep_one, int hand_len) {
+    int best[MAXPH];
+    for (int p = 0; p < MAXPH; p++) best[p] = -1;
+    for (int i = 0; i < al->n; i++) {
+        if (al->acts[i].type != A_LAY) continue;
+        /* a lay-down names its phase where several may be laid: else there is one */
+        int p = al->lays[al->acts[i].lay].phase;
+        p = p > 0 ? p - 1 : 0;
+        if (best[p] < 0 || lay_beats(al, i, best[p])) best[p] = i;
+    }
+    int chosen = -1, chosen_key = -1;
+    for (int p = 0; p < MAXPH; p++) {
+        if (best[p] < 0) continue;
+        int laid = lay_cards(al, best[p]);
+        int key = (!(keep_one && laid == hand_len) * 100 + laid) * MAXPH + p;
+        if (key > chosen_key) {
+            chosen = best[p];
+            chosen_key = key;
         }
-        best = i;
-        best_laid = laid;
-        best_points = points;
+    }
+    if (chosen >= 0 && keep_one && lay_cards(al, chosen) == hand_len)
+        return keep_one_lay(al, hand_len); /* every card would go down */
+    return chosen;
+}
+
+/* the cards lay-down i of al lays */
+static int lay_cards(const ActList *al, int i) {
+    const LayDown *ld = &al->lays[al->acts[i].lay];
+    int n = 0;
+    for (int g = 0; g < ld->ngroups; g++) n += ld->groups[g].len;
+    return n;
+}
+
+/* GreedyPlayer.lay_down when every card would go down and one must be kept: the legal
+ * lay-down keeping a card, the most cards, first in the engine's list (else the first) */
+static int keep_one_lay(const ActList *al, int hand_len) {
+    int best = -1, best_key = -1;
+    for (int i = 0; i < al->n; i++) {
+        if (al->acts[i].type != A_LAY) continue;
+        int n = lay_cards(al, i), key = (n != hand_len) * 1000 + n;
+        if (key > best_key ||
+            (key == best_key && al->lays[al->acts[i].lay].found < al->lays[al->acts[best].lay].found)) {
+            best = i;
+            best_key = key;
+        }
     }
     return best;
 }
@@ -554,9 +595,10 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
         return legal_or(find_act(al, can_draw(s) ? A_DRAW : A_TAKE, 0, 0, 0));
     }
     if (s->stage == ST_PLAY) {
-        int lay = greedy_lay(al);
+        /* going_out = "discard": keep a card to go out with (keep_one) */
+        int keep_one = s->floating_rule, lay = greedy_lay(al, keep_one, info->hand_len);
         if (lay >= 0) return lay;
-        if (info->laid >= 0) {
+        if (info->laid >= 0 && !(keep_one && info->hand_len <= 1)) {
             Plan p = best_hits(s, info);
             if (p.card >= 0) {
                 int i = find_act(al, A_HIT, p.card, p.meld, p.number);
