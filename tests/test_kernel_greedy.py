@@ -33,6 +33,7 @@ DECISION_GAMES = (
     ("no-reshuffle", 2, 7),
     ("natural-per-phase", 3, 8),
     ("floating", 5, 9),
+    ("arkansas", 4, 10),
 )
 #: rule options the greedy policy plays in the kernel beyond its presets', over a preset
 OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
@@ -40,6 +41,8 @@ OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
     # every card could go down, and a card is kept: the engine's first such lay-down
     ("edition-5", {"going_out": "discard"}, 2, 1),
     ("edition-5", {"going_out": "discard"}, 5, 3),
+    ("official", {"phase_order": "any", "declare": "deal"}, 3, 11),  # the Declare stage
+    ("edition-5", {"phase_order": "any"}, 2, 12),
 )
 
 
@@ -112,7 +115,12 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
 @needs_kernel
 @pytest.mark.parametrize(
     ("name", "options", "players", "seed"),
-    [("natural-per-phase", {}, 3, 15), ("floating", {}, 4, 16)],
+    [
+        ("natural-per-phase", {}, 3, 15),
+        ("floating", {}, 4, 16),
+        ("arkansas", {}, 2, 17),
+        ("official", {"phase_order": "any", "declare": "deal", "deck": "masters"}, 5, 18),
+    ],
 )
 def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
     name: str, options: dict[str, str], players: int, seed: int
@@ -144,7 +152,6 @@ def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     ("name", "option"),
     [
         ("masters", "save_pile"),
-        ("arkansas", "phase_order"),
         ("anti-phase", "save_pile"),
     ],
 )

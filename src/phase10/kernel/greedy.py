@@ -24,7 +24,6 @@ from phase10.core import (
     AntiPhase,
     Game,
     GivingUp,
-    PhaseOrder,
     PlayerView,
     Rules,
     SavePile,
@@ -47,7 +46,6 @@ def greedy_unsupported(rules: Rules) -> str | None:
     refused = [
         ("save_pile", rules.save_pile is not SavePile.OFF),
         ("anti_phase", rules.anti_phase is not AntiPhase.OFF),
-        ("phase_order", rules.phase_order is not PhaseOrder.SEQUENCE),
         ("give_up", rules.give_up is not GivingUp.OFF),
     ]
     for option, differs in refused:

@@ -531,6 +531,18 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     }
     int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
     hand_counts(info, counts);
+    if (k > 1) { /* any order: aim at the phase the hand is closest to (the first such) */
+        int closest = 0, fewest = IMPOSSIBLE_W + 1;
+        for (int p = 0; p < k; p++) {
+            int m = missing(&s->phases[phases[p]], counts, IMPOSSIBLE_W, s->all_wild);
+            if (m < fewest) {
+                fewest = m;
+                closest = phases[p];
+            }
+        }
+        phases[0] = closest;
+        k = 1;
+    }
     int now = 0, after = next_player(s, seat);
     int start[MAXPH], by_number = 1, cached[13];
     for (int p = 0; p < k; p++) {
@@ -580,12 +592,36 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     return best;
 }
 
+/* GreedyPlayer.declare: the phase missing the fewest cards, saved cards counted (each can
+ * be taken back instead of a draw), then in hand alone, then the later phase */
+static int greedy_declare(const State *s, const ActList *al) {
+    const SeatS *info = &s->seats[s->current];
+    int hand[NCARDS], kept[NCARDS], best = 0;
+    long long best_key = 0;
+    hand_counts(info, hand);
+    memcpy(kept, hand, sizeof(kept));
+    for (int i = 0; i < info->saved_len; i++) kept[info->saved[i]]++;
+    for (int i = 0; i < al->n; i++) {
+        const Act *a = &al->acts[i];
+        if (a->type != A_DECLARE) continue;
+        const PhaseSpec *ph = &s->phases[a->arg - 1];
+        long long key = ((long long)missing(ph, kept, IMPOSSIBLE_W, s->all_wild) * 2048 +
+                         missing(ph, hand, IMPOSSIBLE_W, s->all_wild)) * 64 - a->arg;
+        if (i == 0 || key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
 /* GreedyPlayer.choose: the index in al (the legal actions of s) of the greedy action of
  * the player to move, rng being that player's generator */
 static int greedy_choose(const State *s, const ActList *al, MT *rng) {
     int seat = s->current;
     const SeatS *info = &s->seats[seat];
     if (s->stage == ST_GIVE_WILD) return legal_or(find_act(al, A_GIVE, 0, seat, 0));
+    if (s->stage == ST_DECLARE) return greedy_declare(s, al);
     if (s->stage == ST_DRAW) {
         int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
         hand_counts(info, counts);
