@@ -16,11 +16,12 @@ import pytest
 
 import phase10.kernel as kernel
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import Game, Rules, preset
+from phase10.core import Game, GiveUp, Rules, preset
 from phase10.kernel import EngineGame, KernelGame, KernelUnsupported, greedy_unsupported
 from phase10.kernel.convert import action_key
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+GIVE_UP = action_key(GiveUp())[0]
 
 #: presets the greedy policy plays in the kernel, each with a set of player counts
 DECISION_GAMES = (
@@ -43,6 +44,8 @@ OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
     ("edition-5", {"going_out": "discard"}, 5, 3),
     ("official", {"phase_order": "any", "declare": "deal"}, 3, 11),  # the Declare stage
     ("edition-5", {"phase_order": "any"}, 2, 12),
+    ("official", {"give_up": "keep"}, 3, 13),  # a laid phase given up for fresh cards
+    ("arkansas", {"give_up": "forfeit"}, 4, 14),  # never given up
 )
 
 
@@ -120,6 +123,7 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
         ("floating", {}, 4, 16),
         ("arkansas", {}, 2, 17),
         ("official", {"phase_order": "any", "declare": "deal", "deck": "masters"}, 5, 18),
+        ("official", {"give_up": "keep"}, 4, 19),
     ],
 )
 def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
@@ -133,6 +137,8 @@ def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
     assert slow.play_greedy(slow_rngs, record=True) == (played, actions)
     assert fast.state() == slow.state()
     assert [r.getstate() for r in fast_rngs] == [r.getstate() for r in slow_rngs]
+    if options.get("give_up") == "keep":
+        assert (GIVE_UP,) in (actions or [])  # the policy's own choice was played
 
 
 @needs_kernel

@@ -23,7 +23,6 @@ from phase10.bots.knowledge import HeldTracker
 from phase10.core import (
     AntiPhase,
     Game,
-    GivingUp,
     PlayerView,
     Rules,
     SavePile,
@@ -46,7 +45,6 @@ def greedy_unsupported(rules: Rules) -> str | None:
     refused = [
         ("save_pile", rules.save_pile is not SavePile.OFF),
         ("anti_phase", rules.anti_phase is not AntiPhase.OFF),
-        ("give_up", rules.give_up is not GivingUp.OFF),
     ]
     for option, differs in refused:
         if differs:

@@ -592,6 +592,22 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     return best;
 }
 
+/* saving.give_up_wanted (the player is down): under give_up = "keep", unless no other
+ * phase is left or the hand is nearly over (someone down with ENDING_CARDS or fewer) */
+#define ENDING_CARDS 3
+static int give_up_wanted(const State *s, const SeatS *info) {
+    if (s->give_up != 2 || info->gave_up) return 0;
+    uint32_t done = info->completed | (1u << info->laid);
+    int future = 0;
+    for (int i = 0; i < s->nphases; i++) future |= !((done >> i) & 1u);
+    if (!future) return 0;
+    for (int i = 0; i < s->n_in_hand; i++) {
+        const SeatS *other = &s->seats[s->in_hand[i]];
+        if (other->laid >= 0 && other->hand_len <= ENDING_CARDS) return 0;
+    }
+    return 1;
+}
+
 /* GreedyPlayer.declare: the phase missing the fewest cards, saved cards counted (each can
  * be taken back instead of a draw), then in hand alone, then the later phase */
 static int greedy_declare(const State *s, const ActList *al) {
@@ -640,6 +656,10 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
                 int i = find_act(al, A_HIT, p.card, p.meld, p.number);
                 if (i >= 0) return i;
             }
+        }
+        if (info->laid >= 0 && give_up_wanted(s, info)) {
+            int i = find_act(al, A_GIVE_UP, 0, 0, 0);
+            if (i >= 0) return i;
         }
     }
     return greedy_discard(s, al, seat, rng);
