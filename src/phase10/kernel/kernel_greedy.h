@@ -3,8 +3,7 @@
  *
  * Each helper names the Python function it mirrors; docs/kernel.md ("The greedy policy")
  * states the rule. The rules it plays are checked in Python (greedy_unsupported in
- * phase10/kernel/__init__.py): no save piles, no Anti-phase card, phases in order, no
- * floating, no giving up, the group natural-card rule. */
+ * phase10/kernel/greedy.py): every option but save piles and the Anti-phase card. */
 #ifndef PHASE10_KERNEL_GREEDY_H
 #define PHASE10_KERNEL_GREEDY_H
 
