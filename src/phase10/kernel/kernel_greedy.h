@@ -543,7 +543,7 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
         k = 1;
     }
     int now = 0, after = next_player(s, seat);
-    int start[MAXPH], by_number = 1, cached[13];
+    int start[MAXPH] = {0}, by_number = 1, cached[13];
     for (int p = 0; p < k; p++) {
         const PhaseSpec *ph = &s->phases[phases[p]];
         int w = wilds_needed(ph, counts, IMPOSSIBLE_W, s->all_wild);
