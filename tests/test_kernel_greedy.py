@@ -16,11 +16,12 @@ import pytest
 
 import phase10.kernel as kernel
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import Game, Rules, preset
+from phase10.core import Game, GiveUp, Rules, preset
 from phase10.kernel import EngineGame, KernelGame, KernelUnsupported, greedy_unsupported
 from phase10.kernel.convert import action_key
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
+GIVE_UP = action_key(GiveUp())[0]
 
 #: presets the greedy policy plays in the kernel, each with a set of player counts
 DECISION_GAMES = (
@@ -31,6 +32,20 @@ DECISION_GAMES = (
     ("edition-5", 6, 5),
     ("island-paradise", 4, 6),
     ("no-reshuffle", 2, 7),
+    ("natural-per-phase", 3, 8),
+    ("floating", 5, 9),
+    ("arkansas", 4, 10),
+)
+#: rule options the greedy policy plays in the kernel beyond its presets', over a preset
+OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
+    ("edition-5", {"natural_min": "phase"}, 4, 9),
+    # every card could go down, and a card is kept: the engine's first such lay-down
+    ("edition-5", {"going_out": "discard"}, 2, 1),
+    ("edition-5", {"going_out": "discard"}, 5, 3),
+    ("official", {"phase_order": "any", "declare": "deal"}, 3, 11),  # the Declare stage
+    ("edition-5", {"phase_order": "any"}, 2, 12),
+    ("official", {"give_up": "keep"}, 3, 13),  # a laid phase given up for fresh cards
+    ("arkansas", {"give_up": "forfeit"}, 4, 14),  # never given up
 )
 
 
@@ -41,7 +56,19 @@ def _rngs(players: int, seed: int) -> list[random.Random]:
 @needs_kernel
 @pytest.mark.parametrize(("name", "players", "seed"), DECISION_GAMES)
 def test_every_decision_is_the_bots(name: str, players: int, seed: int) -> None:
-    game = Game(players, seed=seed, rules=preset(name))
+    _every_decision(preset(name), players, seed, name)
+
+
+@needs_kernel
+@pytest.mark.parametrize(("name", "options", "players", "seed"), OPTION_GAMES)
+def test_every_decision_is_the_bots_under_other_options(
+    name: str, options: dict[str, str], players: int, seed: int
+) -> None:
+    _every_decision(preset(name).with_options(**options), players, seed, name)
+
+
+def _every_decision(rules: Rules, players: int, seed: int, name: str) -> None:
+    game = Game(players, seed=seed, rules=rules)
     bots = [GreedyPlayer(rng) for rng in _rngs(players, seed)]
     mirrors = _rngs(players, seed)
     play = KernelGame(game)
@@ -89,6 +116,32 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize(
+    ("name", "options", "players", "seed"),
+    [
+        ("natural-per-phase", {}, 3, 15),
+        ("floating", {}, 4, 16),
+        ("arkansas", {}, 2, 17),
+        ("official", {"phase_order": "any", "declare": "deal", "deck": "masters"}, 5, 18),
+        ("official", {"give_up": "keep"}, 4, 19),
+    ],
+)
+def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
+    name: str, options: dict[str, str], players: int, seed: int
+) -> None:
+    game = Game(players, seed=seed, rules=preset(name).with_options(**options))
+    fast, slow = KernelGame(game), EngineGame(game)
+    fast_rngs, slow_rngs = _rngs(players, seed), _rngs(players, seed)
+    played, actions = fast.play_greedy(fast_rngs, record=True)
+    assert fast.is_over
+    assert slow.play_greedy(slow_rngs, record=True) == (played, actions)
+    assert fast.state() == slow.state()
+    assert [r.getstate() for r in fast_rngs] == [r.getstate() for r in slow_rngs]
+    if options.get("give_up") == "keep":
+        assert (GIVE_UP,) in (actions or [])  # the policy's own choice was played
+
+
+@needs_kernel
 def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     game = Game(3, seed=5)
     whole = KernelGame(game)
@@ -105,9 +158,6 @@ def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     ("name", "option"),
     [
         ("masters", "save_pile"),
-        ("arkansas", "phase_order"),
-        ("floating", "going_out"),
-        ("natural-per-phase", "natural_min"),
         ("anti-phase", "save_pile"),
     ],
 )

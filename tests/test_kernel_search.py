@@ -15,7 +15,7 @@ import phase10.kernel as kernel
 from phase10.bots import knowledge
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
-from phase10.core import Card, Game, PlayerView, Stage, preset
+from phase10.core import Card, Game, PlayerView, Rules, Stage, preset
 from phase10.kernel import EngineGame, KernelGame, KernelUnsupported
 from phase10.kernel.convert import state_from_view
 
@@ -118,6 +118,22 @@ def test_settled_seats_are_dealt_no_phase_they_could_lay() -> None:
     settled = fast.search(me, known, [0], 40, 5, 1, settled=1 << other)
     assert np.array_equal(settled, slow.search(me, known, [0], 40, 5, 1, settled=1 << other))
     assert not np.array_equal(settled, fast.search(me, known, [0], 40, 5, 1))
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("rules", "seed"), [(preset("arkansas"), 11), (Rules(phase_order="any", declare="deal"), 10)]
+)
+def test_settled_seats_in_any_order_are_dealt_none_of_their_phases(rules: Rules, seed: int) -> None:
+    game = Game(2, seed=seed, rules=rules)
+    bots = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(2)]
+    for _ in range(3):
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    me = game.current
+    fast, slow = KernelGame(game), EngineGame(game)
+    known: list[list[int]] = [[], []]
+    settled = fast.search(me, known, [0], 20, 5, 1, settled=1 << (1 - me))
+    assert np.array_equal(settled, slow.search(me, known, [0], 20, 5, 1, settled=1 << (1 - me)))
 
 
 @needs_kernel

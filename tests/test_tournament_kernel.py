@@ -34,6 +34,8 @@ def _rules(name: str, phases: tuple[int, ...] | None) -> Rules:
         (("greedy", "greedy"), "official", None, 2),  # whole games
         (("greedy",) * 4, "official", (1, 2, 3), 4),
         (("greedy",) * 3, "skip-next", (4, 5), 3),
+        (("greedy",) * 3, "arkansas", (1, 2, 3), 2),  # phases in any order
+        (("greedy", "greedy"), "floating", (1, 2), 2),
         (("greedy", "greedy"), "masters", (1, 2), 2),  # save piles: no kernel greedy yet
     ],
 )

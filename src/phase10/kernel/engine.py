@@ -284,17 +284,19 @@ class EngineGame:
 def _deal_agrees(game: Game, settled: int, declined: Sequence[Sequence[int]]) -> bool:
     """What the kernel's ``deal_agrees`` checks: no seat in the bit mask ``settled`` holds a
     phase it may lay, and no card a seat passed over (``declined``) would bring it closer to
-    its phase now, as the greedy bot judges (a Wild is not held against it)."""
-    sequence = game.rules.phase_sequence
+    its phases now, as the greedy bot judges (a Wild is not held against it)."""
     judge = GreedyPlayer(random.Random(0))
+    natural_min = game.rules.natural_min
     for seat, info in enumerate(game.seats):
         passed = [Card.from_index(c) for c in declined[seat] if c != WILD.index]
         if not (settled >> seat & 1 or declined[seat]):
             continue
-        if info.laid is not None or info.phase >= len(sequence):
+        allowed = game.allowed_phases(seat)  # in any order, every phase it may lay
+        if not allowed:
             continue
-        phase = sequence[-1] if game.tie_break else sequence[info.phase]
-        if settled >> seat & 1 and missing(phase, info.hand, game.rules.natural_min) == 0:
+        if settled >> seat & 1 and any(
+            missing(game.phase_of(index), info.hand, natural_min) == 0 for index in allowed
+        ):
             return False
         view = game.view(seat)
         if any(judge.wants(view, card) for card in passed):

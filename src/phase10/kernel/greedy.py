@@ -23,10 +23,6 @@ from phase10.bots.knowledge import HeldTracker
 from phase10.core import (
     AntiPhase,
     Game,
-    GivingUp,
-    GoingOut,
-    NaturalMin,
-    PhaseOrder,
     PlayerView,
     Rules,
     SavePile,
@@ -49,10 +45,6 @@ def greedy_unsupported(rules: Rules) -> str | None:
     refused = [
         ("save_pile", rules.save_pile is not SavePile.OFF),
         ("anti_phase", rules.anti_phase is not AntiPhase.OFF),
-        ("phase_order", rules.phase_order is not PhaseOrder.SEQUENCE),
-        ("going_out", rules.going_out is not GoingOut.ANY),
-        ("give_up", rules.give_up is not GivingUp.OFF),
-        ("natural_min", rules.natural_min is not NaturalMin.GROUP),
     ]
     for option, differs in refused:
         if differs:

@@ -3,8 +3,7 @@
  *
  * Each helper names the Python function it mirrors; docs/kernel.md ("The greedy policy")
  * states the rule. The rules it plays are checked in Python (greedy_unsupported in
- * phase10/kernel/__init__.py): no save piles, no Anti-phase card, phases in order, no
- * floating, no giving up, the group natural-card rule. */
+ * phase10/kernel/greedy.py): every option but save piles and the Anti-phase card. */
 #ifndef PHASE10_KERNEL_GREEDY_H
 #define PHASE10_KERNEL_GREEDY_H
 
@@ -66,7 +65,7 @@ static int phase_total(const PhaseSpec *ph) {
  * start: a number of Wilds known to fall short (or 0): fewer numbered cards never need
  * fewer Wilds, so a hand less one card starts from the whole hand's answer. */
 #define IMPOSSIBLE_W 1000
-static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start) {
+static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start, int aw) {
     int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
 
     for (int w = start; w <= total; w++) {
@@ -75,7 +74,7 @@ static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int st
             break;
         }
         counts[WILD] = w;
-        if (can_lay(ph, counts, 0)) {
+        if (can_lay(ph, counts, aw)) {
             found = w;
             break;
         }
@@ -85,8 +84,8 @@ static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int st
     return found;
 }
 
-static int wilds_needed(const PhaseSpec *ph, int *counts, int limit) {
-    return wilds_needed_from(ph, counts, limit, 0);
+static int wilds_needed(const PhaseSpec *ph, int *counts, int limit, int aw) {
+    return wilds_needed_from(ph, counts, limit, 0, aw);
 }
 
 static int naturals(const int *counts) {
@@ -95,13 +94,17 @@ static int naturals(const int *counts) {
     return k;
 }
 
-/* feasibility.missing (the group natural-card rule): the cards the hand still needs
- * (start: as for wilds_needed_from) */
-static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start) {
+/* feasibility.missing: the cards the hand still needs (start: as for wilds_needed_from;
+ * aw: natural_min = "phase") */
+static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int start, int aw) {
     int counts[NCARDS];
     memcpy(counts, hand, sizeof(counts));
     int wilds = counts[WILD];
-    int need = wilds_needed_from(ph, counts, limit + wilds, start);
+    int need = wilds_needed_from(ph, counts, limit + wilds, start, aw);
+    /* too few numbered cards for the natural-card rule: past the bound, ask again unbounded
+     * (no number of Wilds may do) */
+    if (need > limit + wilds && need < IMPOSSIBLE_W && naturals(counts) < (aw ? 1 : ph->ngroups))
+        need = wilds_needed_from(ph, counts, IMPOSSIBLE_W, start, aw);
     if (need < IMPOSSIBLE_W) {
         int m = need - wilds > 0 ? need - wilds : 0;
         return m < limit + 1 ? m : limit + 1;
@@ -112,13 +115,13 @@ static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int sta
         int best = 0;
         added++;
         need = IMPOSSIBLE_W;
-        if (naturals(counts) + 1 < ph->ngroups) {
+        if (!aw && naturals(counts) + 1 < ph->ngroups) {
             counts[best]++;
             continue;
         }
         for (int c = 0; c < 48; c++) {
             counts[c]++;
-            int option = wilds_needed(ph, counts, need < IMPOSSIBLE_W ? need : total);
+            int option = wilds_needed(ph, counts, need < IMPOSSIBLE_W ? need : total, aw);
             counts[c]--;
             if (option < need) {
                 need = option;
@@ -131,8 +134,8 @@ static int missing_from(const PhaseSpec *ph, const int *hand, int limit, int sta
     return m < limit + 1 ? m : limit + 1;
 }
 
-static int missing(const PhaseSpec *ph, const int *hand, int limit) {
-    return missing_from(ph, hand, limit, 0);
+static int missing(const PhaseSpec *ph, const int *hand, int limit, int aw) {
+    return missing_from(ph, hand, limit, 0, aw);
 }
 
 static void hand_counts(const SeatS *info, int *counts) {
@@ -144,7 +147,7 @@ static void hand_counts(const SeatS *info, int *counts) {
 static int gap_now(const State *s, const int *phases, int k, const int *counts) {
     int best = -1;
     for (int j = 0; j < k; j++) {
-        int m = missing(&s->phases[phases[j]], counts, IMPOSSIBLE_W);
+        int m = missing(&s->phases[phases[j]], counts, IMPOSSIBLE_W, s->all_wild);
         if (best < 0 || m < best) best = m;
     }
     return best < 0 ? 0 : best;
@@ -294,36 +297,77 @@ static int lay_text(const LayDown *ld, char *out, int cap) {
     return n;
 }
 
-/* GreedyPlayer.lay_down (one phase to lay: phases in order): best_lay_down's choice,
- * the most cards, then the most points, then the first in text order; -1 if none */
-static int greedy_lay(const ActList *al) {
-    int best = -1, best_laid = 0, best_points = 0, texted = 0;
-    char best_text[1024], text[1024];
-    for (int i = 0; i < al->n; i++) {
-        const Act *a = &al->acts[i];
-        if (a->type != A_LAY) continue;
-        const LayDown *ld = &al->lays[a->lay];
-        int laid = 0, points = 0;
+/* best_lay_down's order: whether lay-down a (of al) beats b, the most cards, then the most
+ * points, then the first in text order */
+static int lay_beats(const ActList *al, int a, int b) {
+    const LayDown *x = &al->lays[al->acts[a].lay], *y = &al->lays[al->acts[b].lay];
+    int laid[2] = {0, 0}, points[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        const LayDown *ld = k ? y : x;
         for (int g = 0; g < ld->ngroups; g++)
             for (int j = 0; j < ld->groups[g].len; j++) {
-                laid++;
-                points += card_points(ld->groups[g].cards[j]);
+                laid[k]++;
+                points[k] += card_points(ld->groups[g].cards[j]);
             }
-        if (best >= 0 && (laid < best_laid || (laid == best_laid && points < best_points)))
-            continue;
-        if (best >= 0 && laid == best_laid && points == best_points) {
-            /* a tie: the text decides (written only for ties) */
-            if (!texted) lay_text(&al->lays[al->acts[best].lay], best_text, (int)sizeof(best_text));
-            texted = 1;
-            lay_text(ld, text, (int)sizeof(text));
-            if (strcmp(text, best_text) >= 0) continue;
-            memcpy(best_text, text, sizeof(text));
-        } else {
-            texted = 0;
+    }
+    if (laid[0] != laid[1]) return laid[0] > laid[1];
+    if (points[0] != points[1]) return points[0] > points[1];
+    char tx[1024], ty[1024]; /* a tie: the text decides */
+    lay_text(x, tx, (int)sizeof(tx));
+    lay_text(y, ty, (int)sizeof(ty));
+    return strcmp(tx, ty) < 0;
+}
+
+static int lay_cards(const ActList *al, int i);
+static int keep_one_lay(const ActList *al, int hand_len);
+
+/* GreedyPlayer.lay_down: each phase's best_lay_down, then of those the one keeping a card
+ * when going out needs one (keep_one), the most cards, the later phase; -1 if none */
+static int greedy_lay(const ActList *al, int keep_one, int hand_len) {
+    int best[MAXPH];
+    for (int p = 0; p < MAXPH; p++) best[p] = -1;
+    for (int i = 0; i < al->n; i++) {
+        if (al->acts[i].type != A_LAY) continue;
+        /* a lay-down names its phase where several may be laid: else there is one */
+        int p = al->lays[al->acts[i].lay].phase;
+        p = p > 0 ? p - 1 : 0;
+        if (best[p] < 0 || lay_beats(al, i, best[p])) best[p] = i;
+    }
+    int chosen = -1, chosen_key = -1;
+    for (int p = 0; p < MAXPH; p++) {
+        if (best[p] < 0) continue;
+        int laid = lay_cards(al, best[p]);
+        int key = (!(keep_one && laid == hand_len) * 100 + laid) * MAXPH + p;
+        if (key > chosen_key) {
+            chosen = best[p];
+            chosen_key = key;
         }
-        best = i;
-        best_laid = laid;
-        best_points = points;
+    }
+    if (chosen >= 0 && keep_one && lay_cards(al, chosen) == hand_len)
+        return keep_one_lay(al, hand_len); /* every card would go down */
+    return chosen;
+}
+
+/* the cards lay-down i of al lays */
+static int lay_cards(const ActList *al, int i) {
+    const LayDown *ld = &al->lays[al->acts[i].lay];
+    int n = 0;
+    for (int g = 0; g < ld->ngroups; g++) n += ld->groups[g].len;
+    return n;
+}
+
+/* GreedyPlayer.lay_down when every card would go down and one must be kept: the legal
+ * lay-down keeping a card, the most cards, first in the engine's list (else the first) */
+static int keep_one_lay(const ActList *al, int hand_len) {
+    int best = -1, best_key = -1;
+    for (int i = 0; i < al->n; i++) {
+        if (al->acts[i].type != A_LAY) continue;
+        int n = lay_cards(al, i), key = (n != hand_len) * 1000 + n;
+        if (key > best_key ||
+            (key == best_key && al->lays[al->acts[i].lay].found < al->lays[al->acts[best].lay].found)) {
+            best = i;
+            best_key = key;
+        }
     }
     return best;
 }
@@ -443,10 +487,10 @@ static int greedy_wants(const State *s, const int *phases, int k, int *counts, i
         if (top < 48 && naturals(counts) >= ph->ngroups) {
             /* enough numbered cards: closer if the Wilds it has, and now - 1 more, do */
             counts[WILD] = have + now - 1;
-            closer = can_lay(ph, counts, 0);
+            closer = can_lay(ph, counts, s->all_wild);
             counts[WILD] = have;
         } else {
-            closer = missing(ph, counts, now - 1) < now;
+            closer = missing(ph, counts, now - 1, s->all_wild) < now;
         }
     }
     counts[top]--;
@@ -486,15 +530,27 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     }
     int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
     hand_counts(info, counts);
+    if (k > 1) { /* any order: aim at the phase the hand is closest to (the first such) */
+        int closest = 0, fewest = IMPOSSIBLE_W + 1;
+        for (int p = 0; p < k; p++) {
+            int m = missing(&s->phases[phases[p]], counts, IMPOSSIBLE_W, s->all_wild);
+            if (m < fewest) {
+                fewest = m;
+                closest = phases[p];
+            }
+        }
+        phases[0] = closest;
+        k = 1;
+    }
     int now = 0, after = next_player(s, seat);
-    int start[MAXPH], by_number = 1, cached[13];
+    int start[MAXPH] = {0}, by_number = 1, cached[13];
     for (int p = 0; p < k; p++) {
         const PhaseSpec *ph = &s->phases[phases[p]];
-        int w = wilds_needed(ph, counts, IMPOSSIBLE_W);
+        int w = wilds_needed(ph, counts, IMPOSSIBLE_W, s->all_wild);
         start[p] = w < IMPOSSIBLE_W ? w : 0;
         /* gap_now, from the same search */
         int m = w < IMPOSSIBLE_W ? (w > counts[WILD] ? w - counts[WILD] : 0)
-                                 : missing(ph, counts, IMPOSSIBLE_W);
+                                 : missing(ph, counts, IMPOSSIBLE_W, s->all_wild);
         if (p == 0 || m < now) now = m;
         for (int g = 0; g < ph->ngroups; g++)
             by_number &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
@@ -513,7 +569,7 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
             counts[c]--;
             gap = 0;
             for (int p = 0; p < k; p++) {
-                int m = missing_from(&s->phases[phases[p]], counts, now, start[p]);
+                int m = missing_from(&s->phases[phases[p]], counts, now, start[p], s->all_wild);
                 if (p == 0 || m < gap) gap = m;
             }
             counts[c]++;
@@ -535,12 +591,52 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     return best;
 }
 
+/* saving.give_up_wanted (the player is down): under give_up = "keep", unless no other
+ * phase is left or the hand is nearly over (someone down with ENDING_CARDS or fewer) */
+#define ENDING_CARDS 3
+static int give_up_wanted(const State *s, const SeatS *info) {
+    if (s->give_up != 2 || info->gave_up) return 0;
+    uint32_t done = info->completed | (1u << info->laid);
+    int future = 0;
+    for (int i = 0; i < s->nphases; i++) future |= !((done >> i) & 1u);
+    if (!future) return 0;
+    for (int i = 0; i < s->n_in_hand; i++) {
+        const SeatS *other = &s->seats[s->in_hand[i]];
+        if (other->laid >= 0 && other->hand_len <= ENDING_CARDS) return 0;
+    }
+    return 1;
+}
+
+/* GreedyPlayer.declare: the phase missing the fewest cards, saved cards counted (each can
+ * be taken back instead of a draw), then in hand alone, then the later phase */
+static int greedy_declare(const State *s, const ActList *al) {
+    const SeatS *info = &s->seats[s->current];
+    int hand[NCARDS], kept[NCARDS], best = 0;
+    long long best_key = 0;
+    hand_counts(info, hand);
+    memcpy(kept, hand, sizeof(kept));
+    for (int i = 0; i < info->saved_len; i++) kept[info->saved[i]]++;
+    for (int i = 0; i < al->n; i++) {
+        const Act *a = &al->acts[i];
+        if (a->type != A_DECLARE) continue;
+        const PhaseSpec *ph = &s->phases[a->arg - 1];
+        long long key = ((long long)missing(ph, kept, IMPOSSIBLE_W, s->all_wild) * 2048 +
+                         missing(ph, hand, IMPOSSIBLE_W, s->all_wild)) * 64 - a->arg;
+        if (i == 0 || key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
 /* GreedyPlayer.choose: the index in al (the legal actions of s) of the greedy action of
  * the player to move, rng being that player's generator */
 static int greedy_choose(const State *s, const ActList *al, MT *rng) {
     int seat = s->current;
     const SeatS *info = &s->seats[seat];
     if (s->stage == ST_GIVE_WILD) return legal_or(find_act(al, A_GIVE, 0, seat, 0));
+    if (s->stage == ST_DECLARE) return greedy_declare(s, al);
     if (s->stage == ST_DRAW) {
         int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
         hand_counts(info, counts);
@@ -550,14 +646,19 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
         return legal_or(find_act(al, can_draw(s) ? A_DRAW : A_TAKE, 0, 0, 0));
     }
     if (s->stage == ST_PLAY) {
-        int lay = greedy_lay(al);
+        /* going_out = "discard": keep a card to go out with (keep_one) */
+        int keep_one = s->floating_rule, lay = greedy_lay(al, keep_one, info->hand_len);
         if (lay >= 0) return lay;
-        if (info->laid >= 0) {
+        if (info->laid >= 0 && !(keep_one && info->hand_len <= 1)) {
             Plan p = best_hits(s, info);
             if (p.card >= 0) {
                 int i = find_act(al, A_HIT, p.card, p.meld, p.number);
                 if (i >= 0) return i;
             }
+        }
+        if (info->laid >= 0 && give_up_wanted(s, info)) {
+            int i = find_act(al, A_GIVE_UP, 0, 0, 0);
+            if (i >= 0) return i;
         }
     }
     return greedy_discard(s, al, seat, rng);

@@ -210,7 +210,9 @@ static int add_lay(ActList *al, const LayDown *ld) {
     }
     al->hashes[j] = h;
     al->hslot[j] = al->nlays;
-    al->lays[al->nlays++] = *ld;
+    al->lays[al->nlays] = *ld;
+    al->lays[al->nlays].found = al->nlays;
+    al->nlays++;
     return 0;
 }
 
@@ -242,11 +244,15 @@ static int place(Search *S, int depth) {
         S->found = 1;
         return S->out ? add_lay(S->out, &ld) : 0;
     }
-    int slot = ph->order[depth];
+    int slot = ph->order[depth], prev = depth ? ph->order[depth - 1] : -1;
+    /* identical slots take their groups in one order only, as the engine's search does:
+     * the engine's list (and GreedyPlayer's ties) keep that search's order */
+    int same = prev >= 0 && ph->kind[prev] == ph->kind[slot] && ph->size[prev] == ph->size[slot];
     GroupVec *v = &S->vecs[depth];
     if (candidates(v, ph->kind[slot], ph->size[slot], S->counts, S->aw)) return -1;
     for (int i = 0; i < v->n; i++) {
         const Group *g = &v->items[i];
+        if (same && group_cmp(g, &S->chosen[prev]) < 0) continue;
         for (int j = 0; j < g->len; j++) S->counts[g->cards[j]]--;
         S->chosen[slot] = *g;
         int err = place(S, depth + 1);

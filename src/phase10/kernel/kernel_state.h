@@ -222,6 +222,7 @@ typedef struct {
     uint8_t ngroups;
     int8_t phase; /* the phase it names (1-based; phases in any order), or 0 */
     Group groups[MAXG];
+    int found; /* its place in the engine's own list (the search's order): ties go first */
 } LayDown;
 
 typedef struct {

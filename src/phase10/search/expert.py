@@ -20,7 +20,7 @@ deals the search prefers taking more often than taking pays, its opponents' hand
 random where the real ones are built up).
 
 Where the kernel is not built, or its greedy policy does not play the rules (save piles,
-the Anti-phase card, phases in any order; see :func:`phase10.kernel.greedy_unsupported`),
+the Anti-phase card; see :func:`phase10.kernel.greedy_unsupported`),
 the expert plays as the strong bot does.
 
 >>> import random
