@@ -149,6 +149,7 @@ def test_reviews_past_the_servers_limit_are_refused_not_queued(
     release = asyncio.Event()
 
     async def slow(function: Any, *args: Any) -> Any:
+        reviews.pool._progress = work._context().Array("q", 2)  # as the pool makes it
         reviews.pool._progress[0:2] = [3, 7]  # as the worker writes it
         await release.wait()
         return {"error": "stopped by the test"}
@@ -182,3 +183,21 @@ def test_a_review_job_reports_its_progress_through_the_shared_array() -> None:
     assert review.player == 1 and progress[2] == progress[3] > 0 and progress[0] == 0
     bad = work.review_job(tiny_record(1).to_dict(), 5, 4, 2, slot=0)
     assert "no player 5" in bad["error"]
+
+
+def test_the_store_keeps_one_review_per_record_and_key(database_url: str) -> None:
+    """On SQLite and PostgreSQL: a review filed again under its key replaces the first."""
+    from phase10.server.db import Store
+
+    store = Store(database_url)
+    try:
+        store.create_table("t1", {}, [])
+        record_id = store.finish_game("t1", 1, tiny_record(play=False).to_dict(), [])
+        assert store.review(record_id, "k") is None
+        store.put_review(record_id, 1, "k", '{"a": 1}')
+        store.put_review(record_id, 1, "k", '{"a": 2}')
+        store.put_review(record_id, 0, "other", "{}")
+        assert store.review(record_id, "k") == '{"a": 2}'
+        assert store.review(record_id + 1, "k") is None
+    finally:
+        store.close()

@@ -61,10 +61,10 @@ class SolverPool:
         self.waiting = 0
         self._pool: Any = None
         self._starting: asyncio.Lock | None = None
-        #: (done, total) of each slot, written by the job given that slot (``progress=``)
-        self._progress: Any = (
-            _context().Array("q", 2 * progress_slots) if progress_slots > 0 else None
-        )
+        self.progress_slots = progress_slots
+        #: (done, total) of each slot, written by the job given that slot; made with the
+        #: pool (a server that never reviews a game makes none)
+        self._progress: Any = None
 
     def progress(self, slot: int) -> tuple[int, int]:
         """What the job running in ``slot`` last reported: (done, total); (0, 0) before."""
@@ -83,6 +83,9 @@ class SolverPool:
         solver takes about a second, so the event loop calls this in a thread)."""
         if self._pool is None:
             from pebble import ProcessPool
+
+            if self.progress_slots and self._progress is None:
+                self._progress = _context().Array("q", 2 * self.progress_slots)
 
             pool = ProcessPool(
                 max_workers=self.workers,
