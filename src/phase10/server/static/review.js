@@ -3,7 +3,7 @@
 // what the review could not know, every player's chance to win through the game (a chart,
 // with the same numbers as a table), the mistakes (each steps the replay to its decision)
 // and each hand summed up.
-import { api } from "./cards.js";
+import { announce, api } from "./cards.js";
 import { html, useEffect, useRef, useState } from "./ui.js";
 
 const POLL_MS = 700;
@@ -27,11 +27,15 @@ export function ReviewPanel({ id, names, step, goto, onReview }) {
   const run = useRef(0); // the current request's number: older answers are dropped
   const panel = useRef(null);
 
-  async function start(player) {
+  // reveal: bring the panel into sight when the review (or why not) comes, for a review
+  // asked for by the address (the table's "Review this game"), below the replay on a phone
+  const show = () => setTimeout(() => panel.current?.scrollIntoView({ block: "start" }), 0);
+  async function start(player, reveal = false) {
     const mine = ++run.current;
     setError(null);
     onReview(null);
     setStatus({ state: "running", done: 0, total: 0, player });
+    announce(`Reviewing ${names[player]}'s decisions…`);
     history.replaceState(null, "", `${location.pathname}?review=${player}`);
     const url = `/api/records/${id}/review?player=${player}`;
     try {
@@ -46,14 +50,19 @@ export function ReviewPanel({ id, names, step, goto, onReview }) {
       setStatus(now);
       if (now.state === "failed") setError(now.error);
       onReview(now.state === "done" ? now.review : null);
+      if (reveal) show();
+      if (now.state === "done") {
+        const count = now.review.mistakes.length;
+        announce(`The review of ${now.review.name}'s decisions is ready: ${count} mistake${count === 1 ? "" : "s"}.`);
+      }
     } catch (failure) {
-      if (run.current === mine) { setStatus(null); setError(failure.message); }
+      if (run.current === mine) { setStatus(null); setError(failure.message); if (reveal) show(); }
     }
   }
   useEffect(() => {
     if (asked !== null && asked < names.length) {
-      start(asked);
-      panel.current?.scrollIntoView({ block: "start" });
+      start(asked, true);
+      show();
     } else if (location.hash === "#review") {
       panel.current?.scrollIntoView({ block: "start" });
       panel.current?.querySelector("select")?.focus();
@@ -74,14 +83,15 @@ export function ReviewPanel({ id, names, step, goto, onReview }) {
         onClick=${() => start(seat)}>${review && review.player === seat ? "Review again" : "Review"}</button>
     </div>
     ${running && html`<${Progress} status=${status} name=${names[status.player]} />`}
-    ${error && html`<p class="error" role="alert" id="review-error">${error}</p>`}
+    ${error && html`<p class="error" role="alert" id="review-error">${sentence(error)}</p>`}
     ${review && html`<${Shown} review=${review} step=${step} goto=${goto} />`}
   </section>`;
 }
 
 function Progress({ status, name }) {
   const known = status.total > 0;
-  return html`<div class="review-progress" role="status">
+  // the bar tells how far it is; a screen reader hears once that it started, and its end
+  return html`<div class="review-progress">
     <label for="review-bar">Reviewing ${name}'s decisions${known ? `: ${status.done} of ${status.total}` : "…"}</label>
     ${known ? html`<progress id="review-bar" max=${status.total} value=${status.done}></progress>`
       : html`<progress id="review-bar"></progress>`}
