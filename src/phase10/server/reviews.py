@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from phase10.core import GameRecord, RecordError
+from phase10.dice.records import DICE_RECORD_FORMAT
 from phase10.kernel import available, greedy_unsupported
 from phase10.search.review import review_key
 
@@ -88,7 +89,7 @@ class Reviews:
         if row is None:
             raise ReviewRefused("no_such_record", f"there is no finished game {record_id}")
         data = json.loads(row.record)
-        if data.get("format") != "phase10-record":
+        if data.get("format") == DICE_RECORD_FORMAT:
             raise ReviewRefused(
                 "cannot_review", f"game {record_id} was played with dice: it cannot be reviewed"
             )
@@ -133,6 +134,9 @@ class Reviews:
                 "reviews_unavailable",
                 "this server cannot review games: its compiled kernel is not built",
             )
+        running = self.jobs.get(key)
+        if running is not None and running.error is None:  # asked twice at once: one review
+            return self._running(running)
         slot = self._free_slot()
         if slot is None:
             raise ReviewRefused(
@@ -140,9 +144,6 @@ class Reviews:
                 f"the server is reviewing {self.limits.review_workers} game(s) already, "
                 "as many as it may at once: try again in a minute",
             )
-        running = self.jobs.get(key)
-        if running is not None and running.error is None:  # asked twice at once: one review
-            return self._running(running)
         job = self.jobs[key] = _Job(record_id, seat, slot)
         self.pool.clear_progress(slot)
         job.task = asyncio.create_task(self._run(job, key, record))
