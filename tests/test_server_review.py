@@ -125,7 +125,7 @@ def test_reviews_that_cannot_be_are_refused_clearly(client: TestClient) -> None:
         answer = client.post(f"/api/records/{record_id}/review?player={player}")
         assert (answer.status_code, answer.json()["error"]) == (status, code), answer.text
         assert words in answer.json()["message"]
-    assert client.post(f"/api/records/{record_id}/review").json()["error"] == "invalid_request"
+    assert client.post(f"/api/records/{record_id}/review?player=x").status_code == 422
     assert client.post("/api/records/999/review?player=0").json()["error"] == "no_such_record"
     unsupported = tiny_record(rules=Rules(phases=(1,), give_up=GivingUp.KEEP), play=False)
     other = store_record(client, unsupported.to_dict(), table="t2")
@@ -168,7 +168,12 @@ def test_reviews_past_the_servers_limit_are_refused_not_queued(
     ] == "running" and time.monotonic() < deadline:
         time.sleep(0.01)
     assert (status["state"], status["error"]) == ("failed", "stopped by the test")
-    assert client.post(f"/api/records/{first}/review?player=1").status_code == 202
+    # without a seat: the game's one person, by the record's controllers tag
+    data = tiny_record(play=False).to_dict()
+    data["tags"]["controllers"] = "greedy,human"
+    second = store_record(client, data, table="t2")
+    taken = client.post(f"/api/records/{second}/review")
+    assert taken.status_code == 202 and taken.json()["player"] == 1, taken.text
 
 
 def test_a_review_job_reports_its_progress_through_the_shared_array() -> None:

@@ -82,9 +82,12 @@ def check_review(page: Any, where: str) -> None:
     assert "Played:" in text and "Expert:" in text
     before = page.inner_text("#replay-step")
     mistakes.first.click()
-    page.wait_for_selector("#replay-decision", timeout=TIMEOUT)
-    after = page.inner_text("#replay-step")
-    assert after != before and after.startswith("Action ")
+    page.wait_for_function(
+        "text => document.getElementById('replay-step').textContent !== text",
+        arg=before,
+        timeout=TIMEOUT,
+    )
+    assert page.inner_text("#replay-step").startswith("Action ")
     assert "a mistake" in page.inner_text("#replay-decision")
     assert mistakes.first.get_attribute("aria-current") == "step"
     assert no_horizontal_scroll(page), where

@@ -206,9 +206,10 @@ class ReviewHand(Wire):
     """Whether the player completed their phase (null: the hand did not end)."""
     points: int | None
     """The player's points this hand (null: the hand did not end)."""
-    win_before: Chance
-    """The player's chance to win at the hand's first decision."""
-    win_after: Chance
+    win_before: Chance | None
+    """The player's chance to win at the hand's first decision (null: they had none this
+    hand)."""
+    win_after: Chance | None
     """The same at its last."""
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from phase10.core import GameRecord, RecordError
 from phase10.dice.records import DICE_RECORD_FORMAT
 from phase10.kernel import available, greedy_unsupported
-from phase10.search.review import review_key
+from phase10.search.review import find_player, review_key
 
 from .db import Store
 from .formats import ReviewData
@@ -83,8 +83,10 @@ class Reviews:
         used = {job.slot for job in self.jobs.values() if job.error is None}
         return next((s for s in range(self.limits.review_workers) if s not in used), None)
 
-    async def _load(self, record_id: int, seat: int) -> tuple[GameRecord, str]:
-        """The record to review and its review's key; :class:`ReviewRefused` if it cannot be."""
+    async def _load(self, record_id: int, player: int | None) -> tuple[GameRecord, int, str]:
+        """The record to review, the seat (None: the record's one person, see
+        :func:`~phase10.search.review.find_player`) and the review's key;
+        :class:`ReviewRefused` if it cannot be."""
         row = await self.db(self.store.record, record_id)
         if row is None:
             raise ReviewRefused("no_such_record", f"there is no finished game {record_id}")
@@ -98,6 +100,7 @@ class Reviews:
         except (RecordError, ValueError) as error:
             raise ReviewRefused("bad_record", str(error)) from None
         players = record.players
+        seat = find_player(record, None) if player is None else player
         if not 0 <= seat < len(players):
             seats = ", ".join(f"{i} ({name})" for i, name in enumerate(players))
             raise ReviewRefused(
@@ -109,11 +112,11 @@ class Reviews:
         key = review_key(
             record, seat, self.limits.review_deals, self.limits.review_win_deals, seed=0
         )
-        return record, key
+        return record, seat, key
 
-    async def status(self, record_id: int, seat: int) -> ReviewStatus:
+    async def status(self, record_id: int, player: int | None) -> ReviewStatus:
         """How the review stands; :class:`ReviewRefused` ``no_review`` if nobody asked."""
-        _record, key = await self._load(record_id, seat)
+        _record, seat, key = await self._load(record_id, player)
         found = await self._known(record_id, seat, key)
         if found is None:
             raise ReviewRefused(
@@ -123,9 +126,9 @@ class Reviews:
             )
         return found
 
-    async def start(self, record_id: int, seat: int) -> ReviewStatus:
+    async def start(self, record_id: int, player: int | None) -> ReviewStatus:
         """Start the review (or give the one stored or running); ``busy`` past the limit."""
-        record, key = await self._load(record_id, seat)
+        record, seat, key = await self._load(record_id, player)
         found = await self._known(record_id, seat, key)
         if found is not None and found.state is not ReviewState.FAILED:
             return found

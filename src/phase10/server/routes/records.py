@@ -161,9 +161,10 @@ def _frame(game: Game, saved: GameRecord, step: int) -> tuple[dict[str, Any], li
 
 @router.post("/api/records/{record_id}/review", status_code=202)
 async def start_review(
-    record_id: int, player: int, request: Request, response: Response
+    record_id: int, request: Request, response: Response, player: int | None = None
 ) -> ReviewStatus:
-    """Start the review of seat ``player``'s decisions in a finished card game (``202``,
+    """Start the review of seat ``player``'s decisions in a finished card game (without
+    ``player``: the game's one person, by its ``controllers`` tag, else seat 0) (``202``,
     ``running``), or give the one already running or done (``200`` once done). At most
     ``review_workers`` reviews run at once: more are refused (``429 busy``)."""
     try:
@@ -176,7 +177,9 @@ async def start_review(
 
 
 @router.get("/api/records/{record_id}/review")
-async def review_status(record_id: int, player: int, request: Request) -> ReviewStatus:
+async def review_status(
+    record_id: int, request: Request, player: int | None = None
+) -> ReviewStatus:
     """How the review of seat ``player`` stands: ``running`` (with its progress), ``done``
     (with the review) or ``failed`` (with why); ``404 no_review`` if none was asked for."""
     try:

@@ -63,7 +63,15 @@ export function ReviewPanel({ id, names, step, goto, onReview }) {
     if (asked !== null && asked < names.length) {
       start(asked, true);
       show();
-    } else if (location.hash === "#review") {
+    } else {
+      // the game's one person, if it had one (its record says who played each seat): the
+      // review a player most likely wants is of their own decisions
+      api(`/api/records/${id}`).then((record) => {
+        const people = (record.tags?.controllers ?? "").split(",").flatMap((c, i) => (c.trim() === "human" ? [i] : []));
+        if (people.length === 1 && people[0] < names.length && run.current === 0) setSeat(people[0]);
+      }).catch(() => {});
+    }
+    if (asked === null && location.hash === "#review") {
       panel.current?.scrollIntoView({ block: "start" });
       panel.current?.querySelector("select")?.focus();
     }
@@ -127,7 +135,7 @@ function Hands({ review }) {
         <th scope="col">Phase made</th><th scope="col">Points</th><th scope="col">Win chance</th></tr></thead>
       <tbody>${review.hands.map((h) => html`<tr key=${h.hand}><th scope="row">${h.hand}</th><td>${h.decisions}</td><td>${h.mistakes}</td>
         <td>${h.lost.toFixed(2)}</td><td>${h.made_phase === null ? "—" : h.made_phase ? "yes ✓" : "no"}</td>
-        <td>${h.points ?? "—"}</td><td class="nowrap">${pct(h.win_before)} → ${pct(h.win_after)}</td></tr>`)}</tbody>
+        <td>${h.points ?? "—"}</td><td class="nowrap">${h.win_before === null ? "—" : `${pct(h.win_before)} → ${pct(h.win_after)}`}</td></tr>`)}</tbody>
     </table></div>`;
 }
 
