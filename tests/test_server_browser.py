@@ -204,6 +204,9 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     assert_accessible(ann, "the result")
     assert ann.locator("#rematch").count() == 1 and watcher.locator("#rematch").count() == 0
 
+    # one click from the result to the game's review, of the player's own decisions
+    review = ann.get_attribute("#review-game", "href") or ""
+    assert review.startswith("/replay/") and review.endswith("?review=0"), review
     ann.click("text=Replay this game")
     ann.wait_for_selector("#replay-step", timeout=TIMEOUT)
     ann.keyboard.press("ArrowRight")

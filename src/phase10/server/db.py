@@ -43,6 +43,7 @@ __all__ = [
     "ActionRow",
     "Base",
     "RecordRow",
+    "ReviewRow",
     "SeatRow",
     "Store",
     "TableRow",
@@ -113,6 +114,21 @@ class RecordRow(Base):
     players: Mapped[str] = mapped_column(Text)
     winners: Mapped[str] = mapped_column(Text)
     record: Mapped[str] = mapped_column(Text)
+
+
+class ReviewRow(Base):
+    """A finished review of one player's decisions in a record (``Review.to_dict()``),
+    filed under ``review_key`` (the record's content and the review's settings): other
+    settings, or a record changed, are reviewed afresh. The table is created on a database
+    an older version made (``create_all`` adds missing tables)."""
+
+    __tablename__ = "reviews"
+
+    record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    created: Mapped[float] = mapped_column(Float)
+    review: Mapped[str] = mapped_column(Text)
 
 
 def hash_token(token: str) -> str:
@@ -364,3 +380,19 @@ class Store:
             return None
         with self.session() as s:
             return s.get(RecordRow, record_id)
+
+    # -- reviews ----------------------------------------------------------------------
+
+    def review(self, record_id: int, key: str) -> str | None:
+        """The stored review (its JSON) of record ``record_id`` filed under ``key``."""
+        with self.session() as s:
+            row = s.get(ReviewRow, (record_id, key))
+            return None if row is None else row.review
+
+    def put_review(self, record_id: int, seat: int, key: str, review: str) -> None:
+        """Keep a finished review (a second one filed under the same key replaces it)."""
+        with self.session() as s:
+            s.merge(
+                ReviewRow(record_id=record_id, key=key, seat=seat, created=time.time(),
+                          review=review)
+            )  # fmt: skip

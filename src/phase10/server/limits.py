@@ -73,6 +73,14 @@ class Limits:
     solver_queue: int = 16
     #: solver jobs in flight from one address at once (one per connection at most)
     solver_jobs_per_address: int = 2
+    #: game reviews (``POST /api/records/{id}/review``): how many run at once (each in a
+    #: worker process of its own; more are refused, not queued) and the longest one may run
+    review_workers: int = 1
+    review_seconds: float = 120.0
+    #: the deals a review plays out from each decision: to the hand's end, to the game's
+    #: end (more is steadier and slower; each at most 512)
+    review_deals: int = 48
+    review_win_deals: int = 32
     #: after a connection sends this many messages over its limit in a row, it is closed
     flood_strikes: int = 200
 

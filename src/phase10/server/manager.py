@@ -59,6 +59,7 @@ from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
+from .reviews import Reviews
 from .tables import LiveTable, SeatState, state_message
 from .work import (
     SolverBusy,
@@ -113,6 +114,8 @@ class TableManager(HostControls):
         )
         #: solver jobs in flight, by address
         self.jobs: Counter[str] = Counter()
+        #: game reviews, in worker processes of their own
+        self.reviews = Reviews(store, self.db, self.limits)
         # every read and write of the store, in order, on one thread of its own: the event
         # loop never waits on the database, and SQLite sees one writer
         self._database = ThreadPoolExecutor(1, thread_name_prefix="phase10-db")
@@ -692,6 +695,8 @@ class TableManager(HostControls):
         await asyncio.gather(*tasks, return_exceptions=True)
         with contextlib.suppress(Exception):
             self.pool.close()
+        with contextlib.suppress(Exception):
+            await self.reviews.close()
         self._database.shutdown(wait=True)
 
 

@@ -31,7 +31,7 @@ from phase10.core.rules import (
 )
 
 from .dice import table_bot
-from .formats import Cards, HandEndedData, RulesData, ViewData, Wire
+from .formats import Cards, HandEndedData, ReviewData, RulesData, ViewData, Wire
 from .protocol import HTTP_ERRORS
 
 __all__ = [
@@ -51,6 +51,8 @@ __all__ = [
     "PublicTable",
     "ReplayFrame",
     "ReplayHand",
+    "ReviewState",
+    "ReviewStatus",
     "RuleOptions",
     "SchemaIndex",
     "SeatKind",
@@ -482,6 +484,31 @@ class ReplayFrame(_Answer):
     """The game's last 40 lines of story."""
     hand_index: list[ReplayHand]
     """Every hand of the game, for hand-by-hand navigation."""
+
+
+class ReviewState(StrEnum):
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class ReviewStatus(_Answer):
+    """A game review's progress (``POST`` or ``GET /api/records/{id}/review?player=N``)."""
+
+    record: int
+    """The finished game's record id."""
+    player: int
+    """The reviewed seat."""
+    state: ReviewState
+    """``running``, ``done`` (``review`` holds it) or ``failed`` (``error`` says why)."""
+    done: int
+    """The player's decisions weighed so far."""
+    total: int
+    """Their decisions in all (0 while the count is not known yet)."""
+    review: ReviewData | None
+    """The review, once done."""
+    error: str | None
+    """Why the review failed, in words; null otherwise."""
 
 
 class ErrorBody(_Answer):

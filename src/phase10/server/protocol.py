@@ -100,6 +100,17 @@ HTTP_ERRORS: dict[str, tuple[int, str]] = {
     "no_such_record": (404, "no finished game has this id"),
     "dice_record": (404, "a dice game's record has no step-by-step replay (ask for the record)"),
     "bad_record": (500, "a stored record cannot be replayed"),
+    "cannot_review": (
+        422,
+        "the game cannot be reviewed: played with dice, or by rules reviews do not play",
+    ),
+    "no_such_player": (422, "the game has no such seat to review"),
+    "no_review": (404, "no review of that player in that game was asked for: POST to start one"),
+    "busy": (429, "the server is reviewing as many games as it may at once: try again soon"),
+    "reviews_unavailable": (
+        503,
+        "this server cannot review games (its compiled kernel is not built)",
+    ),
     "bad_cards": (422, "the score sheet's cards cannot be read"),
     "bad_sheet": (422, "the score sheet does not add up"),
     "not_found": (404, "no such path or schema"),

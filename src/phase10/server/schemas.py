@@ -24,7 +24,7 @@ from typing import Any, Final, Literal
 from pydantic import TypeAdapter
 
 from .companion import Points, PointsAnswer, Sheet, Standings
-from .formats import DiceRecordData, Event, RecordData, ViewData
+from .formats import DiceRecordData, Event, RecordData, ReviewData, ViewData
 from .messages import (
     ChoicesAnswer,
     DiceHintAnswer,
@@ -45,6 +45,7 @@ from .models import (
     Presets,
     PublicTable,
     ReplayFrame,
+    ReviewStatus,
     SchemaIndex,
     Seated,
     TableList,
@@ -80,6 +81,8 @@ SCHEMAS: Final[dict[str, tuple[Any, Mode]]] = {
     "record": (RecordData, "serialization"),
     "dice-record": (DiceRecordData, "serialization"),
     "replay-frame": (ReplayFrame, "serialization"),
+    "review-status": (ReviewStatus, "serialization"),
+    "review": (ReviewData, "serialization"),
     "points-request": (Points, "validation"),
     "points": (PointsAnswer, "serialization"),
     "standings-request": (Sheet, "validation"),
@@ -134,6 +137,8 @@ SECTIONS: Final = (
             "history",
             "record",
             "replay-frame",
+            "review-status",
+            "review",
             "points",
             "standings",
             "error-body",

@@ -1,10 +1,13 @@
-"""Solver work (hints, lay-down and hit choices, a dice bot's choice), off the event loop.
+"""Solver work (hints, lay-down and hit choices, a dice bot's choice, game reviews), off the
+event loop.
 
 A hint can take a second of CPU; run on the event loop (or in a thread, holding the
 GIL) it would stall every table. Jobs run in worker processes instead (pebble's pool):
 each with a time limit after which its worker is killed and replaced, and a memory
 limit, so no request can stall or exhaust the server. A job whose client has gone is
-cancelled, running or not.
+cancelled, running or not. A long job (a game review) reports its progress through a
+small array the pool shares with its workers: each job running at once writes to its own
+slot.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ __all__ = [
     "dice_bot_job",
     "dice_hint_job",
     "hint_job",
+    "review_job",
 ]
 
 
@@ -45,12 +49,34 @@ class SolverPool:
     with no dice table played by a bot that thinks, never starts one)."""
 
     def __init__(
-        self, *, workers: int = 1, seconds: float = 10.0, queue: int = 16, memory_mb: int = 2048
+        self,
+        *,
+        workers: int = 1,
+        seconds: float = 10.0,
+        queue: int = 16,
+        memory_mb: int = 2048,
+        progress_slots: int = 0,
     ) -> None:
         self.workers, self.seconds, self.queue, self.memory_mb = workers, seconds, queue, memory_mb
         self.waiting = 0
         self._pool: Any = None
         self._starting: asyncio.Lock | None = None
+        self.progress_slots = progress_slots
+        #: (done, total) of each slot, written by the job given that slot; made with the
+        #: pool (a server that never reviews a game makes none)
+        self._progress: Any = None
+
+    def progress(self, slot: int) -> tuple[int, int]:
+        """What the job running in ``slot`` last reported: (done, total); (0, 0) before."""
+        if self._progress is None:
+            return 0, 0
+        with self._progress.get_lock():
+            return int(self._progress[2 * slot]), int(self._progress[2 * slot + 1])
+
+    def clear_progress(self, slot: int) -> None:
+        if self._progress is not None:
+            with self._progress.get_lock():
+                self._progress[2 * slot] = self._progress[2 * slot + 1] = 0
 
     def _start(self) -> Any:
         """The pool, with its workers up (blocking: starting processes that import the
@@ -58,11 +84,14 @@ class SolverPool:
         if self._pool is None:
             from pebble import ProcessPool
 
+            if self.progress_slots and self._progress is None:
+                self._progress = _context().Array("q", 2 * self.progress_slots)
+
             pool = ProcessPool(
                 max_workers=self.workers,
                 context=_context(),
                 initializer=_prepare_worker,
-                initargs=(self.memory_mb,),
+                initargs=(self.memory_mb, self._progress),
             )
             pool.schedule(len, args=((),)).result(timeout=60)
             self._pool = pool
@@ -112,14 +141,26 @@ def _context() -> Any:
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(
-            ["phase10.bots.hints", "phase10.bots.dice_hints", "phase10.server.work"]
+            [
+                "phase10.bots.hints",
+                "phase10.bots.dice_hints",
+                "phase10.search.review",
+                "phase10.server.work",
+            ]
         )
         return context
     return multiprocessing.get_context("spawn")
 
 
-def _prepare_worker(memory_mb: int) -> None:
-    """Bound the worker's memory and threads (one job at a time needs one BLAS thread)."""
+#: the pool's progress array, in a worker (None: the pool has none)
+_progress: Any = None
+
+
+def _prepare_worker(memory_mb: int, progress: Any = None) -> None:
+    """Bound the worker's memory and threads (one job at a time needs one BLAS thread);
+    keep the pool's progress array for the jobs."""
+    global _progress
+    _progress = progress
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         import resource
@@ -176,3 +217,24 @@ def dice_bot_job(view: DiceView, bots: str, number: int) -> str:
     from .dice import view_action
 
     return str(view_action(view, bots, number))
+
+
+def review_job(
+    record: dict[str, Any], seat: int, deals: int, win_deals: int, slot: int
+) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in a card game's record (``Review.to_dict()``),
+    its progress written to the pool's ``slot``; ``{"error": why}`` when it cannot be done."""
+    from phase10.core import GameRecord
+    from phase10.search.review import review
+
+    def progress(done: int, total: int) -> None:
+        if _progress is not None:
+            with _progress.get_lock():
+                _progress[2 * slot], _progress[2 * slot + 1] = done, total
+
+    try:
+        game = GameRecord.from_dict(record)
+        done = review(game, seat, deals=deals, win_deals=win_deals, progress=progress)
+    except ValueError as error:  # ReviewError, RecordError: the record's own fault
+        return {"error": str(error)}
+    return {"review": done.to_dict()}

@@ -1,4 +1,5 @@
-"""Finished games: the history, each record (with its seed), and a replay step by step."""
+"""Finished games: the history, each record (with its seed), a replay step by step, and a
+review of any player's decisions (phase10.server.reviews)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from phase10.core import (
     Game,
@@ -22,7 +23,17 @@ from phase10.dice import DiceRecord
 from phase10.dice.records import DICE_RECORD_FORMAT
 
 from ..formats import DiceRecordData, HandEndedData, RecordData, ViewData
-from ..models import History, HistoryGame, ReplayFrame, ReplayHand, TableKind, acted_by
+from ..models import (
+    History,
+    HistoryGame,
+    ReplayFrame,
+    ReplayHand,
+    ReviewState,
+    ReviewStatus,
+    TableKind,
+    acted_by,
+)
+from ..reviews import ReviewRefused
 from .common import ApiError, manager_of
 
 __all__ = ["router"]
@@ -146,3 +157,32 @@ def _frame(game: Game, saved: GameRecord, step: int) -> tuple[dict[str, Any], li
     narration.feed(game.history)
     hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(names))]
     return game.view(None).to_dict(), hands, narration.lines[-40:]
+
+
+@router.post("/api/records/{record_id}/review", status_code=202)
+async def start_review(
+    record_id: int, request: Request, response: Response, player: int | None = None
+) -> ReviewStatus:
+    """Start the review of seat ``player``'s decisions in a finished card game (without
+    ``player``: the game's one person, by its ``controllers`` tag, else seat 0) (``202``,
+    ``running``), or give the one already running or done (``200`` once done). At most
+    ``review_workers`` reviews run at once: more are refused (``429 busy``)."""
+    try:
+        status = await manager_of(request).reviews.start(record_id, player)
+    except ReviewRefused as error:
+        raise ApiError(error.code, error.message) from None
+    if status.state is ReviewState.DONE:
+        response.status_code = 200
+    return status
+
+
+@router.get("/api/records/{record_id}/review")
+async def review_status(
+    record_id: int, request: Request, player: int | None = None
+) -> ReviewStatus:
+    """How the review of seat ``player`` stands: ``running`` (with its progress), ``done``
+    (with the review) or ``failed`` (with why); ``404 no_review`` if none was asked for."""
+    try:
+        return await manager_of(request).reviews.status(record_id, player)
+    except ReviewRefused as error:
+        raise ApiError(error.code, error.message) from None

@@ -12,6 +12,7 @@ export async function historyPage(main) {
         el("td", { text: new Date(g.finished).toLocaleString() }), el("td", { text: g.players.join(", ") }),
         el("td", { text: g.winner_names.join(", ") }), el("td", { text: g.totals.join(" / ") }),
         el("td", {}, g.kind === "dice" ? el("a", { href: `/api/records/${g.id}` }, "Dice record")
-          : el("a", { href: `/replay/${g.id}` }, "Replay"))))))
+          : el("span", { class: "actions" }, el("a", { href: `/replay/${g.id}` }, "Replay"),
+            el("a", { href: `/replay/${g.id}#review`, "aria-label": `Review game ${g.id}` }, "Review")))))))
       : el("p", { text: "No finished game yet." })));
 }

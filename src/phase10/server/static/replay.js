@@ -1,7 +1,9 @@
 // A finished game, step by step or hand by hand, every hand shown; the end of each hand
-// gets its banner (who went out, the hand's scores).
+// gets its banner (who went out, the hand's scores). A review of any player's decisions
+// (review.js) sits beside it: each mistake steps the replay to its decision.
 import { api, groupInfo, hands } from "./cards.js";
 import { deadPage } from "./dead.js";
+import { ReviewPanel } from "./review.js";
 import { Card, html, render, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 
 export async function replayPage(main, id) {
@@ -33,8 +35,20 @@ export async function replayPage(main, id) {
     return lo;
   }
   let busy = false;
+  let reviewed = null; // the review shown, once done: its decisions are marked in the replay
+  const onReview = (review) => { reviewed = review; if (current) show(current.step); };
+  let pending = null; // a step asked for while another was being drawn: drawn next
+  let reveal = false;
+  // a mistake chosen in the review: its position, in sight (on a phone the review is below)
+  const goto = (step) => { reveal = true; show(step); };
+  function revealStep() {
+    reveal = false;
+    const title = document.getElementById("replay-title");
+    const box = title?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > innerHeight * 0.5)) title.scrollIntoView({ block: "start" });
+  }
   async function show(step) {
-    if (busy) return;
+    if (busy) { pending = step; return; }
     busy = true;
     try {
       step = Math.max(0, Math.min(total, step));
@@ -59,10 +73,17 @@ export async function replayPage(main, id) {
         nav.nextHand = () => go(handEnd(done + 1));
       }
       current = { nav, step };
-      render(html`<${Replay} id=${id} frame=${now} actor=${actor} ended=${ended} nav=${nav} />`, main);
+      const decision = reviewed?.decisions.find((d) => d.step === step) ?? null;
+      render(html`<${Replay} id=${id} frame=${now} actor=${actor} ended=${ended} nav=${nav}
+        review=${html`<${ReviewPanel} key="review" id=${id} names=${now.view.seats.map((s) => s.name)} step=${step} goto=${goto} onReview=${onReview} />`}
+        decision=${decision} reviewedName=${reviewed?.name} />`, main);
+      if (reveal && pending === null) revealStep();
     } catch (error) {
       document.getElementById("status").textContent = error.message;
-    } finally { busy = false; }
+    } finally {
+      busy = false;
+      if (pending !== null) { const next = pending; pending = null; show(next); }
+    }
   }
   let current = null;
   document.addEventListener("keydown", (event) => {
@@ -85,15 +106,15 @@ function said(log, actor) {
   return null;
 }
 
-function Replay({ id, frame, actor, ended, nav }) {
+function Replay({ id, frame, actor, ended, nav, review, decision, reviewedName }) {
   const view = frame.view;
   const names = view.seats.map((s) => s.name);
   const top = view.discard_pile ? view.discard_pile.split(" ").at(-1) : null;
   const button = (key, label, shortcut, disabled) => html`<button type="button" id=${`replay-${key}`} disabled=${disabled}
     aria-keyshortcuts=${shortcut} onClick=${nav[key]}>${label}</button>`;
   const atEnd = frame.step >= frame.total;
-  return html`<div class="replay-page">
-    <section class="panel" aria-labelledby="replay-title">
+  return html`<div class=${`replay-page${review ? " with-review" : ""}`}><div class="replay-main">
+    <section class="panel replay-controls" aria-labelledby="replay-title">
       <h1 id="replay-title">Replay of game ${id} · hand ${view.hand_number}</h1>
       <p id="replay-step" role="status">Action ${frame.step} of ${frame.total}${frame.action ? `: ${said(frame.log, actor) ?? `${actor ? `${actor} ` : ""}${frame.action}`}` : ""}</p>
       <div class="actions" role="group" aria-label="Step through the game">
@@ -103,7 +124,11 @@ function Replay({ id, frame, actor, ended, nav }) {
         ${button("next", "Next ▶", "ArrowRight", atEnd)}
         ${button("nextHand", "Hand ▶▶", "PageDown", atEnd)}
         ${button("end", "End »", "End", atEnd)}
+        <a href="#review" class="button" id="replay-to-review">Review…</a>
       </div>
+      ${decision && html`<p id="replay-decision" class=${`decision${decision.mistake ? " was-mistake" : ""}`}>
+        Next, ${reviewedName}'s decision (action ${decision.step + 1})${decision.mistake ? ", a mistake" : ""}: played <strong>${decision.played}</strong>;
+        the expert: <strong>${decision.best}</strong>. ${decision.reason.charAt(0).toUpperCase()}${decision.reason.slice(1)}.</p>`}
     </section>
     ${ended && html`<section class="banner" aria-labelledby="replay-hand-end">
       <h2 id="replay-hand-end">End of hand ${ended.hand}: ${(ended.went_out ?? null) === null ? `nobody went out (${ended.reason})` : `${names[ended.went_out]} went out`}</h2>
@@ -126,6 +151,8 @@ function Replay({ id, frame, actor, ended, nav }) {
       </section>
     </div>
     <${ReplayLog} lines=${frame.log} />
+    </div>
+    ${review}
   </div>`;
 }
 

@@ -321,6 +321,7 @@ function Results({ client }) {
         onClick=${() => client.send({ type: "rematch" })}>${mine ? "Rematch asked: waiting for the others" : "Rematch"}</button>`}
       ${host && mine && html`<button type="button" id="rematch-now" onClick=${() => client.send({ type: "rematch", force: true })}>Start it now</button>`}
       ${table.record_id && html`<a class="button" href=${`/replay/${table.record_id}`}>Replay this game</a>`}
+      ${table.record_id && html`<a class="button" id="review-game" href=${seated ? `/replay/${table.record_id}?review=${client.seat}` : `/replay/${table.record_id}#review`}>Review this game</a>`}
     </div>
     ${asked.length > 0 && html`<p id="rematch-waiting">Rematch asked by ${asked.map((p) => table.seats[p]?.name ?? p).join(", ")}</p>`}
   </section>`;
