@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from sqlalchemy import text
 
 from phase10.bots import make_player, play_game
-from phase10.core import Game, GameRecord, GivingUp, Rules
+from phase10.core import Game, GameRecord, Rules, SavePile
 from phase10.kernel import available
 from phase10.server import work
 from phase10.server.formats import ReviewData
@@ -127,11 +127,11 @@ def test_reviews_that_cannot_be_are_refused_clearly(client: TestClient) -> None:
         assert words in answer.json()["message"]
     assert client.post(f"/api/records/{record_id}/review?player=x").status_code == 422
     assert client.post("/api/records/999/review?player=0").json()["error"] == "no_such_record"
-    unsupported = tiny_record(rules=Rules(phases=(1,), give_up=GivingUp.KEEP), play=False)
+    unsupported = tiny_record(rules=Rules(phases=(1,), save_pile=SavePile.PRIVATE), play=False)
     other = store_record(client, unsupported.to_dict(), table="t2")
     answer = client.post(f"/api/records/{other}/review?player=0")
     assert answer.status_code == 422 and answer.json()["error"] == "cannot_review"
-    assert "give_up" in answer.json()["message"]
+    assert "save_pile" in answer.json()["message"]
     dice = store_record(client, {"format": "phase10-dice-record", "players": ["Ann"]}, "t3")
     answer = client.get(f"/api/records/{dice}/review?player=0")
     assert answer.json() == {
