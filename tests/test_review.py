@@ -107,6 +107,8 @@ def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_r
     assert "Estimated from your view only" in shown.output
     assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
     assert cache_path(path).exists()
+    listed = runner.invoke(app, ["review", str(path), "--all", *small])
+    assert "Every decision" in listed.output and "discard R7 ✗" in listed.output
     as_json = runner.invoke(app, ["review", str(path), "--json", "--player", "You", *small])
     assert as_json.exit_code == 0, as_json.output
     data = json.loads(as_json.output)

@@ -37,6 +37,9 @@ def review(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="List every decision weighed, not only the mistakes.")
+    ] = False,
     plot: Annotated[
         Path | None,
         typer.Option(help="Draw every player's chance to win through the game to this file."),
@@ -96,7 +99,7 @@ def review(
     if as_json:
         print_json(done.to_dict())
         return
-    _print_review(done, Console(), plot)
+    _print_review(done, Console(), plot, every=every)
 
 
 @contextmanager
@@ -111,7 +114,7 @@ def _progress(console: Console, show: bool) -> Iterator[Callable[[int, int], Non
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def _print_review(done: Review, console: Console, plot: Path | None) -> None:
+def _print_review(done: Review, console: Console, plot: Path | None, *, every: bool) -> None:
     mistakes = done.mistakes
     console.print(f"[bold]Review of {done.name}[/bold]: {len(done.decisions)} decisions weighed")
     console.print(done.note, style="dim")
@@ -126,6 +129,8 @@ def _print_review(done: Review, console: Console, plot: Path | None) -> None:
             highlight=False,
         )
         console.print(f"    {d.reason}", style="dim", highlight=False)
+    if every:
+        _print_every(done, console)
     hands = Table(title="Hand by hand", box=box.SIMPLE)
     for column in ("hand", "decisions", "mistakes", "lost", "phase", "points", "win chance"):
         hands.add_column(column, justify="right")
@@ -150,6 +155,29 @@ def _print_review(done: Review, console: Console, plot: Path | None) -> None:
     )
     if plot is not None:
         console.print(f"Chart written to {plot}")
+
+
+def _print_every(done: Review, console: Console) -> None:
+    table = Table(title="Every decision", box=box.SIMPLE)
+    for column in ("hand", "step", "played", "the expert", "lost", "phase", "win"):
+        table.add_column(column, justify="left" if column in ("played", "the expert") else "right")
+    for d in done.decisions:
+        mark = " ✗" if d.mistake else ""
+        table.add_row(
+            str(d.hand),
+            str(d.step),
+            d.played + mark,
+            "" if d.best == d.played else d.best,
+            f"{d.loss:.2f}",
+            f"{d.after_played.phase:.0%}",
+            f"{d.after_played.win:.0%}",
+        )
+    console.print(table)
+    console.print(
+        "✗: a mistake. phase: how often the player makes their phase this hand after the "
+        "move played; win: their chance to win the game after it.",
+        style="dim",
+    )
 
 
 def plot_review(done: Review, path: Path) -> None:
