@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+
+from phase10.core.codec import RecordError
 
 __all__ = [
     "MAX_DELAY",
@@ -92,3 +95,19 @@ def plot_format(path: Path) -> str:
             f"ending), not {path.name!r}"
         )
     return suffix
+
+
+@contextmanager
+def reading_record(file: Path) -> Iterator[None]:
+    """Fail (exit 2) with what is wrong when reading the game record ``file`` fails: no
+    such file, unreadable, not UTF-8, or not a record."""
+    try:
+        yield
+    except FileNotFoundError:
+        fail(f"there is no file {file}")
+    except OSError as error:
+        fail(f"cannot read {file}: {error.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not a game record: it is not UTF-8 text")
+    except RecordError as error:
+        fail(f"{file} is not a game record: {error}")

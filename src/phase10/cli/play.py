@@ -13,9 +13,9 @@ from typing import Annotated
 import typer
 
 from phase10.bots.registry import BOT_HELP, DEFAULT_BOT
-from phase10.core import PRESETS, RecordError, preset
+from phase10.core import PRESETS, preset
 
-from .common import MAX_DELAY, check_output_file, fail
+from .common import MAX_DELAY, check_output_file, fail, reading_record
 
 __all__ = ["play", "replay"]
 
@@ -195,15 +195,7 @@ def replay(
     from phase10.core.records import loads
     from phase10.tui.replay import ReplayApp
 
-    try:
+    with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
         games = ReplayApp.read(record)
-    except FileNotFoundError:
-        fail(f"there is no file {file}")
-    except OSError as error:
-        fail(f"cannot read {file}: {error.strerror}")
-    except UnicodeDecodeError:
-        fail(f"{file} is not a game record: it is not UTF-8 text")
-    except RecordError as error:
-        fail(f"{file} is not a game record: {error}")
     ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind, path=file).run()

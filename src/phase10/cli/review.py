@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from phase10.core.records import RecordError, loads
+from phase10.core.records import loads
 
-from .common import check_output_file, fail, plot_format, print_json
+from .common import check_output_file, fail, plot_format, print_json, reading_record
 
 if TYPE_CHECKING:
     from phase10.search.review import Review
@@ -67,16 +67,8 @@ def review(
         except ValueError as error:
             fail(str(error))
         check_output_file(plot, "--plot")
-    try:
+    with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        fail(f"there is no file {file}")
-    except OSError as error:
-        fail(f"cannot read {file}: {error.strerror}")
-    except UnicodeDecodeError:
-        fail(f"{file} is not a game record: it is not UTF-8 text")
-    except RecordError as error:
-        fail(f"{file} is not a game record: {error}")
     seat: str | int | None = int(player) if player is not None and player.isdecimal() else player
     console = Console(stderr=True)
     try:
