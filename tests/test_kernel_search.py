@@ -15,9 +15,9 @@ import phase10.kernel as kernel
 from phase10.bots import knowledge
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
-from phase10.core import Card, Game, PlayerView, Rules, Stage, preset
+from phase10.core import Card, Game, PlayerView, Rules, SavePile, Stage, preset
 from phase10.kernel import EngineGame, KernelGame, KernelUnsupported
-from phase10.kernel.convert import state_from_view
+from phase10.kernel.convert import action_key, state_from_view
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
@@ -75,6 +75,26 @@ def test_a_state_from_a_view_shows_the_same_and_hides_the_rest(
     # and who is known to hold a card holds it
     for seat, cards in known_held(view).items():
         assert not cards - Counter(Card.from_index(c) for c in seats[seat][0])
+
+
+@needs_kernel
+def test_a_state_from_a_view_during_the_declarations_plays_on_as_the_game_does() -> None:
+    """Phases named after the deal, in turn: the state knows who has yet to declare."""
+    rules = preset("masters").with_options(save_pile=SavePile.OFF)
+    seen = 0
+    for seed in range(1, 4):
+        game = Game(3, seed=seed, rules=rules)
+        bots = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(3)]
+        while game.hand_number < 3 and not game.is_over:
+            if game.stage is Stage.DECLARE:
+                seen += 1
+                play = KernelGame.from_view(game.view(game.current))
+                assert play.game.declare_queue == game.declare_queue
+                assert sorted(play.legal()) == sorted(
+                    action_key(action) for action in game.legal_actions
+                )
+            game.apply(bots[game.current].choose(game.view(game.current)))
+    assert seen >= 9
 
 
 def test_a_spectator_has_no_state_to_search() -> None:

@@ -142,3 +142,23 @@ def test_by_default_the_one_person_at_the_table_is_reviewed() -> None:
     assert find_player(tagged, None) == 1
     assert find_player(replace(tagged, tags=()), None) == 0
     assert find_player(tagged, "bob") == find_player(tagged, 1) == 1
+
+
+def test_phases_named_at_the_deal_are_decisions_too() -> None:
+    import random
+
+    from phase10.bots import play_game
+    from phase10.bots.greedy import GreedyPlayer
+    from phase10.core import DeclareWhen, Game, PhaseOrder
+
+    rules = Rules(
+        phases=(1, 2),
+        phase_order=PhaseOrder.ANY,
+        declare=DeclareWhen.DEAL,
+    )
+    game = Game(["You", "Bob"], seed=2, rules=rules)
+    play_game(game, [GreedyPlayer(random.Random(seat)) for seat in range(2)])
+    kinds = {
+        d.kind for d in review(GameRecord.from_game(game), "You", deals=4, win_deals=2).decisions
+    }
+    assert {"declare", "take or draw", "discard"} <= kinds

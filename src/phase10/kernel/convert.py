@@ -296,8 +296,6 @@ def state_from_view(view: PlayerView) -> StateKey:
     """
     if view.viewer is None:
         raise ValueError("a spectator's view has no player")
-    if view.stage is Stage.DECLARE:
-        raise ValueError("a state is made from a view only after the declarations")
     unseen = view_unseen_counts(view)
     hands: list[list[int]] = [[] for _ in view.seats]
     for seat, cards in known_held(view).items():
@@ -340,6 +338,10 @@ def state_from_view(view: PlayerView) -> StateKey:
         )
     started = [event for event in view.history if isinstance(event, HandStarted)]
     first = started[-1].first_player if started else (view.dealer + 1) % len(view.seats)
+    queue: tuple[int, ...] = ()
+    if view.stage is Stage.DECLARE:  # who has yet to declare: the player to move and those after
+        order = [first, *[p for p in view._turn_order_from(first) if p != first]]
+        queue = tuple(order[order.index(view.current) :])
     return (
         view.hand_number,
         view.dealer,
@@ -354,7 +356,7 @@ def state_from_view(view: PlayerView) -> StateKey:
         tuple((meld.owner, *_group_key(meld.group)) for meld in view.melds),
         tuple(seats),
         _SEED_WORDS,
-        (),
+        queue,
     )
 
 

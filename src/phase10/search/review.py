@@ -1,8 +1,9 @@
 """Game review: each decision a player made, weighed against the expert's choice.
 
 For every decision of the reviewed player (take or draw, lay down now or wait and which
-arrangement, each hit, the discard and a Skip's target) :func:`review` rebuilds the game
-from that player's view alone, as it stood before the decision, and searches it as the
+arrangement, each hit, the discard and a Skip's target, the phase declared where phases
+are played in any order, to whom the turned-up Wild goes, giving up) :func:`review`
+rebuilds the game from that player's view alone, as it stood before the decision, and searches it as the
 expert does (:class:`~phase10.search.ExpertPlayer`): the cards the player could not see
 are dealt afresh for every play-out, consistently with what the view shows, and every
 legal move is played out over the same deals to the hand's end by the greedy policy. The
@@ -46,7 +47,22 @@ from numpy.typing import NDArray
 
 from phase10.bots.seats import HUMAN
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Discard, Draw, Game, Hit, LayDown, PlayerView, Stage, TakeDiscard
+from phase10.core import (
+    Action,
+    Declare,
+    Discard,
+    Draw,
+    Game,
+    GiveUp,
+    GiveWild,
+    Hit,
+    LayDown,
+    PlayerView,
+    Save,
+    Stage,
+    TakeDiscard,
+    TakeSaved,
+)
 from phase10.core.codec import RecordError
 from phase10.core.errors import IllegalActionError, InvalidActionError
 from phase10.core.labels import view_action_text
@@ -345,7 +361,7 @@ def _decision_steps(record: GameRecord, seat: int) -> set[int]:
         raise ReviewError(str(error)) from None
     steps = set()
     for step, text in enumerate(record.actions):
-        if game.current == seat and game.stage in (Stage.DRAW, Stage.PLAY):
+        if game.current == seat and game.stage is not Stage.GAME_OVER:
             steps.add(step)
         _apply(record, game, step, text)
     return steps
@@ -361,8 +377,19 @@ def _kind(action: Action) -> str:
             return "hit"
         case Discard(target=target) if target is not None:
             return "skip"
-        case _:
+        case Discard():
             return "discard"
+        case Declare():
+            return "declare"
+        case GiveWild():
+            return "give the Wild"
+        case GiveUp():
+            return "give up"
+        case Save():
+            return "save"
+        case TakeSaved():
+            return "take back"
+    return "move"
 
 
 def _weigh(
