@@ -82,6 +82,23 @@ def test_the_greedy_choice_stands_unless_the_search_beats_its_noise() -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize("name", ["masters", "anti-phase"])
+def test_discards_are_weighed_under_the_masters_rules(name: str) -> None:
+    game = Game(3, seed=6, rules=preset(name))
+    bots = [GreedyPlayer(random.Random(seat)) for seat in range(3)]
+    while True:  # the first discard the greedy policy makes from a hand of 5 or more
+        view = game.view(game.current)
+        action = bots[game.current].choose(view)
+        if isinstance(action, Discard) and view.stage is Stage.PLAY and len(view.hand) > 4:
+            break
+        game.apply(action)
+    weighing = ExpertPlayer(random.Random(1), deals=8).weigh(view)
+    assert weighing is not None
+    discards = {a for a in view.legal_actions if isinstance(a, Discard)}
+    assert {option.action for option in weighing.options} == discards
+
+
+@needs_kernel
 def test_take_or_draw_is_weighed_and_lay_downs_are_not() -> None:
     game = _position(2, 5, 0)
     view = game.view(game.current)
@@ -97,6 +114,7 @@ def test_the_expert_plays_as_the_strong_bot_where_it_cannot_search(
 ) -> None:
     masters = Game(2, seed=4, rules=preset("masters"))
     view = masters.view(masters.current)
+    assert view.stage is Stage.DECLARE  # declaring a phase is never searched
     assert ExpertPlayer(random.Random(0)).weigh(view) is None
     expert = ExpertPlayer(random.Random(0))
     assert expert.choose(view) in view.legal_actions
