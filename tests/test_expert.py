@@ -15,6 +15,7 @@ from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
+from phase10.core.events import Refilled
 from phase10.search import ExpertPlayer, searched_hint
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
@@ -150,3 +151,18 @@ def test_the_expert_is_found_by_name() -> None:
     assert parse_bot_list("expert, greedy") == ["expert", "greedy"]
     with pytest.raises(ValueError, match="unknown bot"):
         make_player("expert:2", random.Random(0))
+
+
+def test_a_player_who_gave_up_their_phase_is_not_settled_until_their_next_turn_ends() -> None:
+    """Fresh cards after giving a phase up: that player has not yet had the chance to lay
+    down from them, so a deal may give them a phase."""
+    game = Game(3, seed=13, rules=Rules(give_up="keep"))
+    bots = [GreedyPlayer(random.Random(13 * 10 + seat)) for seat in range(3)]
+    refilled = 0
+    while not game.is_over and refilled < 3:
+        events = game.apply(bots[game.current].choose(game.view(game.current)))
+        for event in events:
+            if isinstance(event, Refilled) and not game.is_over:
+                refilled += 1
+                assert not expert_module._settled(game.view(game.current)) >> event.player & 1
+    assert refilled == 3

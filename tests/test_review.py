@@ -159,4 +159,6 @@ def test_games_with_save_piles_and_the_anti_phase_card_are_reviewed() -> None:
     play_game(game, [make_player("greedy", random.Random(seat)) for seat in range(2)])
     done = review(GameRecord.from_game(game), 0, deals=4, win_deals=4)
     assert done.decisions and done.chances
+    kinds = {decision.kind for decision in done.decisions}
+    assert kinds <= {"take or draw", "lay down", "hit", "discard", "skip"}
     assert all(abs(sum(point.wins) - 1) < 1e-9 for point in done.chances)

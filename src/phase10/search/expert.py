@@ -50,7 +50,7 @@ from phase10.bots.knowledge import declined, known_held
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Action, Discard, PlayerView, Stage
-from phase10.core.events import Discarded
+from phase10.core.events import Discarded, Refilled
 from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
 from phase10.kernel.convert import ActionKey, action_key
 
@@ -285,9 +285,12 @@ def _declined(view: PlayerView) -> list[list[int]]:
 
 def _settled(view: PlayerView) -> int:
     """The seats that have ended a turn this hand and are not down: they hold no phase
-    they may lay (they would have laid it), as a bit mask."""
+    they may lay (they would have laid it), as a bit mask. A player who gave their phase
+    up and drew fresh cards has not had the chance to lay those yet."""
     mask = 0
     for event in view.history:
         if isinstance(event, Discarded) and view.seats[event.player].laid is None:
             mask |= 1 << event.player
+        elif isinstance(event, Refilled):
+            mask &= ~(1 << event.player)
     return mask

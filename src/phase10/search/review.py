@@ -46,7 +46,18 @@ from numpy.typing import NDArray
 
 from phase10.bots.seats import HUMAN
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Discard, Draw, Game, Hit, LayDown, PlayerView, Stage, TakeDiscard
+from phase10.core import (
+    Action,
+    Discard,
+    Draw,
+    Game,
+    Hit,
+    LayDown,
+    PlayerView,
+    Stage,
+    TakeDiscard,
+    TakeSaved,
+)
 from phase10.core.codec import RecordError
 from phase10.core.errors import IllegalActionError, InvalidActionError
 from phase10.core.labels import view_action_text
@@ -352,14 +363,16 @@ def _decision_steps(record: GameRecord, seat: int) -> set[int]:
 
 
 def _kind(action: Action) -> str:
+    """The decision's kind (a save or giving up counts as the discard it stands for; the
+    Anti-phase card naming a player is a discard, not a skip)."""
     match action:
-        case Draw() | TakeDiscard():
+        case Draw() | TakeDiscard() | TakeSaved():
             return "take or draw"
         case LayDown():
             return "lay down"
         case Hit():
             return "hit"
-        case Discard(target=target) if target is not None:
+        case Discard(card=card, target=target) if target is not None and card.is_skip:
             return "skip"
         case _:
             return "discard"
