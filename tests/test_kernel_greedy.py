@@ -17,7 +17,7 @@ import pytest
 
 import phase10.kernel as kernel
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import ANTI, PRESETS, Arrangement, Game, GiveUp, preset
+from phase10.core import ANTI, PRESETS, Arrangement, Game, GiveUp, Rules, parse_cards, preset
 from phase10.kernel import EngineGame, KernelGame, greedy_unsupported
 from phase10.kernel.convert import ActionKey, action_key
 
@@ -98,6 +98,29 @@ def test_every_decision_is_the_bots_with_saved_cards_that_score(players: int, se
     game = Game(players, seed=seed, rules=rules, arrangement=deal)
     chosen = _every_decision(game, seed, "penalty", limit=300)
     assert TAKE_SAVED in {key[0] for key in chosen}
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("hand", "phase", "takes"),
+    [
+        ("R3 B3 G3 Y3 R7 B7 G7 W W", 1, True),  # every card laid down
+        ("R1 R2 R3 R4 R5 R6 R7 B8 W", 4, True),  # B8 and the Wild laid on the run
+        ("R3 B3 G3 R7 B7 G7 Y7 R9", 1, False),  # R9 would be left
+        ("R1 R2 R3 R4 B5 B6 G7 G9 G9", 4, False),  # no run of 7
+    ],
+)
+def test_the_anti_phase_card_is_taken_only_to_go_out_with_it(
+    hand: str, phase: int, takes: bool
+) -> None:
+    rules = Rules(phases=(phase,), anti_phase="on", save_pile="private")
+    other = parse_cards("Y10 Y11 G1 G2 B1 B2 Y5 Y6 G5 G6")
+    deal = Arrangement(hands=(parse_cards(hand), other), discard=parse_cards("A"))
+    game = Game(2, seed=1, rules=rules, arrangement=deal, dealer=1)
+    chosen = _every_decision(game, 1, hand, limit=60)
+    assert chosen[0] == ((1,) if takes else (0,))
+    if takes:  # laid down, then out with it naming the other player
+        assert chosen[-1] == (DISCARD, ANTI.index, 1) and game.is_over
 
 
 def _every_decision(game: Game, seed: int, name: str, limit: int = 400) -> list[ActionKey]:
