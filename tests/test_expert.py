@@ -15,6 +15,7 @@ from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
+from phase10.core.events import Refilled
 from phase10.search import ExpertPlayer, searched_hint
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
@@ -82,6 +83,23 @@ def test_the_greedy_choice_stands_unless_the_search_beats_its_noise() -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize("name", ["masters", "anti-phase"])
+def test_discards_are_weighed_under_the_masters_rules(name: str) -> None:
+    game = Game(3, seed=6, rules=preset(name))
+    bots = [GreedyPlayer(random.Random(seat)) for seat in range(3)]
+    while True:  # the first discard the greedy policy makes from a hand of 5 or more
+        view = game.view(game.current)
+        action = bots[game.current].choose(view)
+        if isinstance(action, Discard) and view.stage is Stage.PLAY and len(view.hand) > 4:
+            break
+        game.apply(action)
+    weighing = ExpertPlayer(random.Random(1), deals=8).weigh(view)
+    assert weighing is not None
+    discards = {a for a in view.legal_actions if isinstance(a, Discard)}
+    assert {option.action for option in weighing.options} == discards
+
+
+@needs_kernel
 def test_take_or_draw_is_weighed_and_lay_downs_are_not() -> None:
     game = _position(2, 5, 0)
     view = game.view(game.current)
@@ -97,6 +115,7 @@ def test_the_expert_plays_as_the_strong_bot_where_it_cannot_search(
 ) -> None:
     masters = Game(2, seed=4, rules=preset("masters"))
     view = masters.view(masters.current)
+    assert view.stage is Stage.DECLARE  # declaring a phase is never searched
     assert ExpertPlayer(random.Random(0)).weigh(view) is None
     expert = ExpertPlayer(random.Random(0))
     assert expert.choose(view) in view.legal_actions
@@ -132,3 +151,18 @@ def test_the_expert_is_found_by_name() -> None:
     assert parse_bot_list("expert, greedy") == ["expert", "greedy"]
     with pytest.raises(ValueError, match="unknown bot"):
         make_player("expert:2", random.Random(0))
+
+
+def test_a_player_who_gave_up_their_phase_is_not_settled_until_their_next_turn_ends() -> None:
+    """Fresh cards after giving a phase up: that player has not yet had the chance to lay
+    down from them, so a deal may give them a phase."""
+    game = Game(3, seed=13, rules=Rules(give_up="keep"))
+    bots = [GreedyPlayer(random.Random(13 * 10 + seat)) for seat in range(3)]
+    refilled = 0
+    while not game.is_over and refilled < 3:
+        events = game.apply(bots[game.current].choose(game.view(game.current)))
+        for event in events:
+            if isinstance(event, Refilled) and not game.is_over:
+                refilled += 1
+                assert not expert_module._settled(game.view(game.current)) >> event.player & 1
+    assert refilled == 3

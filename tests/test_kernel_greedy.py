@@ -5,7 +5,8 @@ From seeded engine games played by :class:`~phase10.bots.greedy.GreedyPlayer`, t
 must choose the bot's action at every decision, draw on the bot's generator exactly as
 the bot does, and count the hand's events as the bot's view does; whole games with every
 seat greedy in the kernel must play the same actions as the Python bots and end in the
-same state. The rule options the kernel's greedy play lacks are refused by name.
+same state. Under the Masters rules it saves cards, takes them back and plays the
+Anti-phase card as the bot does.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import pytest
 
 import phase10.kernel as kernel
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import Game, GiveUp, Rules, preset
-from phase10.kernel import EngineGame, KernelGame, KernelUnsupported, greedy_unsupported
-from phase10.kernel.convert import action_key
+from phase10.core import ANTI, PRESETS, Arrangement, Game, GiveUp, Rules, parse_cards, preset
+from phase10.kernel import EngineGame, KernelGame, greedy_unsupported
+from phase10.kernel.convert import ActionKey, action_key
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 GIVE_UP = action_key(GiveUp())[0]
+#: the kernel's action numbers for a discard, a save and a saved card taken back
+DISCARD, SAVE, TAKE_SAVED = 2, 6, 7
 
 #: presets the greedy policy plays in the kernel, each with a set of player counts
 DECISION_GAMES = (
@@ -35,6 +38,12 @@ DECISION_GAMES = (
     ("natural-per-phase", 3, 8),
     ("floating", 5, 9),
     ("arkansas", 4, 10),
+    ("masters", 3, 20),
+    ("masters-12-wilds", 5, 21),
+    ("masters-variant-1", 2, 22),
+    ("masters-variant-2", 4, 23),
+    ("anti-phase", 6, 23),  # the Anti-phase card taken to go out with, naming a player
+    ("anti-phase", 4, 39),  # the Anti-phase card kept to go out with
 )
 #: rule options the greedy policy plays in the kernel beyond its presets', over a preset
 OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
@@ -46,6 +55,8 @@ OPTION_GAMES: tuple[tuple[str, dict[str, str], int, int], ...] = (
     ("edition-5", {"phase_order": "any"}, 2, 12),
     ("official", {"give_up": "keep"}, 3, 13),  # a laid phase given up for fresh cards
     ("arkansas", {"give_up": "forfeit"}, 4, 14),  # never given up
+    ("masters", {"save_pile": "public"}, 5, 24),
+    ("anti-phase", {"save_pile": "public", "give_up": "keep"}, 2, 5),
 )
 
 
@@ -56,7 +67,11 @@ def _rngs(players: int, seed: int) -> list[random.Random]:
 @needs_kernel
 @pytest.mark.parametrize(("name", "players", "seed"), DECISION_GAMES)
 def test_every_decision_is_the_bots(name: str, players: int, seed: int) -> None:
-    _every_decision(preset(name), players, seed, name)
+    chosen = _every_decision(Game(players, seed=seed, rules=preset(name)), seed, name)
+    if preset(name).save_pile.value != "off":  # cards were saved and taken back
+        assert {SAVE, TAKE_SAVED} <= {key[0] for key in chosen}
+    if name == "anti-phase":  # and the Anti-phase card went out naming someone
+        assert any(key[:2] == (DISCARD, ANTI.index) and key[2] >= 0 for key in chosen)
 
 
 @needs_kernel
@@ -64,16 +79,58 @@ def test_every_decision_is_the_bots(name: str, players: int, seed: int) -> None:
 def test_every_decision_is_the_bots_under_other_options(
     name: str, options: dict[str, str], players: int, seed: int
 ) -> None:
-    _every_decision(preset(name).with_options(**options), players, seed, name)
+    rules = preset(name).with_options(**options)
+    _every_decision(Game(players, seed=seed, rules=rules), seed, name)
 
 
-def _every_decision(rules: Rules, players: int, seed: int, name: str) -> None:
-    game = Game(players, seed=seed, rules=rules)
+@needs_kernel
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
+def test_every_decision_is_the_bots_with_saved_cards_that_score(players: int, seed: int) -> None:
+    """Save piles to start with, scored at every hand's end: once down, saved cards that
+    fit the table come back."""
+    rules = preset("masters").with_options(saved_score="penalty")
+    deck = [card for card, copies in rules.deck_counts.items() for _ in range(copies)]
+    random.Random(seed).shuffle(deck)
+    hands = tuple(tuple(deck[10 * p : 10 * p + 10]) for p in range(players))
+    rest = deck[10 * players :]
+    saved = tuple(tuple(rest[3 * p : 3 * p + 3]) for p in range(players))
+    deal = Arrangement(hands=hands, discard=(rest[3 * players],), saved=saved)
+    game = Game(players, seed=seed, rules=rules, arrangement=deal)
+    chosen = _every_decision(game, seed, "penalty", limit=300)
+    assert TAKE_SAVED in {key[0] for key in chosen}
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("hand", "phase", "takes"),
+    [
+        ("R3 B3 G3 Y3 R7 B7 G7 W W", 1, True),  # every card laid down
+        ("R1 R2 R3 R4 R5 R6 R7 B8 W", 4, True),  # B8 and the Wild laid on the run
+        ("R3 B3 G3 R7 B7 G7 Y7 R9", 1, False),  # R9 would be left
+        ("R1 R2 R3 R4 B5 B6 G7 G9 G9", 4, False),  # no run of 7
+    ],
+)
+def test_the_anti_phase_card_is_taken_only_to_go_out_with_it(
+    hand: str, phase: int, takes: bool
+) -> None:
+    rules = Rules(phases=(phase,), anti_phase="on", save_pile="private")
+    other = parse_cards("Y10 Y11 G1 G2 B1 B2 Y5 Y6 G5 G6")
+    deal = Arrangement(hands=(parse_cards(hand), other), discard=parse_cards("A"))
+    game = Game(2, seed=1, rules=rules, arrangement=deal, dealer=1)
+    chosen = _every_decision(game, 1, hand, limit=60)
+    assert chosen[0] == ((1,) if takes else (0,))
+    if takes:  # laid down, then out with it naming the other player
+        assert chosen[-1] == (DISCARD, ANTI.index, 1) and game.is_over
+
+
+def _every_decision(game: Game, seed: int, name: str, limit: int = 400) -> list[ActionKey]:
+    """Play ``game`` by the Python bots, the kernel choosing alongside: the actions chosen."""
+    players = game.num_players
     bots = [GreedyPlayer(rng) for rng in _rngs(players, seed)]
     mirrors = _rngs(players, seed)
     play = KernelGame(game)
-    decisions = 0
-    while not game.is_over and decisions < 400:
+    decisions, chosen_keys = 0, []
+    while not game.is_over and decisions < limit:
         seat = game.current
         view = game.view(seat)
         assert play._kernel.hand_events == len(view.history)
@@ -90,8 +147,10 @@ def _every_decision(rules: Rules, players: int, seed: int, name: str) -> None:
             assert fresh.greedy_action(seat, twin) == chosen
         game.apply(action)
         play.apply(chosen)
+        chosen_keys.append(chosen)
         decisions += 1
     assert decisions >= 300 or game.is_over
+    return chosen_keys
 
 
 @needs_kernel
@@ -124,6 +183,9 @@ def test_whole_greedy_games_end_as_the_bots_do(name: str, seed: int) -> None:
         ("arkansas", {}, 2, 17),
         ("official", {"phase_order": "any", "declare": "deal", "deck": "masters"}, 5, 18),
         ("official", {"give_up": "keep"}, 4, 19),
+        ("masters", {}, 4, 30),
+        ("masters-variant-2", {}, 2, 31),
+        ("anti-phase", {"save_pile": "public"}, 3, 32),
     ],
 )
 def test_whole_greedy_games_under_other_options_end_as_the_bots_do(
@@ -154,33 +216,8 @@ def test_play_greedy_stops_at_max_actions_and_goes_on() -> None:
     assert (first or []) + (rest or []) == everything
 
 
-@pytest.mark.parametrize(
-    ("name", "option"),
-    [
-        ("masters", "save_pile"),
-        ("anti-phase", "save_pile"),
-    ],
-)
-def test_rules_without_kernel_greedy_play_are_refused_by_name(name: str, option: str) -> None:
-    rules = preset(name)
-    why = greedy_unsupported(rules)
-    assert why is not None and option in why
-    game = Game(3, seed=2, rules=rules)
-    if kernel.available():
-        play = KernelGame(game)
-        with pytest.raises(KernelUnsupported, match=option):
-            play.greedy_action(game.current, random.Random(1))
-        with pytest.raises(KernelUnsupported, match=option):
-            play.play_greedy(_rngs(3, 1))
-    # the engine plays them with the Python bot
-    slow = EngineGame(game)
-    played, _ = slow.play_greedy(_rngs(3, 1), 30)
-    assert played == 30
-
-
-def test_anti_phase_card_alone_is_refused() -> None:
-    why = greedy_unsupported(Rules().with_options(anti_phase="on"))
-    assert why is not None and "anti_phase" in why
+def test_every_preset_is_played_greedily_in_the_kernel() -> None:
+    assert [name for name, rules in PRESETS.items() if greedy_unsupported(rules)] == []
 
 
 @pytest.mark.parametrize("use_kernel", [True, False])

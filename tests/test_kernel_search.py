@@ -16,14 +16,14 @@ from phase10.bots import knowledge
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
 from phase10.core import Card, Game, PlayerView, Rules, SavePile, Stage, preset
-from phase10.kernel import EngineGame, KernelGame, KernelUnsupported
+from phase10.kernel import EngineGame, KernelGame
 from phase10.kernel.convert import action_key, state_from_view
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
 
-def _greedy_game(players: int, seed: int, actions: int, rules: str = "official") -> Game:
-    game = Game(players, seed=seed, rules=preset(rules))
+def _greedy_game(players: int, seed: int, actions: int, rules: str | Rules = "official") -> Game:
+    game = Game(players, seed=seed, rules=preset(rules) if isinstance(rules, str) else rules)
     bots = [GreedyPlayer(random.Random(seed * 10 + seat)) for seat in range(players)]
     for _ in range(actions):
         if game.is_over:
@@ -97,6 +97,32 @@ def test_a_state_from_a_view_during_the_declarations_plays_on_as_the_game_does()
     assert seen >= 9
 
 
+@needs_kernel
+@pytest.mark.parametrize("save_pile", ["private", "public"])
+def test_a_state_from_a_view_hides_private_save_piles_only(save_pile: str) -> None:
+    game = _greedy_game(3, 4, 160, preset("anti-phase").with_options(save_pile=save_pile))
+    me = game.current
+    view = game.view(me)
+    seats = state_from_view(view)[11]
+    truth = [tuple(card.index for card in seat.saved) for seat in game.seats]
+    assert seats[me][8] == truth[me] and all(truth)
+    hidden, unseen = Counter(state_from_view(view)[8]), Counter(c.index for c in game.draw_pile)
+    for seat in range(3):
+        if seat != me:
+            hidden.update(seats[seat][0])
+            unseen.update(card.index for card in game.seats[seat].hand)
+            assert len(seats[seat][8]) == len(truth[seat])
+            if save_pile == "public":
+                assert seats[seat][8] == truth[seat]
+            else:
+                hidden.update(seats[seat][8])
+                unseen.update(truth[seat])
+    assert hidden == unseen
+    play = KernelGame.from_view(view)
+    assert play.legal() == KernelGame(game).legal()
+    assert play.search(me, _known(view), [0, len(play.legal()) - 1], 4, 2).shape == (4, 2, 3, 3)
+
+
 def test_a_spectator_has_no_state_to_search() -> None:
     with pytest.raises(ValueError, match="spectator"):
         state_from_view(Game(2, seed=1).view(None))
@@ -125,6 +151,29 @@ def test_search_agrees_with_the_engine_seed_for_seed(
     # a hand was played to its end in every play-out: somebody's score or phase moved on
     before = np.array([[len(s.completed), s.score] for s in game.seats])
     assert (got[..., :2] != before).any(axis=(2, 3)).all()
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("rules", "players", "seed", "actions"),
+    [("masters", 4, 7, 247), ("anti-phase", 3, 5, 165), ("masters-variant-2", 2, 8, 96)],
+)
+def test_search_agrees_with_the_engine_under_the_masters_rules(
+    rules: str, players: int, seed: int, actions: int
+) -> None:
+    """Save piles (private: dealt afresh), the Anti-phase card and the evidence the expert
+    passes (settled seats, passed-over discards)."""
+    game = _greedy_game(players, seed, actions, rules)
+    me = game.current
+    view = game.view(me)
+    fast, slow = KernelGame(game), EngineGame(game)
+    legal = fast.legal()
+    assert legal == slow.legal()
+    candidates = list(range(min(len(legal), 3)))
+    declined = [[c.index for c in knowledge.declined(view, seat)] for seat in range(players)]
+    evidence = {"settled": (1 << players) - 1, "declined": declined}
+    got = fast.search(me, _known(view), candidates, 3, seed, **evidence)
+    assert np.array_equal(got, slow.search(me, _known(view), candidates, 3, seed, **evidence))
 
 
 @needs_kernel
@@ -198,7 +247,3 @@ def test_search_refuses_bad_requests() -> None:
     with pytest.raises(ValueError, match="count of play-outs"):
         play.search(me, known, [0], -1, 1)
     assert play.search(me, known, [0], 0, 1).shape == (0, 1, 2, 3)
-    masters = _greedy_game(2, 9, 5, "masters")
-    with pytest.raises(KernelUnsupported, match="save_pile"):
-        KernelGame(masters).search(masters.current, known, [0], 1, 1)
-    assert masters.stage in (Stage.DRAW, Stage.PLAY)

@@ -36,7 +36,8 @@ def _rules(name: str, phases: tuple[int, ...] | None) -> Rules:
         (("greedy",) * 3, "skip-next", (4, 5), 3),
         (("greedy",) * 3, "arkansas", (1, 2, 3), 2),  # phases in any order
         (("greedy", "greedy"), "floating", (1, 2), 2),
-        (("greedy", "greedy"), "masters", (1, 2), 2),  # save piles: no kernel greedy yet
+        (("greedy", "greedy"), "masters", (1, 2), 2),  # save piles
+        (("greedy",) * 3, "anti-phase", (1, 2), 2),  # and the Anti-phase card
     ],
 )
 def test_all_greedy_games_in_the_kernel_are_the_python_games(
@@ -112,7 +113,8 @@ def test_only_plain_greedy_seats_under_rules_it_plays_go_to_the_kernel() -> None
 
     plain = seats(Rules(), "greedy", "Greedy", "strong:1", "greedy+noanti", "greedy+nosave")
     assert plain == [True, True, False, False, False]
-    assert seats(preset("masters"), "greedy", "greedy") == [False, False]
+    masters = seats(preset("anti-phase"), "greedy", "greedy+nosave", "greedy+noanti")
+    assert masters == [True, False, False]
 
 
 @needs_kernel

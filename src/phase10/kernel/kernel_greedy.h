@@ -3,7 +3,8 @@
  *
  * Each helper names the Python function it mirrors; docs/kernel.md ("The greedy policy")
  * states the rule. The rules it plays are checked in Python (greedy_unsupported in
- * phase10/kernel/greedy.py): every option but save piles and the Anti-phase card. */
+ * phase10/kernel/greedy.py). Save piles, giving up and the Anti-phase card are in
+ * kernel_greedy_masters.h. */
 #ifndef PHASE10_KERNEL_GREEDY_H
 #define PHASE10_KERNEL_GREEDY_H
 
@@ -157,7 +158,7 @@ static int gap_now(const State *s, const int *phases, int k, const int *counts) 
 
 /* tactics._HitSearch, returning the best plan's (count, points) and its first hit */
 typedef struct {
-    const State *s;
+    const Group *melds; /* the table's groups (and any about to be laid) */
     int runs[MAXMELD], nruns, others[MAXMELD], nothers;
     uint8_t colors[MAXMELD]; /* per run slot: bit c the colours that matter from it on */
     uint8_t order[NCARDS];   /* the hand's cards in the order they first appear */
@@ -178,7 +179,7 @@ static Plan hits_finish(const HitSearch *H, const int *left) {
     for (int c = 0; c < NCARDS; c++) {
         if (!left[c]) continue;
         for (int j = 0; j < H->nothers; j++)
-            if (placements(&H->s->melds[H->others[j]], c, spots)) {
+            if (placements(&H->melds[H->others[j]], c, spots)) {
                 if (p.card < 0) {
                     p.card = c;
                     p.meld = H->others[j];
@@ -194,7 +195,7 @@ static Plan hits_finish(const HitSearch *H, const int *left) {
 
 static Plan hits_search(const HitSearch *H, int slot, int *left, int low, int high) {
     if (slot == H->nruns) return hits_finish(H, left);
-    const Group *g = &H->s->melds[H->runs[slot]];
+    const Group *g = &H->melds[H->runs[slot]];
     if (low < 0) {
         low = g->low;
         high = g->low + g->len - 1;
@@ -234,34 +235,39 @@ static Plan hits_search(const HitSearch *H, int slot, int *left, int low, int hi
     return best;
 }
 
-/* tactics.best_hits: the first hit of the plan shedding the most cards, then points */
-static Plan best_hits(const State *s, const SeatS *info) {
+/* tactics.best_hits over the groups melds[0..n_melds) for the cards hand[0..hand_len) */
+static Plan best_hits_on(const Group *melds, int n_melds, const uint8_t *hand, int hand_len) {
     HitSearch H;
     int left[NCARDS];
     memset(&H, 0, sizeof(H));
     memset(left, 0, sizeof(left));
-    H.s = s;
-    for (int m = 0; m < s->n_melds; m++) {
-        if (is_run_kind(s->melds[m].kind))
+    H.melds = melds;
+    for (int m = 0; m < n_melds; m++) {
+        if (is_run_kind(melds[m].kind))
             H.runs[H.nruns++] = m;
         else
             H.others[H.nothers++] = m;
     }
     uint8_t colors = 0;
     for (int j = 0; j < H.nothers; j++) {
-        const Group *g = &s->melds[H.others[j]];
+        const Group *g = &melds[H.others[j]];
         if (g->color >= 0) colors |= (uint8_t)(1u << g->color);
     }
     for (int slot = H.nruns - 1; slot >= 0; slot--) {
-        const Group *g = &s->melds[H.runs[slot]];
+        const Group *g = &melds[H.runs[slot]];
         if (g->color >= 0) colors |= (uint8_t)(1u << g->color);
         H.colors[slot] = colors;
     }
-    for (int i = 0; i < info->hand_len; i++) {
-        int c = info->hand[i];
+    for (int i = 0; i < hand_len; i++) {
+        int c = hand[i];
         if (!left[c]++) H.order[H.norder++] = (uint8_t)c;
     }
     return hits_search(&H, 0, left, -1, -1);
+}
+
+/* tactics.best_hits: the first hit of the plan shedding the most cards, then points */
+static Plan best_hits(const State *s, const SeatS *info) {
+    return best_hits_on(s->melds, s->n_melds, info->hand, info->hand_len);
 }
 
 /* ---------------------------------------------------------------- lay-downs */
@@ -297,10 +303,9 @@ static int lay_text(const LayDown *ld, char *out, int cap) {
     return n;
 }
 
-/* best_lay_down's order: whether lay-down a (of al) beats b, the most cards, then the most
- * points, then the first in text order */
-static int lay_beats(const ActList *al, int a, int b) {
-    const LayDown *x = &al->lays[al->acts[a].lay], *y = &al->lays[al->acts[b].lay];
+/* best_lay_down's order: whether lay-down x beats y, the most cards, then the most points,
+ * then the first in text order */
+static int lay_better(const LayDown *x, const LayDown *y) {
     int laid[2] = {0, 0}, points[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         const LayDown *ld = k ? y : x;
@@ -316,6 +321,11 @@ static int lay_beats(const ActList *al, int a, int b) {
     lay_text(x, tx, (int)sizeof(tx));
     lay_text(y, ty, (int)sizeof(ty));
     return strcmp(tx, ty) < 0;
+}
+
+/* lay_better for the lay-downs of actions a and b of al */
+static int lay_beats(const ActList *al, int a, int b) {
+    return lay_better(&al->lays[al->acts[a].lay], &al->lays[al->acts[b].lay]);
 }
 
 static int lay_cards(const ActList *al, int i);
@@ -424,6 +434,7 @@ static int find_act(const ActList *al, int type, int card, int arg, int number) 
         const Act *a = &al->acts[i];
         if (a->type != type) continue;
         if ((type == A_DISCARD || type == A_HIT) && (a->card != card || a->arg != arg)) continue;
+        if ((type == A_SAVE || type == A_TAKE_SAVED) && a->card != card) continue;
         if (type == A_HIT && a->number != number) continue;
         if (type == A_GIVE && a->arg != arg) continue;
         return i;
@@ -497,7 +508,20 @@ static int greedy_wants(const State *s, const int *phases, int k, int *counts, i
     return closer;
 }
 
-/* GreedyPlayer.discard (with _legal_discards and the stalled hand's random discard) */
+#include "kernel_greedy_masters.h"
+
+/* GreedyPlayer.save_instead: discard i of al, or the save saving.save_pick prefers */
+static int save_instead(const State *s, const ActList *al, int seat, int i) {
+    const Act *a = &al->acts[i];
+    if (!s->save_pile || a->type != A_DISCARD) return i;
+    int deny = danger(s, a->card, next_player(s, seat)) >= 2;
+    int card = save_pick(s, seat, a->card, s->seats[seat].laid < 0, deny);
+    int j = card >= 0 ? find_act(al, A_SAVE, card, 0, 0) : -1;
+    return j >= 0 ? j : i;
+}
+
+/* GreedyPlayer.discard (with _legal_discards, the stalled hand's random discard, the
+ * Anti-phase card's discard and save_instead) */
 static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) {
     const SeatS *info = &s->seats[seat];
     int list[NCARDS + MAXP + 1], n = 0, seen[NCARDS] = {0};
@@ -509,6 +533,8 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
     }
     if (!n) return 0; /* something only the engine's list knows of */
     if (s->hand_events > STALLED_EVENTS) return list[mt_below(rng, (uint32_t)n)];
+    int anti = anti_discard(s, al, seat, list, &n);
+    if (anti >= 0) return anti;
     int best = -1;
     long long best_key = 0;
     for (int j = 0; j < n; j++) { /* a Skip: at the leader */
@@ -520,7 +546,7 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
             best_key = key;
         }
     }
-    if (best >= 0) return best;
+    if (best >= 0) return best; /* (never saved instead) */
     int cand[NCARDS + MAXP + 1], nc = 0;
     for (int j = 0; j < n; j++)
         if (al->acts[list[j]].card != WILD) cand[nc++] = list[j];
@@ -588,23 +614,7 @@ static int greedy_discard(const State *s, const ActList *al, int seat, MT *rng) 
             brand = r;
         }
     }
-    return best;
-}
-
-/* saving.give_up_wanted (the player is down): under give_up = "keep", unless no other
- * phase is left or the hand is nearly over (someone down with ENDING_CARDS or fewer) */
-#define ENDING_CARDS 3
-static int give_up_wanted(const State *s, const SeatS *info) {
-    if (s->give_up != 2 || info->gave_up) return 0;
-    uint32_t done = info->completed | (1u << info->laid);
-    int future = 0;
-    for (int i = 0; i < s->nphases; i++) future |= !((done >> i) & 1u);
-    if (!future) return 0;
-    for (int i = 0; i < s->n_in_hand; i++) {
-        const SeatS *other = &s->seats[s->in_hand[i]];
-        if (other->laid >= 0 && other->hand_len <= ENDING_CARDS) return 0;
-    }
-    return 1;
+    return save_instead(s, al, seat, best);
 }
 
 /* GreedyPlayer.declare: the phase missing the fewest cards, saved cards counted (each can
@@ -641,8 +651,11 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
         int phases[MAXPH], k = allowed_phases(s, seat, phases), counts[NCARDS];
         hand_counts(info, counts);
         int top = s->discard_len ? s->discard[s->discard_len - 1] : -1;
-        if (can_take(s) && top >= 0 && greedy_wants(s, phases, k, counts, top))
-            return legal_or(find_act(al, A_TAKE, 0, 0, 0));
+        if (takes_anti(s, seat)) return legal_or(find_act(al, A_TAKE, 0, 0, 0));
+        int take = can_take(s) && top >= 0 && greedy_wants(s, phases, k, counts, top);
+        int back = take_back_pick(s, seat, take);
+        if (back >= 0) return legal_or(find_act(al, A_TAKE_SAVED, back, 0, 0));
+        if (take) return legal_or(find_act(al, A_TAKE, 0, 0, 0));
         return legal_or(find_act(al, can_draw(s) ? A_DRAW : A_TAKE, 0, 0, 0));
     }
     if (s->stage == ST_PLAY) {
@@ -656,7 +669,7 @@ static int greedy_choose(const State *s, const ActList *al, MT *rng) {
                 if (i >= 0) return i;
             }
         }
-        if (info->laid >= 0 && give_up_wanted(s, info)) {
+        if (info->laid >= 0 && give_up_wanted(s, seat)) {
             int i = find_act(al, A_GIVE_UP, 0, 0, 0);
             if (i >= 0) return i;
         }

@@ -19,9 +19,12 @@ top discard are the strong bot's (``draws=True`` searches take-or-draw too: over
 deals the search prefers taking more often than taking pays, its opponents' hands being
 random where the real ones are built up).
 
-Where the kernel is not built, or its greedy policy does not play the rules (save piles,
-the Anti-phase card; see :func:`phase10.kernel.greedy_unsupported`),
-the expert plays as the strong bot does.
+Where the kernel is not built, or its greedy policy does not play the rules (see
+:func:`phase10.kernel.greedy_unsupported`), the expert plays as the strong bot does; so it
+does when it declares a phase after the deal, a decision it never searches. Under the
+Masters rules it searches its discards as under any other (a save is the strong bot's
+choice, never searched): the other players' private save piles are dealt afresh with
+their hands.
 
 >>> import random
 >>> from phase10.core import Game
@@ -47,7 +50,7 @@ from phase10.bots.knowledge import declined, known_held
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Action, Discard, PlayerView, Stage
-from phase10.core.events import Discarded
+from phase10.core.events import Discarded, Refilled
 from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
 from phase10.kernel.convert import ActionKey, action_key
 
@@ -262,8 +265,14 @@ class ExpertPlayer:
 
 
 def searchable(view: PlayerView) -> bool:
-    """Whether the expert searches in ``view``'s game (else it plays as the strong bot)."""
-    return available() and greedy_unsupported(view.rules) is None and view.is_my_turn
+    """Whether the expert searches in ``view``'s game (else it plays as the strong bot): not
+    while phases are declared, a stage no kernel game is made from a view in."""
+    return (
+        available()
+        and greedy_unsupported(view.rules) is None
+        and view.is_my_turn
+        and view.stage is not Stage.DECLARE
+    )
 
 
 def _declined(view: PlayerView) -> list[list[int]]:
@@ -276,9 +285,12 @@ def _declined(view: PlayerView) -> list[list[int]]:
 
 def _settled(view: PlayerView) -> int:
     """The seats that have ended a turn this hand and are not down: they hold no phase
-    they may lay (they would have laid it), as a bit mask."""
+    they may lay (they would have laid it), as a bit mask. A player who gave their phase
+    up and drew fresh cards has not had the chance to lay those yet."""
     mask = 0
     for event in view.history:
         if isinstance(event, Discarded) and view.seats[event.player].laid is None:
             mask |= 1 << event.player
+        elif isinstance(event, Refilled):
+            mask &= ~(1 << event.player)
     return mask

@@ -368,14 +368,16 @@ def _decision_steps(record: GameRecord, seat: int) -> set[int]:
 
 
 def _kind(action: Action) -> str:
+    """The decision's kind (taking a saved card back stands for the draw; the Anti-phase
+    card naming a player is a discard, not a skip)."""
     match action:
-        case Draw() | TakeDiscard():
+        case Draw() | TakeDiscard() | TakeSaved():
             return "take or draw"
         case LayDown():
             return "lay down"
         case Hit():
             return "hit"
-        case Discard(target=target) if target is not None:
+        case Discard(card=card, target=target) if target is not None and card.is_skip:
             return "skip"
         case Discard():
             return "discard"
@@ -387,9 +389,7 @@ def _kind(action: Action) -> str:
             return "give up"
         case Save():
             return "save"
-        case TakeSaved():
-            return "take back"
-    return "move"
+    raise AssertionError(f"no kind of decision for {action!r}")
 
 
 def _weigh(

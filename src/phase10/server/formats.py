@@ -171,7 +171,17 @@ class ReviewDecision(Wire):
     """The actions played before it: the replay's position (``replay?step=N``)."""
     hand: int = Field(ge=1)
     """The hand it was made in."""
-    kind: Literal["take or draw", "lay down", "hit", "discard", "skip"]
+    kind: Literal[
+        "take or draw",
+        "lay down",
+        "hit",
+        "discard",
+        "skip",
+        "save",
+        "give up",
+        "declare",
+        "give the Wild",
+    ]
     """What was decided."""
     played: str
     """The move played, in words."""
