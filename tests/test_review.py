@@ -19,6 +19,8 @@ from phase10.core import Game, Rules, SavePile
 from phase10.core.records import GameRecord, dumps
 from phase10.search.review import Review, ReviewError, cache_path, review
 
+SCHEMA = "docs/schemas/server/review.json"
+
 pytestmark = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
 # Bob lays down 7s and 9s on his first turn and keeps one card. You, one card short of
@@ -122,6 +124,9 @@ def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_r
     assert as_json.exit_code == 0, as_json.output
     data = json.loads(as_json.output)
     assert data["format"] == "phase10-review" and data["decisions"][data["mistakes"][0]]
+    jsonschema = pytest.importorskip("jsonschema")  # the server's schema of a review
+    schema = json.loads((Path(__file__).parent.parent / SCHEMA).read_text())
+    jsonschema.Draft202012Validator(schema).validate(data)
     bad = runner.invoke(app, ["review", str(path), "--player", "Cy"])
     assert bad.exit_code == 2 and "no player 'Cy'" in bad.output
     missing = runner.invoke(app, ["review", str(tmp_path / "none.json")])
