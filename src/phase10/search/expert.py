@@ -266,7 +266,7 @@ class ExpertPlayer:
 
 def searchable(view: PlayerView) -> bool:
     """Whether the expert searches in ``view``'s game (else it plays as the strong bot): not
-    while phases are declared, a stage no kernel game is made from a view in."""
+    while phases are declared, a choice it leaves to the strong bot (a review weighs it)."""
     return (
         available()
         and greedy_unsupported(view.rules) is None
