@@ -278,7 +278,7 @@ async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> 
     session = six_players_with_groups_down(4)  # (with more down, a bot goes out at once)
     # the computer's moves paced, so that the table is seen between them (at no pace the
     # bots would end the hand before the first look)
-    app = PlayApp(session=session, autosave=None, bot_delay=0.3)
+    app = PlayApp(session=session, autosave=None, bot_delay=0.15)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         box = app.query_one("#table-groups")
@@ -293,7 +293,7 @@ async def test_the_table_keeps_showing_its_groups_while_the_computer_plays() -> 
         await pilot.press("1", "x")
         moves = set()
         for _ in range(25):
-            await pilot.pause(0.1)
+            await pilot.pause(0.05)
             view = app.session.view  # type: ignore[union-attr]
             if view.hand_number != 1:
                 break
