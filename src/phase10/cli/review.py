@@ -33,7 +33,9 @@ def review(
     player: Annotated[
         str | None,
         typer.Option(
-            "--player", "-p", help="Whose decisions, by name or seat (default: You, or seat 0)."
+            "--player",
+            "-p",
+            help="Whose decisions, by name or seat (default: the one person who played, else You, else seat 0).",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
