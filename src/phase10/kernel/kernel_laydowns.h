@@ -415,24 +415,31 @@ static int augment(short *cap, int n, int t) {
 }
 
 /* whether these anchors (one for each of the first ng groups) can be filled with the
- * counts' cards and Wilds */
+ * counts' cards and Wilds. The graph has a node only for the numbered cards held that some
+ * chosen slot takes (a hand holds a dozen kinds at most, where the deck has 48): the
+ * breadth-first searches cost the square of the nodes. */
 static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int *counts,
                         int aw) {
     static const short big = 1000;
     short cap[FN * FN];
     int slots = 0, total = 0;
+    uint64_t wanted = 0;
     for (int g = 0; g < ng; g++) {
         total += ph->size[g];
         slots += chosen[g]->nslots;
+        for (int k = 0; k < chosen[g]->nslots; k++) wanted |= chosen[g]->slots[k].cells;
     }
-    int slot0 = 49, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
+    int cards[48], ncards = 0;
+    for (int c = 0; c < 48; c++)
+        if (counts[c] && ((wanted >> c) & 1u)) cards[ncards++] = c;
+    int slot0 = 1 + ncards, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
     memset(cap, 0, sizeof(short) * (size_t)(n * n));
-    for (int c = 0; c < 48; c++) cap[0 * n + 1 + c] = (short)counts[c];
+    for (int i = 0; i < ncards; i++) cap[0 * n + 1 + i] = (short)counts[cards[i]];
     for (int g = 0, at = slot0; g < ng; g++)
         for (int k = 0; k < chosen[g]->nslots; k++, at++) {
             const FSlot *slot = &chosen[g]->slots[k];
-            for (int c = 0; c < 48; c++)
-                if (counts[c] && ((slot->cells >> c) & 1u)) cap[(1 + c) * n + at] = big;
+            for (int i = 0; i < ncards; i++)
+                if ((slot->cells >> cards[i]) & 1u) cap[(1 + i) * n + at] = big;
             cap[at * n + group0 + g] = (short)slot->cap;
         }
     int flow = 0;
@@ -446,8 +453,11 @@ static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int
     return total - flow <= counts[WILD];
 }
 
+/* bound: the most numbered cards the groups before g could take, each on its own (the flow
+ * is never more); need: their sizes */
 static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
-                          FAnchor **chosen, int *index, int g, const int *counts, int aw) {
+                          FAnchor **chosen, int *index, int g, const int *counts, int aw,
+                          int bound, int need) {
     if (g == ph->ngroups) return anchors_fill(ph, g, chosen, counts, aw);
     /* identical groups take their anchors in one order only */
     int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
@@ -462,12 +472,15 @@ static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int 
             placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
         }
         if ((!aw && !naturals) || placed + counts[WILD] < ph->size[g]) continue;
+        if (bound + placed + counts[WILD] < need + ph->size[g]) continue;
         if (ph->ngroups == 1) return 1; /* alone, that is the whole answer: its slots are apart */
         chosen[g] = &all[g][a];
         index[g] = a;
         /* the groups so far together, before any more are added */
         if (g > 0 && g + 1 < ph->ngroups && !anchors_fill(ph, g + 1, chosen, counts, aw)) continue;
-        if (anchors_search(ph, all, nall, chosen, index, g + 1, counts, aw)) return 1;
+        if (anchors_search(ph, all, nall, chosen, index, g + 1, counts, aw, bound + placed,
+                           need + ph->size[g]))
+            return 1;
     }
     return 0;
 }
@@ -489,7 +502,7 @@ static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
     FAnchor all[MAXG][48], *chosen[MAXG];
     int nall[MAXG], index[MAXG];
     for (int g = 0; g < q.ngroups; g++) nall[g] = anchors_of(q.kind[g], q.size[g], all[g]);
-    return anchors_search(&q, all, nall, chosen, index, 0, counts, aw);
+    return anchors_search(&q, all, nall, chosen, index, 0, counts, aw, 0, 0);
 }
 
 /* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
