@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from phase10.bots import make_player
 from phase10.core import Discard, Hit, LayDown, PlayerView, TakeDiscard
 from server_support import server
@@ -20,6 +22,22 @@ ARTEFACTS = HERE.parent / "test-artefacts"
 README_IMAGES = HERE.parent / "docs" / "images"
 AXE = HERE / "vendor" / "axe-core" / "axe.min.js"
 TIMEOUT = 15_000
+#: Debian's Chromium: the browser tests never download one of their own
+CHROMIUM = Path("/usr/bin/chromium")
+#: a phone's screen and touch, for a browser context
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def require_browser() -> None:
+    """Skip the calling test module, with the reason, unless Debian's Chromium, Playwright
+    and uvicorn are installed (``make test`` installs them)."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "Debian's chromium is not installed (apt-get install -y chromium)",
+            allow_module_level=True,
+        )
+    pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("uvicorn")
 
 
 @contextmanager

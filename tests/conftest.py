@@ -26,6 +26,25 @@ def own_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PHASE10_HOME", str(tmp_path / "phase10-home"))
 
 
+# --------------------------------------------------------------------- Chromium
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, through Playwright, for one test module (the modules
+    that use it call ``browser_support.require_browser()`` first)."""
+    from playwright.sync_api import sync_playwright
+
+    from browser_support import CHROMIUM
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
 # --------------------------------------------------------------------- PostgreSQL
 
 

@@ -21,15 +21,12 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install -y chromium)", allow_module_level=True
-    )
-playwright_api = pytest.importorskip("playwright.sync_api")
-pytest.importorskip("uvicorn")
+from browser_support import require_browser
+
+require_browser()
 
 from browser_support import (  # noqa: E402
+    PHONE,
     TIMEOUT,
     axe_violations,
     in_first_viewport,
@@ -52,7 +49,6 @@ SEED = 61_803_398_874
 #: with the masters rules, Ann deals the first hand of this seed and turns up a Wild
 WILD_SEED = 1
 LIMITS = ("--rate-limit", "1000", "--limit", "http_rate=1000", "--limit", "http_burst=1000")
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture(scope="module")
@@ -88,16 +84,6 @@ def wild_base(wild_database: Path) -> Iterator[str]:
     options = ("--bot-delay", "0", "--test-seed", str(WILD_SEED), *LIMITS)
     with serve(wild_database, free_port(), *options) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
 
 
 def context(browser: Any, **options: Any) -> Any:

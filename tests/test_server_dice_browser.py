@@ -11,29 +11,22 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install -y chromium)", allow_module_level=True
-    )
-playwright_api = pytest.importorskip("playwright.sync_api")
-uvicorn = pytest.importorskip("uvicorn")
+from browser_support import require_browser
 
+require_browser()
+uvicorn = pytest.importorskip("uvicorn")
 import phase10.server.manager as manager_module  # noqa: E402
-from browser_support import TIMEOUT, axe_violations, no_horizontal_scroll, shot, state  # noqa: E402
+from browser_support import PHONE, TIMEOUT, axe_violations, no_horizontal_scroll, shot, state  # noqa: E402
 from phase10.bots.dice import DICE_BOT_NAMES  # noqa: E402
 from phase10.server.dice import DICE_BOT  # noqa: E402
 from server_support import free_port, make_app  # noqa: E402
 from test_server_dice import late_game  # noqa: E402
 
 pytestmark = pytest.mark.slow
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture(scope="module")
@@ -58,16 +51,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         patch.undo()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
 
 
 def wait_dice(page: Any, version: int, *, over: bool = False) -> dict[str, Any]:

@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install -y chromium)", allow_module_level=True
-    )
-playwright_api = pytest.importorskip("playwright.sync_api")
-pytest.importorskip("uvicorn")
+from browser_support import require_browser
 
-from browser_support import TIMEOUT, axe_violations, no_horizontal_scroll, serve, shot  # noqa: E402
+require_browser()
+
+from browser_support import PHONE, TIMEOUT, axe_violations, no_horizontal_scroll, serve, shot  # noqa: E402
 from phase10.bots import make_player, play_game  # noqa: E402
 from phase10.core import Game, GameRecord, Rules  # noqa: E402
 from phase10.kernel import available  # noqa: E402
@@ -33,7 +28,6 @@ if not available():
 
 pytestmark = pytest.mark.slow
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 #: few deals, so the review of this game of two takes well under a second
 OPTIONS = ("--limit", "review_deals=8", "--limit", "review_win_deals=4")
 OPTIONS += ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
@@ -54,16 +48,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store.close()
     with serve(database, free_port(), *OPTIONS) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield launched
-        launched.close()
 
 
 def check_review(page: Any, where: str) -> None:
