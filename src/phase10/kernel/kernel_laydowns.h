@@ -453,33 +453,62 @@ static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int
     return total - flow <= counts[WILD];
 }
 
+/* What each anchor's group could take on its own: its numbered cards held (naturals) and how
+ * many of them its slots place (placed), worked out once per test, not at every node. */
+typedef struct {
+    int naturals[MAXG][48], placed[MAXG][48];
+    uint64_t takes[MAXG][48]; /* the numbered cards held that its slots take */
+} Alone;
+
+static void anchors_alone(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
+                          const int *counts, Alone *alone) {
+    int held[48], nheld = 0;
+    uint64_t mask = 0;
+    for (int c = 0; c < 48; c++)
+        if (counts[c]) held[nheld++] = c, mask |= 1ull << c;
+    for (int g = 0; g < ph->ngroups; g++)
+        for (int a = 0; a < nall[g]; a++) {
+            int naturals = 0, placed = 0;
+            uint64_t takes = 0;
+            for (int k = 0; k < all[g][a].nslots; k++) {
+                int have = 0;
+                takes |= all[g][a].slots[k].cells & mask;
+                for (int i = 0; i < nheld; i++)
+                    if ((all[g][a].slots[k].cells >> held[i]) & 1u) have += counts[held[i]];
+                naturals += have;
+                placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
+            }
+            alone->naturals[g][a] = naturals;
+            alone->placed[g][a] = placed;
+            alone->takes[g][a] = takes;
+        }
+}
+
 /* bound: the most numbered cards the groups before g could take, each on its own (the flow
- * is never more); need: their sizes */
+ * is never more); need: their sizes; used: the cards held they take, shared: whether two of
+ * them take the same card. Groups that share no card take exactly bound between them, with
+ * a numbered card each: no flow is needed to know it. */
 static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
-                          FAnchor **chosen, int *index, int g, const int *counts, int aw,
-                          int bound, int need) {
-    if (g == ph->ngroups) return anchors_fill(ph, g, chosen, counts, aw);
+                          const Alone *alone, FAnchor **chosen, int *index, int g,
+                          const int *counts, int aw, int bound, int need, uint64_t used,
+                          int shared) {
+    if (g == ph->ngroups) return !shared || anchors_fill(ph, g, chosen, counts, aw);
     /* identical groups take their anchors in one order only */
     int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
     for (int a = same ? index[g - 1] : 0; a < nall[g]; a++) {
         /* alone, could the group be filled this way? */
-        int naturals = 0, placed = 0;
-        for (int k = 0; k < all[g][a].nslots; k++) {
-            int have = 0;
-            for (int c = 0; c < 48; c++)
-                if ((all[g][a].slots[k].cells >> c) & 1u) have += counts[c];
-            naturals += have;
-            placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
-        }
+        int naturals = alone->naturals[g][a], placed = alone->placed[g][a];
         if ((!aw && !naturals) || placed + counts[WILD] < ph->size[g]) continue;
         if (bound + placed + counts[WILD] < need + ph->size[g]) continue;
         if (ph->ngroups == 1) return 1; /* alone, that is the whole answer: its slots are apart */
         chosen[g] = &all[g][a];
         index[g] = a;
+        int share = shared || (used & alone->takes[g][a]) != 0;
         /* the groups so far together, before any more are added */
-        if (g > 0 && g + 1 < ph->ngroups && !anchors_fill(ph, g + 1, chosen, counts, aw)) continue;
-        if (anchors_search(ph, all, nall, chosen, index, g + 1, counts, aw, bound + placed,
-                           need + ph->size[g]))
+        if (share && g > 0 && g + 1 < ph->ngroups && !anchors_fill(ph, g + 1, chosen, counts, aw))
+            continue;
+        if (anchors_search(ph, all, nall, alone, chosen, index, g + 1, counts, aw, bound + placed,
+                           need + ph->size[g], used | alone->takes[g][a], share))
             return 1;
     }
     return 0;
@@ -501,8 +530,10 @@ static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
         }
     FAnchor all[MAXG][48], *chosen[MAXG];
     int nall[MAXG], index[MAXG];
+    Alone alone;
     for (int g = 0; g < q.ngroups; g++) nall[g] = anchors_of(q.kind[g], q.size[g], all[g]);
-    return anchors_search(&q, all, nall, chosen, index, 0, counts, aw, 0, 0);
+    anchors_alone(&q, all, nall, counts, &alone);
+    return anchors_search(&q, all, nall, &alone, chosen, index, 0, counts, aw, 0, 0, 0, 0);
 }
 
 /* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
