@@ -10,7 +10,9 @@ compares the final states. ``playouts`` times batched random play-outs from
 determinized deals. ``engine_greedy`` and ``kernel_greedy`` play whole 4-player games
 with every seat the greedy bot (phase10.bots.greedy): the Python bot on the engine, and
 the kernel's greedy policy (the same seeds, the same games); the goal is 300 games a
-second on one core. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
+second on one core. ``greedy_by_preset`` plays 20 such kernel games under each preset
+(games a second, slowest first): the house lists with colour, parity and mixed groups need
+the general lay-down test, a search over anchors with a flow, the slowest part. Set ``PHASE10_BENCH_KERNEL_ACTIONS`` for a longer (or shorter)
 differential run.
 """
 
@@ -68,6 +70,18 @@ def _greedy(games: int, *, kernel: bool) -> dict[str, float]:
         "games": games,
         "mean_actions": round(actions / games),
     }
+
+
+def _greedy_by_preset(games: int) -> dict[str, float]:
+    """Kernel greedy games a second under each preset (4 players), slowest first."""
+    speeds: dict[str, float] = {}
+    for name in SUPPORTED:
+        start = time.perf_counter()
+        for seed in range(games):
+            play = KernelGame(Game(4, seed=seed, rules=preset(name)))
+            play.play_greedy([random.Random(seed * 4 + seat) for seat in range(4)])
+        speeds[name] = round(games / (time.perf_counter() - start), 1)
+    return dict(sorted(speeds.items(), key=lambda item: item[1]))
 
 
 def _playouts(count: int) -> dict[str, float]:
@@ -136,6 +150,7 @@ def main() -> dict[str, object]:
         "engine_greedy": (slow := _greedy(10, kernel=False)),
         "kernel_greedy": (fast := _greedy(500, kernel=True)),
         "greedy_speedup": round(fast["games_per_s"] / slow["games_per_s"], 1),
+        "greedy_by_preset": _greedy_by_preset(20),
         "differential": _differential(total),
         "replayed": _replayed(20),
     }
