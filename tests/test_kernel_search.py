@@ -15,7 +15,7 @@ import phase10.kernel as kernel
 from phase10.bots import knowledge
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
-from phase10.core import Card, Game, PlayerView, Rules, SavePile, Stage, preset
+from phase10.core import WILD, Card, Game, PlayerView, Rules, SavePile, Stage, preset
 from phase10.kernel import EngineGame, KernelGame
 from phase10.kernel.convert import action_key, state_from_view
 
@@ -247,3 +247,69 @@ def test_search_refuses_bad_requests() -> None:
     with pytest.raises(ValueError, match="count of play-outs"):
         play.search(me, known, [0], -1, 1)
     assert play.search(me, known, [0], 0, 1).shape == (0, 1, 2, 3)
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("rules", "players", "seed", "actions"), [("official", 3, 4, 40), ("masters", 2, 6, 30)]
+)
+def test_weighted_deals_agree_with_the_engine_seed_for_seed(
+    rules: str, players: int, seed: int, actions: int
+) -> None:
+    """Deals weighted by a model of each other seat's hand: the kernel and the Python
+    fallback draw the same cards (a seat without weights, uniformly)."""
+    game = _greedy_game(players, seed, actions, rules)
+    me = game.current
+    view = game.view(me)
+    fast, slow = KernelGame(game), EngineGame(game)
+    rng = random.Random(seed)
+    weights: list[list[float] | None] = [
+        [rng.uniform(0.1, 50.0) for _ in range(51)] for _ in range(players)
+    ]
+    if players > 2:  # a seat without weights is dealt uniformly
+        weights[(me + 1) % players] = None
+    candidates = list(range(min(len(fast.legal()), 3)))
+    evidence = {"settled": (1 << players) - 1, "weights": weights}
+    got = fast.search(me, _known(view), candidates, 4, seed, **evidence)
+    assert np.array_equal(got, slow.search(me, _known(view), candidates, 4, seed, **evidence))
+    assert not np.array_equal(got, fast.search(me, _known(view), candidates, 4, seed))
+
+
+BOTH = [pytest.param(KernelGame, marks=needs_kernel), EngineGame]
+
+
+@pytest.mark.parametrize("make", BOTH)
+def test_weights_deal_the_cards_they_favour(make: type[KernelGame] | type[EngineGame]) -> None:
+    """Bob dealt Wilds above all (his hand is hidden) lays his phase down on his first turn
+    in every play-out; dealt uniformly he seldom does."""
+    game = Game(["You", "Bob"], seed=3)
+    play = make(game)
+    me = game.current
+    bob = 1 - me
+    wilds = [1.0] * 51
+    wilds[WILD.index] = 1e6
+    weights: list[list[float] | None] = [None, None]
+    weights[bob] = wilds
+    draw = [play.legal().index(key) for key in play.legal() if key[0] == 0]
+    known: list[list[int]] = [[], []]
+    # eight actions: your turn, then Bob's
+    favoured = play.search(me, known, draw, 16, 1, 1, 8, weights=weights)
+    uniform = play.search(me, known, draw, 16, 1, 1, 8)
+    assert favoured[..., bob, 0].mean() > 0.9 > 0.4 > uniform[..., bob, 0].mean()
+
+
+@pytest.mark.parametrize("make", BOTH)
+def test_bad_weights_get_a_clear_error(make: type[KernelGame] | type[EngineGame]) -> None:
+    game = _greedy_game(2, 8, 11)
+    play = make(game)
+    me = game.current
+    known: list[list[int]] = [[], []]
+    for weights, message in (
+        ([None], r"one per player \(2\)"),
+        ([None, [1.0] * 50], "51 per player"),
+        ([None, [0.0] * 51], "from above 0 to 1e6"),
+        ([None, [float("nan")] * 51], "from above 0 to 1e6"),
+        ([None, [2e6] * 51], "from above 0 to 1e6"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            play.search(me, known, [0], 1, 1, weights=weights)

@@ -64,7 +64,14 @@ from .convert import (
     state_of,
     to_action,
 )
-from .engine import SEARCH_MAX_ACTIONS, EngineGame, Playout, check_search, splitmix64
+from .engine import (
+    SEARCH_MAX_ACTIONS,
+    EngineGame,
+    Playout,
+    check_search,
+    check_weights,
+    splitmix64,
+)
 from .greedy import greedy_unsupported, held_knowledge, view_knowledge
 
 if TYPE_CHECKING:
@@ -338,6 +345,7 @@ class KernelGame:
         declined: Sequence[Sequence[int]] | None = None,
         *,
         redeal: bool = True,
+        weights: Sequence[Sequence[float] | None] | None = None,
     ) -> NDArray[np.int32]:
         """Each candidate (an index into :meth:`legal`) of ``viewer``, the player to move,
         played over the same ``count`` determinizations: the candidate, then every seat
@@ -349,13 +357,18 @@ class KernelGame:
         (so they hold none they may lay), ``declined`` the top discards each seat passed over
         this hand (card indices; none may now bring them closer to their phase; the last
         ``SEARCH_DECLINED`` count). ``redeal=False`` deals nothing afresh: every play-out
-        starts from the cards as they lie (an oracle's search, for experiments). An array ``[count, candidate, seat]``
+        starts from the cards as they lie (an oracle's search, for experiments).
+        ``weights`` (per seat, 51 numbers by card index from above 0 to
+        ``SEARCH_MAX_WEIGHT``, or None) deal each seat's hidden cards one by one in
+        proportion to them rather than uniformly: a model of what each player holds (say,
+        one learned from their play) plugs in here. An array ``[count, candidate, seat]``
         of (phases completed, score, 1 if a winner); :meth:`EngineGame.search` gives the
         same, seed for seed."""
         self._greedy_rules()
         check_search(
             self._kernel.current, self.is_over, len(self.legal()), viewer, candidates, count
         )
+        weighted = check_weights(weights, len(self.game.seats), viewer)
         raw = self._kernel.search(
             viewer,
             known,
@@ -367,6 +380,7 @@ class KernelGame:
             settled,
             declined,
             redeal,
+            weighted,
         )
         shape = (count, len(candidates), len(self.game.seats), 3)
         return np.frombuffer(raw, dtype=np.int32).reshape(shape)

@@ -77,6 +77,7 @@ class Kernel:
         settled: int = 0,
         declined: Sequence[Sequence[int]] | None = None,
         redeal: bool = True,
+        weights: Sequence[Sequence[float] | None] | None = None,
         /,
     ) -> bytes: ...
 

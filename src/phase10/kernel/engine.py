@@ -43,6 +43,7 @@ from .greedy import engine_greedy_action, engine_play_greedy
 __all__ = [
     "SEARCH_DECLINED",
     "SEARCH_MAX_ACTIONS",
+    "SEARCH_MAX_WEIGHT",
     "SEARCH_REDEALS",
     "EngineGame",
     "Playout",
@@ -60,6 +61,14 @@ SEARCH_MAX_ACTIONS = 20000
 SEARCH_REDEALS = 64
 #: the most passed-over discards per seat a search's deal is checked against (the latest)
 SEARCH_DECLINED = 8
+#: the most a card kind's weight may be (:meth:`EngineGame.search`'s ``weights``)
+SEARCH_MAX_WEIGHT = 1e6
+#: card kinds by index: 48 numbered cards, the Wild, the Skip and the Anti-phase card
+NCARDS = 51
+#: 2 ** -53: a 53-bit number to a fraction of one
+_UNIT = 1.0 / 9007199254740992.0
+#: per seat, a weight for each card kind, or None (as likely as any card unseen)
+Weights: TypeAlias = list[list[float] | None]
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -128,7 +137,11 @@ class EngineGame:
         return twin
 
     def _determinized(
-        self, viewer: int, known: Sequence[Sequence[int]], state: int
+        self,
+        viewer: int,
+        known: Sequence[Sequence[int]],
+        state: int,
+        weights: Weights | None = None,
     ) -> tuple[EngineGame, int]:
         game = self.game
         if not 0 <= viewer < game.num_players:
@@ -156,6 +169,25 @@ class EngineGame:
             if private:  # a private save pile: only its size is known
                 pool += seat.saved
         pool += twin.game.draw_pile
+        if weights is not None:  # the kernel's determinize_weighted, draw for draw
+            for player, seat in enumerate(seats):
+                row = weights[player]
+                for _ in range(drawn[player]):
+                    number, state = splitmix64(state)
+                    if row is None:
+                        pick = number % len(pool)
+                    else:
+                        u = (number >> 11) * _UNIT * sum(row[card.index] for card in pool)
+                        pick = 0
+                        while pick < len(pool) - 1:
+                            u -= row[pool[pick].index]
+                            if u < 0:
+                                break
+                            pick += 1
+                    seat.hand.append(pool[pick])
+                    pool[pick] = pool[-1]
+                    pool.pop()
+            drawn = [0] * len(seats)
         for i in reversed(range(1, len(pool))):
             number, state = splitmix64(state)
             j = number % (i + 1)
@@ -243,11 +275,13 @@ class EngineGame:
         declined: Sequence[Sequence[int]] | None = None,
         *,
         redeal: bool = True,
+        weights: Sequence[Sequence[float] | None] | None = None,
     ) -> NDArray[np.int32]:
         game = self.game
         legal = self.legal()
         check_search(game.current, game.is_over, len(legal), viewer, candidates, count)
         seats = game.num_players
+        weighted = check_weights(weights, seats, viewer)
         passed = [
             [] if p == viewer else list(cards)[-SEARCH_DECLINED:]
             for p, cards in enumerate(declined or [[]] * seats)
@@ -258,7 +292,7 @@ class EngineGame:
         for i in range(count):
             twin = EngineGame(game)
             for _ in range(SEARCH_REDEALS if redeal else 0):
-                twin, state = self._determinized(viewer, known, state)
+                twin, state = self._determinized(viewer, known, state, weighted)
                 if _deal_agrees(twin.game, settled, passed):
                     break
             numbers = []
@@ -302,6 +336,30 @@ def _deal_agrees(game: Game, settled: int, declined: Sequence[Sequence[int]]) ->
         if any(judge.wants(view, card) for card in passed):
             return False
     return True
+
+
+def check_weights(
+    weights: Sequence[Sequence[float] | None] | None, players: int, viewer: int
+) -> Weights | None:
+    """``weights`` for a search, checked (ValueError), as single-precision numbers as the
+    kernel keeps them; None where no seat but the viewer has any (the viewer's are unused:
+    it deals no cards to itself)."""
+    if weights is None:
+        return None
+    if len(weights) != players:
+        raise ValueError(f"weights: one per player ({players})")
+    out: Weights = []
+    for seat, row in enumerate(weights):
+        if row is None:
+            out.append(None)
+            continue
+        if len(row) != NCARDS:
+            raise ValueError(f"weights: {NCARDS} per player")
+        values = [float(value) for value in row]
+        if not all(0 < value <= SEARCH_MAX_WEIGHT for value in values):  # (NaN fails too)
+            raise ValueError("weights: from above 0 to 1e6")
+        out.append(None if seat == viewer else [float(np.float32(v)) for v in values])
+    return out if any(row is not None for row in out) else None
 
 
 def check_search(

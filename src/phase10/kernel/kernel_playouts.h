@@ -7,13 +7,12 @@
 
 /* ---------------------------------------------------------------- determinizing */
 
-/* Deal the cards the viewer cannot see afresh: every other player's hand but the cards
- * known[p] says they are known to hold, and the draw pile, shuffled together (by x) and
- * dealt back in the same numbers; the game's generator is seeded anew from x, since the
- * viewer cannot know it either. */
-static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t *x) {
-    uint8_t pool[DECK + 8];
-    int len = 0, drawn[MAXP];
+/* Take the cards the viewer cannot see out of the state into pool: every other player's hand
+ * but its known[p] cards (drawn[p]: how many each gave up), private save piles, then the
+ * draw pile. Their number. */
+static int gather_hidden(State *s, int viewer, int known[MAXP][NCARDS], uint8_t *pool,
+                         int *drawn) {
+    int len = 0;
     for (int p = 0; p < s->n; p++) {
         drawn[p] = 0;
         if (p == viewer) continue;
@@ -36,7 +35,13 @@ static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t 
         }
     }
     memcpy(pool + len, s->draw, (size_t)s->draw_len);
-    len += s->draw_len;
+    return len + s->draw_len;
+}
+
+/* The pool (gather_hidden's) shuffled by x and dealt back: drawn[p] cards to each hand,
+ * private save piles refilled, the rest the draw pile; the game's generator seeded anew. */
+static void deal_shuffled(State *s, int viewer, uint8_t *pool, int len, const int *drawn,
+                          uint64_t *x) {
     for (int i = len - 1; i >= 1; i--) {
         int j = (int)(splitmix(x) % (uint64_t)(i + 1));
         uint8_t t = pool[i];
@@ -53,6 +58,16 @@ static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t 
     s->draw_len = len - pos;
     memcpy(s->draw, pool + pos, (size_t)s->draw_len);
     mt_seed(&s->rng, splitmix(x));
+}
+
+/* Deal the cards the viewer cannot see afresh: every other player's hand but the cards
+ * known[p] says they are known to hold, and the draw pile, shuffled together (by x) and
+ * dealt back in the same numbers; the game's generator is seeded anew from x, since the
+ * viewer cannot know it either. */
+static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t *x) {
+    uint8_t pool[DECK + 8];
+    int drawn[MAXP], len = gather_hidden(s, viewer, known, pool, drawn);
+    deal_shuffled(s, viewer, pool, len, drawn, x);
 }
 
 /* uniformly random legal actions until the game ends or max_actions (-1: no limit) */

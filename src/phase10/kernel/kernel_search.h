@@ -19,6 +19,74 @@ typedef struct {
     int cards[MAXP][MAX_DECLINED];
 } Evidence;
 
+/* determinize, with the other seats' hidden cards drawn in proportion to weights: w[p][c] is
+ * how much likelier seat p holds a card c than the pool's share says (has[p] 0: uniform).
+ * Each seat's cards are drawn one by one without replacement; the rest go to the draw pile
+ * shuffled (private save piles: uniformly, as determinize deals them). */
+static void determinize_weighted(State *s, int viewer, int known[MAXP][NCARDS],
+                                 const float w[MAXP][NCARDS], const int *has, uint64_t *x) {
+    uint8_t pool[DECK + 8];
+    int drawn[MAXP], len = gather_hidden(s, viewer, known, pool, drawn);
+    for (int p = 0; p < s->n; p++) {
+        SeatS *info = &s->seats[p];
+        for (int i = 0; i < drawn[p]; i++) {
+            int pick;
+            if (has[p]) {
+                double total = 0;
+                for (int j = 0; j < len; j++) total += w[p][pool[j]];
+                double u = (double)(splitmix(x) >> 11) * (1.0 / 9007199254740992.0) * total;
+                for (pick = 0; pick < len - 1; pick++) {
+                    u -= w[p][pool[pick]];
+                    if (u < 0) break;
+                }
+            } else
+                pick = (int)(splitmix(x) % (uint64_t)len);
+            info->hand[info->hand_len++] = pool[pick];
+            pool[pick] = pool[--len];
+        }
+        drawn[p] = 0;
+    }
+    deal_shuffled(s, viewer, pool, len, drawn, x);
+}
+
+/* the weights for determinize_weighted, per seat (None: uniform) */
+static int read_weights(KernelObject *self, PyObject *seq, float w[MAXP][NCARDS], int *has) {
+    memset(has, 0, sizeof(int) * MAXP);
+    if (seq == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(seq, "weights: one sequence (or None) per player");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != self->s.n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "weights: one per player (%d)", self->s.n);
+        return -1;
+    }
+    for (int p = 0; p < self->s.n; p++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(fast, p);
+        if (row == Py_None) continue;
+        PyObject *r = PySequence_Fast(row, "weights: a weight per card kind");
+        if (!r) break;
+        if (PySequence_Fast_GET_SIZE(r) != NCARDS) {
+            Py_DECREF(r);
+            PyErr_Format(PyExc_ValueError, "weights: %d per player", NCARDS);
+            break;
+        }
+        for (int c = 0; c < NCARDS; c++) {
+            double v = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(r, c));
+            if (v == -1.0 && PyErr_Occurred()) break;
+            if (!(v > 0) || v > 1e6) {
+                PyErr_Format(PyExc_ValueError, "weights: from above 0 to 1e6");
+                break;
+            }
+            w[p][c] = (float)v;
+        }
+        Py_DECREF(r);
+        if (PyErr_Occurred()) break;
+        has[p] = 1;
+    }
+    Py_DECREF(fast);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 /* whether a deal agrees with the evidence, as the greedy policy would have played: no
  * settled seat holds a phase it may lay (it would have laid it down), and no seat is
  * dealt a hand that a card it passed over would have brought closer to its phase */
@@ -63,7 +131,7 @@ static int read_declined(KernelObject *self, PyObject *seq, Evidence *ev) {
 }
 
 /* search(viewer, known, candidates, count, seed, hands=1, max_actions=20000, settled=0,
- * declined=None, redeal=True): for each of `count` determinizations (as greedy_playouts deals them,
+ * declined=None, redeal=True, weights=None; weights: see determinize_weighted): for each of `count` determinizations (as greedy_playouts deals them,
  * dealt again up to MAX_REDEALS times until deal_agrees with the evidence; each seat's
  * generator seeded after; redeal False keeps the cards as they lie, for an oracle), each candidate (an index into legal()) applied to the same deal, then
  * every seat greedy for `hands` hands (0: to the game's end). Gives bytes of int32, laid
@@ -74,14 +142,21 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
     unsigned long long seed;
     long long max_actions = 20000;
     int counts[MAXP][NCARDS];
-    PyObject *declined = Py_None;
+    PyObject *declined = Py_None, *weights = Py_None;
     Evidence ev;
+    float w[MAXP][NCARDS];
+    int has[MAXP];
     int redeal = 1;
     ev.settled = 0;
-    if (!PyArg_ParseTuple(args, "iOOiK|iLiOp", &viewer, &known, &cand_seq, &count, &seed, &hands,
-                          &max_actions, &ev.settled, &declined, &redeal))
+    if (!PyArg_ParseTuple(args, "iOOiK|iLiOpO", &viewer, &known, &cand_seq, &count, &seed, &hands,
+                          &max_actions, &ev.settled, &declined, &redeal, &weights))
         return NULL;
-    if (read_known(self, viewer, known, counts) || read_declined(self, declined, &ev)) return NULL;
+    if (read_known(self, viewer, known, counts) || read_declined(self, declined, &ev) ||
+        read_weights(self, weights, w, has))
+        return NULL;
+    has[viewer] = 0;
+    int weighted = 0;
+    for (int p = 0; p < self->s.n; p++) weighted |= has[p];
     ev.settled &= ~(1 << viewer);
     ev.n[viewer] = 0;
     if (count < 0 || count > 1000000)
@@ -116,7 +191,10 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
             *deal = self->s;
             deal->log = NULL;
             if (!redeal) break; /* the cards as they lie (an oracle's search) */
-            determinize(deal, viewer, counts, &x);
+            if (weighted)
+                determinize_weighted(deal, viewer, counts, w, has, &x);
+            else
+                determinize(deal, viewer, counts, &x);
             if (deal_agrees(deal, &ev)) break;
         }
         for (int p = 0; p < n; p++) mt_seed(&rngs[p], splitmix(&x));

@@ -178,6 +178,13 @@ class ExpertPlayer:
             known[seat] = [card.index for card in cards.elements()]
         return known
 
+    def _weights(self, view: PlayerView) -> list[list[float] | None] | None:
+        """How much likelier each other seat holds each kind of card than any card unseen,
+        per seat and card index (:meth:`~phase10.kernel.KernelGame.search`'s ``weights``;
+        None: uniformly). The expert has no model of the other hands, so None; a subclass
+        with one overrides this (``benchmarks/expert_information.py``'s soft oracle does)."""
+        return None
+
     def _fallback(self) -> StrongPlayer:
         if self._strong is None:
             seed = self.rng.getrandbits(32)
@@ -218,6 +225,7 @@ class ExpertPlayer:
             settled=_settled(view),
             declined=_declined(view) if self.declines else None,
             redeal=self.redeal,
+            weights=self._weights(view),
         )
         values = self._values(results, view, me)
         means = values.mean(axis=0)

@@ -1,0 +1,210 @@
+"""What knowing the other hands is worth to the expert: a soft oracle deals each other
+player's hidden cards in proportion to exp(beta x the copies of that card in the player's
+real hidden hand) (``KernelGame.search``'s ``weights``). Beta 0 is the expert's own
+uniform dealing; the larger beta, the more of the real hand each deal holds, up to the
+hands oracle of ``benchmarks.expert_oracle`` (the real hands, the draw pile shuffled).
+
+    python -m benchmarks.expert_information regret --games 16
+    python -m benchmarks.expert_information wins --beta 2 --games 200
+
+``regret`` plays the expert against greedy bots and, at each of its searched discards,
+has every beta's soft oracle and the hands oracle pick a discard; a search that sees the
+other hands (``--oracle-deals`` play-outs a discard) values every discard, and a pick's
+regret is the best value less the pick's. It prints each one's mean regret and the share
+of the hidden cards its deals get right, then each one's paired difference from the
+expert. ``wins`` plays the soft oracle (or ``--beta 0``: the expert) heads-up against
+greedy, on the same deals as ``benchmarks.expert_oracle``. ``--margin`` sets the standard
+errors a pick must lead the strong bot's choice by (the expert's own: 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections import Counter
+
+import numpy as np
+
+from phase10.bots import Player, play_game
+from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.knowledge import known_held
+from phase10.bots.strong import StrongPlayer
+from phase10.core import Action, Discard, Game, PlayerView, Stage
+from phase10.kernel import KernelGame
+from phase10.kernel.convert import action_key
+from phase10.search import ExpertPlayer
+from phase10.search.expert import searchable
+from phase10.sim.stats import wilson_interval
+
+from .expert_oracle import OracleExpert
+
+BETAS = (1.0, 2.0, 4.0, 8.0)
+#: the most weight a card kind may have (KernelGame.search refuses more)
+MAX_WEIGHT = 1e6
+
+
+def hidden(game: Game, view: PlayerView) -> list[Counter[int]]:
+    """Each seat's cards that the view's player cannot see, by card index."""
+    known = known_held(view)
+    out = []
+    for seat, info in enumerate(game.seats):
+        cards = Counter(card.index for card in info.hand)
+        if seat in known:
+            cards -= Counter(card.index for card in known[seat].elements())
+        out.append(cards)
+    return out
+
+
+class SoftOracle(ExpertPlayer):
+    """The expert, its deals weighted toward the other players' real hidden cards."""
+
+    def __init__(self, rng: random.Random, game: Game, beta: float, margin: float) -> None:
+        super().__init__(rng, margin=margin)
+        self.game = game
+        self.beta = beta
+
+    def _weights(self, view: PlayerView) -> list[list[float] | None] | None:
+        if self.beta == 0:
+            return None
+        return [
+            None
+            if seat == view.viewer
+            else [min(math.exp(self.beta * cards[k]), MAX_WEIGHT) for k in range(51)]
+            for seat, cards in enumerate(hidden(self.game, view))
+        ]
+
+
+def dealt_right(game: Game, view: PlayerView, beta: float, rng: random.Random) -> float:
+    """The share of the other seats' hidden cards a deal weighted so gets right (by kind),
+    over 10 deals drawn as the kernel draws them."""
+    seats = hidden(game, view)
+    pool = [card.index for card in game.draw_pile]
+    for seat, cards in enumerate(seats):
+        if seat != view.viewer:
+            pool += list(cards.elements())
+    right = total = 0
+    for _ in range(10):
+        left = list(pool)
+        for seat, cards in enumerate(seats):
+            if seat == view.viewer:
+                continue
+            wanted = Counter(cards)
+            for _ in range(cards.total()):
+                weights = [min(math.exp(beta * cards[k]), MAX_WEIGHT) for k in left]
+                card = left.pop(rng.choices(range(len(left)), weights=weights)[0])
+                right += wanted[card] > 0
+                wanted[card] -= 1
+                total += 1
+    return right / max(total, 1)
+
+
+class Probe(ExpertPlayer):
+    """The expert in play; at each of its searched discards, every soft oracle's pick and
+    the hands oracle's are valued by a search that sees the other hands."""
+
+    def __init__(self, rng: random.Random, game: Game, oracle_deals: int, margin: float) -> None:
+        super().__init__(rng)
+        self.game = game
+        self.oracle_deals = oracle_deals
+        self.margin_tried = margin
+        self.rows: list[dict[str, float]] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        action = super().choose(view)
+        if searchable(view) and view.stage is Stage.PLAY and isinstance(action, Discard):
+            self._probe(view)
+        return action
+
+    def _probe(self, view: PlayerView) -> None:
+        me = self._me(view)
+        strong = StrongPlayer(random.Random(self.rng.getrandbits(32))).choose(view)
+        truth = KernelGame(self.game)
+        keys = truth.legal()
+        candidates = [i for i, key in enumerate(keys) if key[0] == 2]
+        if not isinstance(strong, Discard) or len(candidates) < 2:
+            return
+        known = [[card.index for card in seat.hand] for seat in self.game.seats]
+        results = truth.search(me, known, candidates, self.oracle_deals, self.rng.getrandbits(63))
+        values = self._values(results, view, me).mean(axis=0)
+        best = float(values.max())
+        row = {"strong": best - float(values[candidates.index(keys.index(action_key(strong)))])}
+        seed = self.rng.getrandbits(32)
+        right = random.Random(seed)
+        for beta in (0.0, *BETAS):
+            soft = SoftOracle(random.Random(seed), self.game, beta, self.margin_tried)
+            weighing = soft._weigh(view, soft._game(view), action_key(strong))
+            if weighing is None:
+                return
+            row[f"beta {beta:g}"] = best - float(values[weighing.chosen])
+            row[f"beta {beta:g} right"] = dealt_right(self.game, view, beta, right)
+        hands = OracleExpert(random.Random(seed), self.game, order=False)
+        hands.margin = self.margin_tried
+        weighing = hands._weigh(view, KernelGame(self.game), action_key(strong))
+        if weighing is not None:
+            row["hands"] = best - float(values[weighing.chosen])
+            self.rows.append(row)
+
+
+def regret(args: argparse.Namespace) -> None:
+    rows: list[dict[str, float]] = []
+    for number in range(args.first, args.first + args.games):
+        game = Game(args.players, seed=args.seed + number)
+        seat = number % args.players
+        seats: list[Player] = [
+            GreedyPlayer(random.Random(number * 10 + s)) for s in range(args.players)
+        ]
+        probe = Probe(random.Random(number), game, args.oracle_deals, args.margin)
+        seats[seat] = probe
+        play_game(game, seats)
+        rows += probe.rows
+    print(f"{len(rows)} decisions, margin {args.margin:g}")
+    base = np.array([row["beta 0"] for row in rows])
+    for name in rows[0]:
+        values = np.array([row[name] for row in rows])
+        half = 1.96 * values.std() / math.sqrt(len(values))
+        line = f"{name:15} {values.mean():.4f} ± {half:.4f}"
+        if not name.endswith("right") and name != "beta 0":
+            diff = values - base
+            line += f"   vs the expert {diff.mean():+.4f} ± {1.96 * diff.std() / math.sqrt(len(diff)):.4f}"
+        print(line)
+
+
+def wins(args: argparse.Namespace) -> None:
+    won = 0.0
+    for number in range(args.first, args.first + args.games):
+        deal = args.seed + number // args.players
+        game = Game(args.players, seed=deal)
+        seat = number % args.players
+        seats: list[Player] = [
+            GreedyPlayer(random.Random(deal * 10 + s)) for s in range(args.players)
+        ]
+        seats[seat] = SoftOracle(random.Random(deal), game, args.beta, args.margin)
+        play_game(game, seats)
+        if seat in game.winners:
+            won += 1 / len(game.winners)
+    low, high = wilson_interval(won, args.games)
+    print(
+        f"beta {args.beta:g}, margin {args.margin:g}: {won / args.games:.1%} "
+        f"({low:.1%}-{high:.1%}) of {args.games} games"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("regret", "wins"))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
+    parser.add_argument("--seed", type=int, help="9000 for regret, 7000 for wins")
+    parser.add_argument("--margin", type=float, default=2.0)
+    parser.add_argument("--beta", type=float, default=2.0, help="for wins")
+    parser.add_argument("--oracle-deals", type=int, default=400)
+    args = parser.parse_args(argv)
+    if args.seed is None:
+        args.seed = 9000 if args.what == "regret" else 7000
+    (regret if args.what == "regret" else wins)(args)
+
+
+if __name__ == "__main__":
+    main()
