@@ -30,9 +30,10 @@ from phase10.bots import Player, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Discard, Game, PlayerView, Stage
+from phase10.core import DISTINCT_CARDS, Action, Discard, Game, PlayerView, Stage
 from phase10.kernel import KernelGame
 from phase10.kernel.convert import action_key
+from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.search import ExpertPlayer
 from phase10.search.expert import searchable
 from phase10.sim.stats import wilson_interval
@@ -40,8 +41,7 @@ from phase10.sim.stats import wilson_interval
 from .expert_oracle import OracleExpert
 
 BETAS = (1.0, 2.0, 4.0, 8.0)
-#: the most weight a card kind may have (KernelGame.search refuses more)
-MAX_WEIGHT = 1e6
+MAX_WEIGHT = SEARCH_MAX_WEIGHT  # (KernelGame.search refuses more)
 
 
 def hidden(game: Game, view: PlayerView) -> list[Counter[int]]:
@@ -70,7 +70,7 @@ class SoftOracle(ExpertPlayer):
         return [
             None
             if seat == view.viewer
-            else [min(math.exp(self.beta * cards[k]), MAX_WEIGHT) for k in range(51)]
+            else [min(math.exp(self.beta * cards[k]), MAX_WEIGHT) for k in range(DISTINCT_CARDS)]
             for seat, cards in enumerate(hidden(self.game, view))
         ]
 

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import WILD, Card, Game, SavePile, Stage
+from phase10.core import DISTINCT_CARDS, WILD, Card, Game, SavePile, Stage
 from phase10.solver import missing
 
 from .convert import (
@@ -63,8 +63,6 @@ SEARCH_REDEALS = 64
 SEARCH_DECLINED = 8
 #: the most a card kind's weight may be (:meth:`EngineGame.search`'s ``weights``)
 SEARCH_MAX_WEIGHT = 1e6
-#: card kinds by index: 48 numbered cards, the Wild, the Skip and the Anti-phase card
-NCARDS = 51
 #: 2 ** -53: a 53-bit number to a fraction of one
 _UNIT = 1.0 / 9007199254740992.0
 #: per seat, a weight for each card kind, or None (as likely as any card unseen)
@@ -353,8 +351,8 @@ def check_weights(
         if row is None:
             out.append(None)
             continue
-        if len(row) != NCARDS:
-            raise ValueError(f"weights: {NCARDS} per player")
+        if len(row) != DISTINCT_CARDS:
+            raise ValueError(f"weights: {DISTINCT_CARDS} per player")
         values = [float(value) for value in row]
         if not all(0 < value <= SEARCH_MAX_WEIGHT for value in values):  # (NaN fails too)
             raise ValueError("weights: from above 0 to 1e6")
