@@ -41,7 +41,6 @@ from phase10.sim.stats import wilson_interval
 from .expert_oracle import OracleExpert
 
 BETAS = (1.0, 2.0, 4.0, 8.0)
-MAX_WEIGHT = SEARCH_MAX_WEIGHT  # (KernelGame.search refuses more)
 
 
 def hidden(game: Game, view: PlayerView) -> list[Counter[int]]:
@@ -70,7 +69,10 @@ class SoftOracle(ExpertPlayer):
         return [
             None
             if seat == view.viewer
-            else [min(math.exp(self.beta * cards[k]), MAX_WEIGHT) for k in range(DISTINCT_CARDS)]
+            else [
+                min(math.exp(self.beta * cards[k]), SEARCH_MAX_WEIGHT)
+                for k in range(DISTINCT_CARDS)
+            ]
             for seat, cards in enumerate(hidden(self.game, view))
         ]
 
@@ -91,7 +93,7 @@ def dealt_right(game: Game, view: PlayerView, beta: float, rng: random.Random) -
                 continue
             wanted = Counter(cards)
             for _ in range(cards.total()):
-                weights = [min(math.exp(beta * cards[k]), MAX_WEIGHT) for k in left]
+                weights = [min(math.exp(beta * cards[k]), SEARCH_MAX_WEIGHT) for k in left]
                 card = left.pop(rng.choices(range(len(left)), weights=weights)[0])
                 right += wanted[card] > 0
                 wanted[card] -= 1

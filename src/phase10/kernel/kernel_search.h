@@ -9,6 +9,8 @@
 #define MAX_REDEALS 64
 /* the most passed-over discards per seat a deal is checked against (the latest) */
 #define MAX_DECLINED 8
+/* the most a card kind's weight may be (engine.SEARCH_MAX_WEIGHT) */
+#define MAX_WEIGHT 1e6
 
 /* What the other seats showed this hand: `settled`, a bit mask of the seats that ended a
  * turn since they could last have laid their phase; and the top discards each passed over
@@ -73,7 +75,7 @@ static int read_weights(KernelObject *self, PyObject *seq, float w[MAXP][NCARDS]
         for (int c = 0; c < NCARDS; c++) {
             double v = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(r, c));
             if (v == -1.0 && PyErr_Occurred()) break;
-            if (!(v > 0) || v > 1e6) {
+            if (!(v > 0) || v > MAX_WEIGHT) {
                 PyErr_Format(PyExc_ValueError, "weights: from above 0 to 1e6");
                 break;
             }
@@ -131,7 +133,8 @@ static int read_declined(KernelObject *self, PyObject *seq, Evidence *ev) {
 }
 
 /* search(viewer, known, candidates, count, seed, hands=1, max_actions=20000, settled=0,
- * declined=None, redeal=True, weights=None; weights: see determinize_weighted): for each of `count` determinizations (as greedy_playouts deals them,
+ * declined=None, redeal=True, weights=None; weights: see determinize_weighted): for each of
+ * `count` determinizations (as greedy_playouts deals them,
  * dealt again up to MAX_REDEALS times until deal_agrees with the evidence; each seat's
  * generator seeded after; redeal False keeps the cards as they lie, for an oracle), each candidate (an index into legal()) applied to the same deal, then
  * every seat greedy for `hands` hands (0: to the game's end). Gives bytes of int32, laid
