@@ -13,8 +13,9 @@ other hands (``--oracle-deals`` play-outs a discard) values every discard, and a
 regret is the best value less the pick's. It prints each one's mean regret and the share
 of the hidden cards its deals get right, then each one's paired difference from the
 expert. ``wins`` plays the soft oracle (or ``--beta 0``: the expert) heads-up against
-greedy, on the same deals as ``benchmarks.expert_oracle``. ``--margin`` sets the standard
-errors a pick must lead the strong bot's choice by (the expert's own: 2).
+greedy (``--against strong``: the strong bot), on the same deals as
+``benchmarks.expert_oracle``. ``--margin`` sets the standard errors a pick must lead the
+strong bot's choice by (the expert's own: 2).
 """
 
 from __future__ import annotations
@@ -178,9 +179,8 @@ def wins(args: argparse.Namespace) -> None:
         deal = args.seed + number // args.players
         game = Game(args.players, seed=deal)
         seat = number % args.players
-        seats: list[Player] = [
-            GreedyPlayer(random.Random(deal * 10 + s)) for s in range(args.players)
-        ]
+        other = GreedyPlayer if args.against == "greedy" else StrongPlayer
+        seats: list[Player] = [other(random.Random(deal * 10 + s)) for s in range(args.players)]
         seats[seat] = SoftOracle(random.Random(deal), game, args.beta, args.margin)
         play_game(game, seats)
         if seat in game.winners:
@@ -188,7 +188,7 @@ def wins(args: argparse.Namespace) -> None:
     low, high = wilson_interval(won, args.games)
     print(
         f"beta {args.beta:g}, margin {args.margin:g}: {won / args.games:.1%} "
-        f"({low:.1%}-{high:.1%}) of {args.games} games"
+        f"({low:.1%}-{high:.1%}) of {args.games} games against {args.against}"
     )
 
 
@@ -202,6 +202,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--margin", type=float, default=2.0)
     parser.add_argument("--beta", type=float, default=2.0, help="for wins")
     parser.add_argument("--oracle-deals", type=int, default=400)
+    parser.add_argument(
+        "--against", choices=("greedy", "strong"), default="greedy", help="for wins"
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = 9000 if args.what == "regret" else 7000

@@ -2,12 +2,14 @@
 real game with the expert's candidates, play-outs and values, against greedy bots.
 
     python -m benchmarks.expert_oracle --players 4 --games 200
+    python -m benchmarks.expert_oracle --players 2 --against strong --bots hands,expert
 
 prints the win rate with its 95% Wilson interval of the oracle (every card as it lies,
 the draw pile's order too), of a half oracle that sees the other hands but not the draw
 order (its play-outs shuffle the draw pile afresh), and of the expert, on the same deals
-and seats. The half oracle bounds what better guesses of the other hands could give the
-expert's search; the draw order nobody can know.
+and seats, the other seats greedy bots (``--against strong``: strong bots). The half oracle
+bounds what better guesses of the other hands could give the expert's search; the draw
+order nobody can know.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import random
 
 from phase10.bots import Player, play_game
 from phase10.bots.greedy import GreedyPlayer
+from phase10.bots.strong import StrongPlayer
 from phase10.core import Game, PlayerView
 from phase10.kernel import KernelGame
 from phase10.search import ExpertPlayer
@@ -40,14 +43,16 @@ class OracleExpert(ExpertPlayer):
         return [[card.index for card in seat.hand] for seat in self.game.seats]
 
 
-def play(bot: str, players: int, games: int, seed: int) -> float:
-    """Wins of ``bot`` (``oracle``, ``hands`` or ``expert``) in seat g % players of game g."""
+def play(bot: str, players: int, games: range, seed: int, against: str = "greedy") -> float:
+    """Wins of ``bot`` (``oracle``, ``hands`` or ``expert``) in seat g % players of each
+    game g, the other seats ``against`` (``greedy`` or ``strong``)."""
+    other = GreedyPlayer if against == "greedy" else StrongPlayer
     wins = 0.0
-    for number in range(games):
+    for number in games:
         deal = seed + number // players
         game = Game(players, seed=deal)
         seat = number % players
-        seats: list[Player] = [GreedyPlayer(random.Random(deal * 10 + s)) for s in range(players)]
+        seats: list[Player] = [other(random.Random(deal * 10 + s)) for s in range(players)]
         rng = random.Random(deal)
         if bot == "expert":
             seats[seat] = ExpertPlayer(rng)
@@ -70,9 +75,12 @@ def main(argv: list[str] | None = None) -> None:
         help="which to play: oracle (sees every card and the draw order), hands (sees the "
         "other hands, not the draw order), expert (sees its view)",
     )
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
+    parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
     args = parser.parse_args(argv)
+    games = range(args.first, args.first + args.games)
     for bot in args.bots.split(","):
-        wins = play(bot, args.players, args.games, args.seed)
+        wins = play(bot, args.players, games, args.seed, args.against)
         low, high = wilson_interval(wins, args.games)
         print(f"{bot:7} {wins / args.games:6.1%} ({low:.1%}-{high:.1%}) of {args.games} games")
 
