@@ -78,11 +78,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
     games = range(args.first, args.first + args.games)
     for bot in args.bots.split(","):
         wins = play(bot, args.players, games, args.seed, args.against)
         low, high = wilson_interval(wins, args.games)
-        print(f"{bot:7} {wins / args.games:6.1%} ({low:.1%}-{high:.1%}) of {args.games} games")
+        print(
+            f"{bot:7} {wins / args.games:6.1%} ({low:.1%}-{high:.1%}) of {args.games} games "
+            f"against {args.against}"
+        )
 
 
 if __name__ == "__main__":

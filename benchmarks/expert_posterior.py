@@ -309,11 +309,15 @@ def main(argv: list[str] | None = None) -> None:
         "--measure", action="store_true", help="the expert deals uniformly; measure only"
     )
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
     won, rows = 0.0, []
     for number in range(args.first, args.first + args.games):
         result, measured = play(number, args)
         won += result
         rows += measured
+    if not rows:
+        parser.error("no discard was measured: play more games (--games)")
     table = np.array(rows)
     half = 1.96 * table.std(axis=0) / np.sqrt(len(table))
     print(f"{len(table)} discards while the other player was not down, {args.particles} particles")
