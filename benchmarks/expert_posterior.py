@@ -80,7 +80,9 @@ class GreedyFilter:
         self.viewer, self.seat, self.count, self.rng = viewer, seat, count, rng
         self.kernel = new_kernel(game.num_players, game.rules)
         self.generators = [random.Random(j).getstate()[1] for j in range(TIE_DRAWS)]
-        self.restarts = 0
+        #: times every particle was ruled out and the filter dealt afresh, in all and before
+        #: the seat was down other than at its lay-down (these lose what it had read)
+        self.restarts = self.early_restarts = 0
         self._start(game)
 
     def _start(self, game: Game) -> None:
@@ -106,6 +108,7 @@ class GreedyFilter:
         self._weigh(game, key, pool, uses)
         if self.weights.sum() <= 0:  # every particle lacked the cards played: start over
             self.restarts += 1
+            self.early_restarts += game.seats[seat].laid is None and key[0] != 4
             self._deal(game, self.taken | uses)
         self._resample()
         top = game.discard_pile[-1].index if game.discard_pile else -1
@@ -160,6 +163,7 @@ class GreedyFilter:
                 self.weights[i] = 0.0
         if self.weights.sum() <= 0:
             self.restarts += 1
+            self.early_restarts += game.seats[self.seat].laid is None
             self._deal(game, self.taken)
         self._resample()
 
@@ -271,8 +275,10 @@ class PosteriorExpert(ExpertPlayer):
         return right / (10 * truth.total())
 
 
-def play(number: int, args: argparse.Namespace) -> tuple[float, list[tuple[float, ...]]]:
-    """Game ``number`` as ``benchmarks.expert_information wins`` deals and seats it."""
+def play(number: int, args: argparse.Namespace) -> tuple[float, list[tuple[float, ...]], int]:
+    """Game ``number`` as ``benchmarks.expert_information wins`` deals and seats it: the
+    expert's share of the win, its measured rows, the filter's restarts before the other
+    player was down."""
     deal = args.seed + number // 2
     game = Game(2, seed=deal)
     seat = number % 2
@@ -289,7 +295,8 @@ def play(number: int, args: argparse.Namespace) -> tuple[float, list[tuple[float
         tracked.before(game, mover, action_key(action))
         game.apply(action)
         tracked.after(game)
-    return (1 / len(game.winners) if seat in game.winners else 0.0), expert.rows
+    won = 1 / len(game.winners) if seat in game.winners else 0.0
+    return won, expert.rows, tracked.early_restarts
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -309,18 +316,23 @@ def main(argv: list[str] | None = None) -> None:
         "--measure", action="store_true", help="the expert deals uniformly; measure only"
     )
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(f"--games must be at least 1, not {args.games}")
-    won, rows = 0.0, []
+    if args.games < 1 or args.particles < 1:
+        parser.error("--games and --particles must be at least 1")
+    won, rows, restarts = 0.0, [], 0
     for number in range(args.first, args.first + args.games):
-        result, measured = play(number, args)
+        result, measured, started_over = play(number, args)
         won += result
         rows += measured
+        restarts += started_over
     if not rows:
         parser.error("no discard was measured: play more games (--games)")
     table = np.array(rows)
     half = 1.96 * table.std(axis=0) / np.sqrt(len(table))
     print(f"{len(table)} discards while the other player was not down, {args.particles} particles")
+    print(
+        f"the filter started over {restarts} times in {args.games} games before the other "
+        "player was down (every particle ruled out: more particles make it rarer)"
+    )
     names = (
         "posterior deals",
         "best guess",
