@@ -179,6 +179,9 @@ def test_reviews_past_the_servers_limit_are_refused_not_queued(
     second = store_record(client, data, table="t2")
     taken = client.post(f"/api/records/{second}/review")
     assert taken.status_code == 202 and taken.json()["player"] == 1, taken.text
+    # the replay names that seat too, for the browser's review panel to start on
+    assert client.get(f"/api/records/{second}/replay").json()["review_player"] == 1
+    assert client.get(f"/api/records/{first}/replay").json()["review_player"] == 0
 
 
 def test_a_review_job_reports_its_progress_through_the_shared_array() -> None:

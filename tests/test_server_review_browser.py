@@ -36,7 +36,7 @@ OPTIONS += ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose history holds one finished game of two with one phase: Ann (random
-    play, so she errs) against Bob (greedy)."""
+    play, so she errs) against Bob (greedy), whom the record names its one person."""
     database = tmp_path_factory.mktemp("review") / "review.sqlite3"
     game = Game(["Ann", "Bob"], seed=0, rules=Rules(phases=(1,)))
     play_game(
@@ -44,7 +44,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     store = Store(f"sqlite:///{database}")
     store.create_table("t1", {}, [])
-    store.finish_game("t1", 1, GameRecord.from_game(game).to_dict(), ["Bob"])
+    record = GameRecord.from_game(game).to_dict()
+    record["tags"]["controllers"] = "random,human"
+    store.finish_game("t1", 1, record, ["Bob"])
     store.close()
     with serve(database, free_port(), *OPTIONS) as url:
         yield url
@@ -86,6 +88,7 @@ def test_a_review_from_the_history_on_a_desk_and_on_a_phone(base: str, browser: 
     page.click("text=Review")
     page.wait_for_selector("#review-start", timeout=TIMEOUT)
     assert page.evaluate("document.activeElement.id") == "review-player"
+    assert page.input_value("#review-player") == "1"  # the game's one person, by the server
     page.select_option("#review-player", "0")
     page.click("#review-start")
     page.wait_for_selector(".review-progress, svg.chart", timeout=TIMEOUT)

@@ -484,6 +484,9 @@ class ReplayFrame(_Answer):
     """The game's last 40 lines of story."""
     hand_index: list[ReplayHand]
     """Every hand of the game, for hand-by-hand navigation."""
+    review_player: int
+    """The seat a review of this game is of when none is named: the game's one person, by
+    its ``controllers`` tag, else the player named "You", else seat 0."""
 
 
 class ReviewState(StrEnum):

@@ -21,6 +21,7 @@ from phase10.core import (
 from phase10.core.narration import EventLog
 from phase10.dice import DiceRecord
 from phase10.dice.records import DICE_RECORD_FORMAT
+from phase10.search.review import find_player
 
 from ..formats import DiceRecordData, HandEndedData, RecordData, ViewData
 from ..models import (
@@ -147,6 +148,7 @@ async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame
         hands=hands_held,
         log=log,
         hand_index=hands,
+        review_player=find_player(saved, None),
     )
 
 

@@ -75,7 +75,7 @@ export async function replayPage(main, id) {
       current = { nav, step };
       const decision = reviewed?.decisions.find((d) => d.step === step) ?? null;
       render(html`<${Replay} id=${id} frame=${now} actor=${actor} ended=${ended} nav=${nav}
-        review=${html`<${ReviewPanel} key="review" id=${id} names=${now.view.seats.map((s) => s.name)} step=${step} goto=${goto} onReview=${onReview} />`}
+        review=${html`<${ReviewPanel} key="review" id=${id} names=${now.view.seats.map((s) => s.name)} reviewer=${now.review_player} step=${step} goto=${goto} onReview=${onReview} />`}
         decision=${decision} reviewedName=${reviewed?.name} />`, main);
       if (reveal && pending === null) revealStep();
     } catch (error) {

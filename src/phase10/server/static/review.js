@@ -19,9 +19,11 @@ export function askedSeat() {
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-export function ReviewPanel({ id, names, step, goto, onReview }) {
+// reviewer: the seat the server reviews when none is named (the game's one person, if its
+// record says who played each seat): the review a player most likely wants is of their own
+export function ReviewPanel({ id, names, reviewer, step, goto, onReview }) {
   const asked = askedSeat();
-  const [seat, setSeat] = useState(asked !== null && asked < names.length ? asked : 0);
+  const [seat, setSeat] = useState(asked !== null && asked < names.length ? asked : reviewer);
   const [status, setStatus] = useState(null);
   const [error, setError] = useState(null);
   const run = useRef(0); // the current request's number: older answers are dropped
@@ -63,13 +65,6 @@ export function ReviewPanel({ id, names, step, goto, onReview }) {
     if (asked !== null && asked < names.length) {
       start(asked, true);
       show();
-    } else {
-      // the game's one person, if it had one (its record says who played each seat): the
-      // review a player most likely wants is of their own decisions
-      api(`/api/records/${id}`).then((record) => {
-        const people = (record.tags?.controllers ?? "").split(",").flatMap((c, i) => (c.trim() === "human" ? [i] : []));
-        if (people.length === 1 && people[0] < names.length && run.current === 0) setSeat(people[0]);
-      }).catch(() => {});
     }
     if (asked === null && location.hash === "#review") {
       panel.current?.scrollIntoView({ block: "start" });
