@@ -37,9 +37,8 @@ from phase10.kernel.convert import action_key
 from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.search import ExpertPlayer
 from phase10.search.expert import searchable
-from phase10.sim.stats import wilson_interval
 
-from .expert_oracle import OracleExpert
+from .expert_oracle import OracleExpert, win_rate
 
 BETAS = (1.0, 2.0, 4.0, 8.0)
 
@@ -185,11 +184,8 @@ def wins(args: argparse.Namespace) -> None:
         play_game(game, seats)
         if seat in game.winners:
             won += 1 / len(game.winners)
-    low, high = wilson_interval(won, args.games)
-    print(
-        f"beta {args.beta:g}, margin {args.margin:g}: {won / args.games:.1%} "
-        f"({low:.1%}-{high:.1%}) of {args.games} games against {args.against}"
-    )
+    rate = win_rate(won, args.games)
+    print(f"beta {args.beta:g}, margin {args.margin:g}: {rate} against {args.against}")
 
 
 def main(argv: list[str] | None = None) -> None:

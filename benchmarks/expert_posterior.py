@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 
 import numpy as np
 
@@ -43,7 +43,8 @@ from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.kernel.greedy import held_knowledge
 from phase10.search import ExpertPlayer
 from phase10.search.expert import searchable
-from phase10.sim.stats import wilson_interval
+
+from .expert_oracle import win_rate
 
 #: the weight left to a particle whose greedy play differs (not zero: the greedy bot's
 #: ties are broken at random, and a few rejected particles keep the filter alive)
@@ -176,14 +177,14 @@ class GreedyFilter:
         self.particles = [Counter(self.particles[j]) for j in np.minimum(chosen, self.count - 1)]
         self.weights = np.ones(self.count)
 
-    def at_least(self) -> Counter[tuple[int, int]]:
+    def at_least(self) -> dict[tuple[int, int], float]:
         """The posterior chance that the hand holds at least j copies of card c, by (c, j)."""
-        odds: Counter[tuple[int, int]] = Counter()
+        odds: defaultdict[tuple[int, int], float] = defaultdict(float)
         for weight, particle in zip(self.weights / self.weights.sum(), self.particles, strict=True):
             if weight:
                 for card, n in particle.items():
                     for j in range(1, n + 1):
-                        odds[(card, j)] += weight
+                        odds[(card, j)] += float(weight)
         return odds
 
 
@@ -205,22 +206,28 @@ class PosteriorExpert(ExpertPlayer):
         self.rows: list[tuple[float, ...]] = []
         self.measuring = random.Random(measuring)
 
-    def _hidden(self, view: PlayerView) -> tuple[list[float], Counter[int], Counter[int]]:
+    def _hidden(
+        self, view: PlayerView
+    ) -> tuple[list[float], Counter[int], Counter[int], list[tuple[float, int]]]:
         """Per card index, the chance each unseen copy is in the hidden hand (a kernel
         weight); the cards the viewer knows the seat holds; the pool the hidden cards are
-        dealt from."""
+        dealt from; and the chance of each further hidden copy, as (chance, card)."""
         seat = self.tracked.seat
         known = Counter(card.index for card in known_held(view).get(seat, Counter()).elements())
         pool = unseen(self.game, self._me(view)) - known
+        chances = [
+            (chance, card)
+            for (card, j), chance in self.tracked.at_least().items()
+            if j > known[card]
+        ]
         expected = [0.0] * DISTINCT_CARDS
-        for (card, j), chance in self.tracked.at_least().items():
-            if j > known[card]:
-                expected[card] += chance
+        for chance, card in chances:
+            expected[card] += chance
         weights = [
             1000 * min(max(expected[c] / pool[c] if pool[c] else 0.0, 1e-4), 1.0)
             for c in range(DISTINCT_CARDS)
         ]
-        return weights, known, pool
+        return weights, known, pool, chances
 
     def _weights(self, view: PlayerView) -> list[list[float] | None] | None:
         if not self.use:
@@ -238,20 +245,12 @@ class PosteriorExpert(ExpertPlayer):
 
     def _measure(self, view: PlayerView) -> None:
         seat = self.tracked.seat
-        weights, known, pool = self._hidden(view)
+        weights, known, pool, chances = self._hidden(view)
         truth = Counter(card.index for card in self.game.seats[seat].hand) - known
         size = truth.total()
         if size == 0:
             return
-        chances = sorted(
-            (
-                (chance, card)
-                for (card, j), chance in self.tracked.at_least().items()
-                if j > known[card]
-            ),
-            reverse=True,
-        )
-        guess = Counter(card for _, card in chances[:size])
+        guess = Counter(card for _, card in sorted(chances, reverse=True)[:size])
         row = [self._right(weights, pool, truth), (guess & truth).total() / size]
         for beta in BETAS:  # benchmarks.expert_information's soft oracles
             oracle = [
@@ -344,11 +343,7 @@ def main(argv: list[str] | None = None) -> None:
             f"{name:16} {table[:, column].mean():.3f} ± {half[column]:.3f} of the hidden cards right"
         )
     if not args.measure:
-        low, high = wilson_interval(won, args.games)
-        print(
-            f"wins {won / args.games:.1%} ({low:.1%}-{high:.1%}) of {args.games} games "
-            f"against {args.against}"
-        )
+        print(f"wins {win_rate(won, args.games)} against {args.against}")
 
 
 if __name__ == "__main__":
