@@ -243,3 +243,43 @@ def test_greedy_playouts_are_the_engines() -> None:
     fast = KernelGame(game).greedy_playouts(game.current, known, 2, seed=3)
     assert fast == EngineGame(game).greedy_playouts(game.current, known, 2, seed=3)
     assert all(winners for winners, _, _ in fast)
+
+
+@needs_kernel
+@pytest.mark.parametrize("natural_min", ["group", "phase"])
+def test_the_kernels_count_of_cards_missing_is_the_solvers(natural_min: str) -> None:
+    """The count the greedy policy weighs every discard by (how many cards a hand still
+    needs for a phase), for random hands of 1 to 16 cards and every phase of every preset:
+    the kernel's, searched its own way for colour, parity and mixed phases, is
+    :func:`phase10.core.feasibility.missing`'s."""
+    from phase10.core import full_deck
+    from phase10.core.feasibility import missing
+
+    checked = 0
+    for name in PRESETS:
+        rules = preset(name).with_options(natural_min=natural_min)
+        play = kernel.new_kernel(2, rules)
+        deck = list(full_deck(rules.deck_counts))
+        draw = random.Random(f"{name} {natural_min}")
+        for index, phase in enumerate(rules.phase_sequence):
+            for _ in range(40):
+                hand = draw.sample(deck, draw.randrange(1, 17))
+                cards = [card.index for card in hand]
+                for limit in (0, 2, 30):
+                    expected = missing(phase, hand, rules.natural_min, limit=limit)
+                    assert play.missing(index, cards, limit) == expected, (name, str(phase), hand)
+                    checked += 1
+    assert checked == 3 * 40 * sum(len(rules.phase_sequence) for rules in PRESETS.values())
+
+
+@needs_kernel
+def test_the_kernels_count_of_cards_missing_refuses_bad_input() -> None:
+    play = kernel.new_kernel(2, preset("edition-3"))
+    with pytest.raises(ValueError, match="this game has phases 0 to 9, not 10"):
+        play.missing(10, [1, 2], 3)
+    with pytest.raises(ValueError, match="a limit from 0 to 999, not -1"):
+        play.missing(0, [1, 2], -1)
+    with pytest.raises(ValueError, match="no card has the index 51"):
+        play.missing(0, [1, 51], 3)
+    with pytest.raises(TypeError, match="a hand of card indices"):
+        play.missing(0, 5, 3)

@@ -688,6 +688,8 @@ static PyMethodDef Kernel_methods[] = {
      "Every seat greedy until the game ends (or max_actions)."},
     {"greedy_playouts", (PyCFunction)Kernel_greedy_playouts, METH_VARARGS,
      "Greedy play-outs from fresh determinizations."},
+    {"missing", (PyCFunction)Kernel_missing, METH_VARARGS,
+     "The cards a hand still needs for a phase of the game (the greedy policy's count)."},
     {"search", (PyCFunction)Kernel_search, METH_VARARGS,
      "Each candidate action played out greedily over the same determinized deals."},
     {"copy", (PyCFunction)Kernel_copy, METH_NOARGS, "An independent copy."},

@@ -65,6 +65,7 @@ class Kernel:
         max_actions: int = -1,
         /,
     ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]: ...
+    def missing(self, phase: int, hand: Sequence[int], limit: int, /) -> int: ...
     def search(
         self,
         viewer: int,

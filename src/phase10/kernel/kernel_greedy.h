@@ -66,7 +66,26 @@ static int phase_total(const PhaseSpec *ph) {
  * start: a number of Wilds known to fall short (or 0): fewer numbered cards never need
  * fewer Wilds, so a hand less one card starts from the whole hand's answer. */
 #define IMPOSSIBLE_W 1000
+static int naturals(const int *counts);
+
+/* wilds_needed_from for the phases can_lay tests in general: the same answers from one
+ * search for the most cards placed, where trying each number of Wilds searches once each */
+static int wilds_needed_general(const PhaseSpec *ph, const int *counts, int limit, int start,
+                                int aw) {
+    int total = phase_total(ph);
+    if (start > total) return IMPOSSIBLE_W;
+    /* placing floor cards or fewer needs more than limit Wilds */
+    int floor = total - limit - 1 < -1 ? -1 : total - limit - 1;
+    int best = naturals(counts) > 0 ? general_best_flow(ph, counts, aw, floor) : floor;
+    if (best > floor) {
+        int need = total - best > start ? total - best : start;
+        return need <= limit ? need : limit + 1;
+    }
+    return limit < total ? limit + 1 : IMPOSSIBLE_W;
+}
+
 static int wilds_needed_from(const PhaseSpec *ph, int *counts, int limit, int start, int aw) {
+    if (general_phase(ph)) return wilds_needed_general(ph, counts, limit, start, aw);
     int had = counts[WILD], total = phase_total(ph), found = IMPOSSIBLE_W;
 
     for (int w = start; w <= total; w++) {

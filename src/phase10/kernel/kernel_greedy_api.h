@@ -144,6 +144,43 @@ static PyObject *Kernel_play_greedy(KernelObject *self, PyObject *args) {
     return Py_BuildValue("(LON)", done, Py_None, out);
 }
 
+/* missing(phase, hand, limit): the greedy policy's count of the cards the hand (card
+ * indices) still needs for phase number phase of this game's list (from 0), as
+ * phase10.core.feasibility.missing counts them; what the tests hold the two to */
+static PyObject *Kernel_missing(KernelObject *self, PyObject *args) {
+    int phase, limit;
+    PyObject *hand;
+    if (!PyArg_ParseTuple(args, "iOi", &phase, &hand, &limit)) return NULL;
+    if (phase < 0 || phase >= self->s.nphases)
+        return PyErr_Format(PyExc_ValueError, "this game has phases 0 to %d, not %d",
+                            self->s.nphases - 1, phase);
+    if (limit < 0 || limit >= IMPOSSIBLE_W)
+        return PyErr_Format(PyExc_ValueError, "a limit from 0 to %d, not %d", IMPOSSIBLE_W - 1,
+                            limit);
+    PyObject *fast = PySequence_Fast(hand, "a hand of card indices");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int counts[NCARDS] = {0};
+    if (n > DECK) {
+        Py_DECREF(fast);
+        return PyErr_Format(PyExc_ValueError, "a hand of at most %d cards, not %zd", DECK, n);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (card == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if (card < 0 || card >= NCARDS) {
+            Py_DECREF(fast);
+            return PyErr_Format(PyExc_ValueError, "no card has the index %ld", card);
+        }
+        counts[card]++;
+    }
+    Py_DECREF(fast);
+    return PyLong_FromLong(missing(&self->s.phases[phase], counts, limit, self->s.all_wild));
+}
+
 /* playouts, with every seat greedy: each seat's generator seeded from x after the deal */
 static PyObject *Kernel_greedy_playouts(KernelObject *self, PyObject *args) {
     int viewer, count;

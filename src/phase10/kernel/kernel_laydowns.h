@@ -391,8 +391,37 @@ static int anchors_of(int kind, int size, FAnchor *out) {
 #define FN (2 + 48 + MAXG * 12 + MAXG) /* source, cards, slots, groups, sink: at most */
 
 /* one augmenting path (breadth first) from 0 to t in the n-node graph cap (n * n, row by
- * row); 1 if one was found */
-static int augment(short *cap, int n, int t) {
+ * row); 1 if one was found. nz[u] has bit w set where cap[u][w] > 0 (n <= 64): the search
+ * visits only those, in the same order as a scan of the row would. */
+static int augment_scan(short *cap, int n, int t);
+static int augment(short *cap, uint64_t *nz, int n, int t) {
+    if (n > 64) return augment_scan(cap, n, t);
+    int prev[64], queue[64], head = 0, tail = 0;
+    uint64_t seen = 1;
+    prev[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        int u = queue[head++];
+        for (uint64_t next = nz[u] & ~seen; next; next &= next - 1) {
+            int w = __builtin_ctzll(next);
+            seen |= 1ull << w;
+            prev[w] = u;
+            queue[tail++] = w;
+            if (w != t) continue;
+            for (int v = t; v != 0; v = prev[v]) {
+                int from = prev[v];
+                if (--cap[from * n + v] == 0) nz[from] &= ~(1ull << v);
+                if (cap[v * n + from]++ == 0) nz[v] |= 1ull << from;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* the same, scanning whole rows: for a graph of more than 64 nodes (a hand of more than
+ * about 40 kinds of numbered card, which no dealt hand is) */
+static int augment_scan(short *cap, int n, int t) {
     int prev[FN], queue[FN], head = 0, tail = 0;
     for (int i = 0; i < n; i++) prev[i] = -1;
     prev[0] = 0;
@@ -414,18 +443,18 @@ static int augment(short *cap, int n, int t) {
     return 1;
 }
 
-/* whether these anchors (one for each of the first ng groups) can be filled with the
- * counts' cards and Wilds. The graph has a node only for the numbered cards held that some
- * chosen slot takes (a hand holds a dozen kinds at most, where the deck has 48): the
- * breadth-first searches cost the square of the nodes. */
-static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int *counts,
+/* the most numbered cards of the counts these anchors (one for each of the first ng groups)
+ * can place, or -1 when under natural_min = "group" (aw 0) a group cannot have one of its
+ * own. The graph has a node only for the numbered cards held that some chosen slot takes (a
+ * hand holds a dozen kinds at most, where the deck has 48). */
+static int anchors_flow(const PhaseSpec *ph, int ng, const FAnchor **chosen, const int *counts,
                         int aw) {
     static const short big = 1000;
     short cap[FN * FN];
-    int slots = 0, total = 0;
+    uint64_t nz[FN] = {0}; /* (the edges with room, for graphs of up to 64 nodes) */
+    int slots = 0;
     uint64_t wanted = 0;
     for (int g = 0; g < ng; g++) {
-        total += ph->size[g];
         slots += chosen[g]->nslots;
         for (int k = 0; k < chosen[g]->nslots; k++) wanted |= chosen[g]->slots[k].cells;
     }
@@ -433,24 +462,52 @@ static int anchors_fill(const PhaseSpec *ph, int ng, FAnchor **chosen, const int
     for (int c = 0; c < 48; c++)
         if (counts[c] && ((wanted >> c) & 1u)) cards[ncards++] = c;
     int slot0 = 1 + ncards, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
+#define EDGE(u, w, c) (cap[(u) * n + (w)] = (short)(c), nz[u] |= n <= 64 ? 1ull << (w) : 0)
     memset(cap, 0, sizeof(short) * (size_t)(n * n));
-    for (int i = 0; i < ncards; i++) cap[0 * n + 1 + i] = (short)counts[cards[i]];
+    for (int i = 0; i < ncards; i++) EDGE(0, 1 + i, counts[cards[i]]);
     for (int g = 0, at = slot0; g < ng; g++)
         for (int k = 0; k < chosen[g]->nslots; k++, at++) {
             const FSlot *slot = &chosen[g]->slots[k];
             for (int i = 0; i < ncards; i++)
-                if ((slot->cells >> cards[i]) & 1u) cap[(1 + i) * n + at] = big;
-            cap[at * n + group0 + g] = (short)slot->cap;
+                if ((slot->cells >> cards[i]) & 1u) EDGE(1 + i, at, big);
+            EDGE(at, group0 + g, slot->cap);
         }
     int flow = 0;
     if (!aw) { /* one numbered card in each group first */
-        for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] = 1;
-        while (augment(cap, n, t)) flow++;
-        if (flow < ng) return 0;
+        for (int g = 0; g < ng; g++) EDGE(group0 + g, t, 1);
+        while (augment(cap, nz, n, t)) flow++;
+        if (flow < ng) return -1;
     }
-    for (int g = 0; g < ng; g++) cap[(group0 + g) * n + t] += big;
-    while (augment(cap, n, t)) flow++;
-    return total - flow <= counts[WILD];
+    for (int g = 0; g < ng; g++) EDGE(group0 + g, t, cap[(group0 + g) * n + t] + big);
+#undef EDGE
+    while (augment(cap, nz, n, t)) flow++;
+    return flow;
+}
+
+/* whether these anchors can be filled with the counts' cards and Wilds */
+static int anchors_fill(const PhaseSpec *ph, int ng, const FAnchor **chosen, const int *counts,
+                        int aw) {
+    int total = 0;
+    for (int g = 0; g < ng; g++) total += ph->size[g];
+    int flow = anchors_flow(ph, ng, chosen, counts, aw);
+    return flow >= 0 && total - flow <= counts[WILD];
+}
+
+/* every anchor of each kind and size of group (1 to 11), worked out once at import */
+static FAnchor anchor_table[NKINDS][12][48];
+static int anchor_count[NKINDS][12];
+
+static void init_anchor_tables(void) {
+    for (int kind = 0; kind < NKINDS; kind++)
+        for (int size = 1; size < 12; size++)
+            anchor_count[kind][size] = anchors_of(kind, size, anchor_table[kind][size]);
+}
+
+/* the numbered cards of the counts among cells, with their copies */
+static int held_in(uint64_t cells, const int *counts) {
+    int held = 0;
+    for (; cells; cells &= cells - 1) held += counts[__builtin_ctzll(cells)];
+    return held;
 }
 
 /* What each anchor's group could take on its own: its numbered cards held (naturals) and how
@@ -460,21 +517,19 @@ typedef struct {
     uint64_t takes[MAXG][48]; /* the numbered cards held that its slots take */
 } Alone;
 
-static void anchors_alone(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
+static void anchors_alone(const PhaseSpec *ph, const FAnchor *const *all, const int *nall,
                           const int *counts, Alone *alone) {
-    int held[48], nheld = 0;
-    uint64_t mask = 0;
+    uint64_t mask = 0; /* the numbered cards held */
     for (int c = 0; c < 48; c++)
-        if (counts[c]) held[nheld++] = c, mask |= 1ull << c;
+        if (counts[c]) mask |= 1ull << c;
     for (int g = 0; g < ph->ngroups; g++)
         for (int a = 0; a < nall[g]; a++) {
             int naturals = 0, placed = 0;
             uint64_t takes = 0;
             for (int k = 0; k < all[g][a].nslots; k++) {
-                int have = 0;
-                takes |= all[g][a].slots[k].cells & mask;
-                for (int i = 0; i < nheld; i++)
-                    if ((all[g][a].slots[k].cells >> held[i]) & 1u) have += counts[held[i]];
+                uint64_t cells = all[g][a].slots[k].cells & mask;
+                int have = held_in(cells, counts);
+                takes |= cells;
                 naturals += have;
                 placed += have < all[g][a].slots[k].cap ? have : all[g][a].slots[k].cap;
             }
@@ -488,8 +543,8 @@ static void anchors_alone(const PhaseSpec *ph, FAnchor all[MAXG][48], const int 
  * is never more); need: their sizes; used: the cards held they take, shared: whether two of
  * them take the same card. Groups that share no card take exactly bound between them, with
  * a numbered card each: no flow is needed to know it. */
-static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int *nall,
-                          const Alone *alone, FAnchor **chosen, int *index, int g,
+static int anchors_search(const PhaseSpec *ph, const FAnchor *const *all, const int *nall,
+                          const Alone *alone, const FAnchor **chosen, int *index, int g,
                           const int *counts, int aw, int bound, int need, uint64_t used,
                           int shared) {
     if (g == ph->ngroups) return !shared || anchors_fill(ph, g, chosen, counts, aw);
@@ -514,35 +569,123 @@ static int anchors_search(const PhaseSpec *ph, FAnchor all[MAXG][48], const int 
     return 0;
 }
 
-/* the most constrained groups first (colour runs, runs, then the rest by kind, the largest
- * first), as compile_phase orders them; identical groups side by side */
-static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
-    PhaseSpec q = *ph;
+/* A general test's groups and anchors: the most constrained groups first (colour runs, runs,
+ * then the rest by kind, the largest first), as compile_phase orders them; identical groups
+ * side by side. */
+typedef struct {
+    PhaseSpec q;
+    const FAnchor *all[MAXG], *chosen[MAXG];
+    int nall[MAXG], index[MAXG];
+    Alone alone;
+} General;
+
+static void general_setup(const PhaseSpec *ph, const int *counts, General *G) {
+    PhaseSpec *q = &G->q;
     int rank[MAXG];
+    *q = *ph;
     for (int g = 0; g < ph->ngroups; g++)
         rank[g] = (ph->kind[g] == K_COLOR_RUN ? 0 : is_run_kind(ph->kind[g]) ? 1 : 2) * 1000 +
                   ph->kind[g] * 100 - ph->size[g];
-    for (int g = 1; g < q.ngroups; g++) /* insertion sort by rank */
+    for (int g = 1; g < q->ngroups; g++) /* insertion sort by rank */
         for (int h = g; h > 0 && rank[h - 1] > rank[h]; h--) {
-            int r = rank[h], k = q.kind[h], z = q.size[h];
-            rank[h] = rank[h - 1], q.kind[h] = q.kind[h - 1], q.size[h] = q.size[h - 1];
-            rank[h - 1] = r, q.kind[h - 1] = k, q.size[h - 1] = z;
+            int r = rank[h], k = q->kind[h], z = q->size[h];
+            rank[h] = rank[h - 1], q->kind[h] = q->kind[h - 1], q->size[h] = q->size[h - 1];
+            rank[h - 1] = r, q->kind[h - 1] = k, q->size[h - 1] = z;
         }
-    FAnchor all[MAXG][48], *chosen[MAXG];
-    int nall[MAXG], index[MAXG];
-    Alone alone;
-    for (int g = 0; g < q.ngroups; g++) nall[g] = anchors_of(q.kind[g], q.size[g], all[g]);
-    anchors_alone(&q, all, nall, counts, &alone);
-    return anchors_search(&q, all, nall, &alone, chosen, index, 0, counts, aw, 0, 0, 0, 0);
+    for (int g = 0; g < q->ngroups; g++) {
+        G->all[g] = anchor_table[q->kind[g]][q->size[g]];
+        G->nall[g] = anchor_count[q->kind[g]][q->size[g]];
+    }
+    anchors_alone(q, G->all, G->nall, counts, &G->alone);
+}
+
+static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
+    General G;
+    general_setup(ph, counts, &G);
+    return anchors_search(&G.q, G.all, G.nall, &G.alone, G.chosen, G.index, 0, counts, aw, 0, 0,
+                          0, 0);
+}
+
+/* The most numbered cards any choice of anchors places (branch and bound): what
+ * general_best_flow searches with. order[g]: group g's anchors, the most it could place on
+ * its own first; rest[g]: the most the groups from g on could place, each on its own; best:
+ * the most found so far (or the floor it was asked to beat). */
+typedef struct {
+    General G;
+    const int *counts;
+    int aw, total, best, rest[MAXG + 1];
+    int order[MAXG][48];
+} BestFlow;
+
+static void anchors_best(BestFlow *B, int g, int bound, uint64_t used, int shared) {
+    General *G = &B->G;
+    const PhaseSpec *ph = &G->q;
+    if (g == ph->ngroups) {
+        /* groups that share no card place exactly bound between them (as anchors_search);
+         * others no more than the cards held that they take */
+        if (shared && held_in(used, B->counts) <= B->best) return;
+        int flow = shared ? anchors_flow(ph, g, G->chosen, B->counts, B->aw) : bound;
+        if (flow > B->best) B->best = flow;
+        return;
+    }
+    /* identical groups take their anchors in one order only */
+    int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
+    for (int i = same ? G->index[g - 1] : 0; i < G->nall[g]; i++) {
+        int a = B->order[g][i], placed = G->alone.placed[g][a];
+        if (bound + placed + B->rest[g + 1] <= B->best) break; /* (the rest place no more) */
+        if (!B->aw && !G->alone.naturals[g][a]) continue;
+        G->chosen[g] = &G->all[g][a];
+        G->index[g] = i;
+        uint64_t takes = G->alone.takes[g][a];
+        anchors_best(B, g + 1, bound + placed, used | takes, shared || (used & takes) != 0);
+        if (B->best >= B->total) return; /* every card of the phase placed: none does better */
+    }
+}
+
+/* The most numbered cards of the counts that one choice of anchors places (the phase's cards
+ * less the Wilds it then needs), if more than floor; floor if none places more (or no choice
+ * gives each group a numbered card of its own, under natural_min = "group"). One search,
+ * where asking can_lay_general with more and more Wilds searches once for each number. */
+static int general_best_flow(const PhaseSpec *ph, const int *counts, int aw, int floor) {
+    BestFlow B;
+    general_setup(ph, counts, &B.G);
+    B.counts = counts;
+    B.aw = aw;
+    B.best = floor;
+    B.total = 0;
+    for (int g = 0; g < ph->ngroups; g++) B.total += ph->size[g];
+    B.rest[ph->ngroups] = 0;
+    for (int g = ph->ngroups - 1; g >= 0; g--) {
+        int most = -1;
+        for (int a = 0; a < B.G.nall[g]; a++)
+            if ((aw || B.G.alone.naturals[g][a]) && B.G.alone.placed[g][a] > most)
+                most = B.G.alone.placed[g][a];
+        if (most < 0) return floor; /* a group with no numbered card it could have */
+        B.rest[g] = B.rest[g + 1] + most;
+        int *order = B.order[g];
+        for (int a = 0; a < B.G.nall[g]; a++) { /* insertion sort, the most placed first */
+            int at = a;
+            for (; at > 0 && B.G.alone.placed[g][order[at - 1]] < B.G.alone.placed[g][a]; at--)
+                order[at] = order[at - 1];
+            order[at] = a;
+        }
+    }
+    anchors_best(&B, 0, 0, 0, 0);
+    return B.best;
+}
+
+/* whether can_lay takes the general test (anything but sets and runs, or one colour group) */
+static int general_phase(const PhaseSpec *ph) {
+    int sets_runs = 1;
+    for (int g = 0; g < ph->ngroups; g++) sets_runs &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
+    return !sets_runs && !(ph->ngroups == 1 && ph->kind[0] == K_COLOR);
 }
 
 /* aw (natural_min = "phase"): groups of Wilds alone may be laid; one numbered card in the
  * phase is then enough, and any numbered card can take a Wild's place in some group (a
  * group of Wilds takes the card's value), so the hand needs only to hold one */
 static int can_lay(const PhaseSpec *ph, const int *counts, int aw) {
-    int sets_runs = 1;
-    for (int g = 0; g < ph->ngroups; g++) sets_runs &= ph->kind[g] == K_SET || ph->kind[g] == K_RUN;
-    if (!sets_runs && !(ph->ngroups == 1 && ph->kind[0] == K_COLOR)) {
+    if (general_phase(ph)) {
         int naturals = 0;
         for (int c = 0; c < 48; c++) naturals += counts[c];
         return naturals > 0 && can_lay_general(ph, counts, aw);

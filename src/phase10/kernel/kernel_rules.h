@@ -640,6 +640,7 @@ static int lay_cmp(const void *pa, const void *pb) {
 static int by_key[NCARDS];
 
 static void init_tables(void) {
+    init_anchor_tables();
     for (int c = 0; c < NCARDS; c++) {
         int j = c;
         while (j > 0 && sort_key(by_key[j - 1]) > sort_key(c)) {
