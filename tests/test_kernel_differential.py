@@ -190,6 +190,19 @@ def test_bad_input_gets_a_clear_error() -> None:
         to_action((99,))
 
 
+def test_the_python_fallback_refuses_an_illegal_action_and_says_why() -> None:
+    play = EngineGame(Game(2, seed=3))
+    before = play.state()
+    with pytest.raises(ValueError, match=r"not a legal action now: .*draw"):
+        play.apply((2, 5, -1))  # a discard before drawing
+    assert play.state() == before  # a refused action changes nothing
+    over = EngineGame(Game(2, seed=4, rules=Rules(phases=(1,))))
+    over.play_random(4)
+    assert over.is_over
+    with pytest.raises(ValueError, match="not a legal action now"):
+        over.apply((0,))
+
+
 def test_turned_off_the_kernel_falls_back_with_one_warning(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kernel, "_MODULE", None)
     monkeypatch.setattr(kernel, "_ERROR", "turned off for a test")

@@ -26,6 +26,7 @@ engine orders a phase's slots.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, TypeAlias
 
@@ -127,8 +128,11 @@ STAGES: tuple[Stage, ...] = (
 _STAGE_CODE = {stage: code for code, stage in enumerate(STAGES)}
 
 
+_INDEX = operator.attrgetter("index")
+
+
 def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
-    return tuple(card.index for card in cards)
+    return tuple(map(_INDEX, cards))
 
 
 _PARITIES = (Parity.EVEN, Parity.ODD)

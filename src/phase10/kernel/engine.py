@@ -25,7 +25,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import DISTINCT_CARDS, WILD, Card, Game, SavePile, Stage
+from phase10.core import (
+    DISTINCT_CARDS,
+    WILD,
+    Card,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    SavePile,
+)
 from phase10.solver import missing
 
 from .convert import (
@@ -95,10 +103,11 @@ class EngineGame:
         return lays + [key for key in keys if key[0] != 4]
 
     def apply(self, action: ActionKey) -> list[EventKey]:
-        engine_action = to_action(action)
-        if self.game.stage is Stage.GAME_OVER or engine_action not in self.game.legal_actions:
-            raise ValueError("not a legal action now")
-        return [event_key(event) for event in self.game.apply(engine_action)]
+        try:  # (the engine's check is the one judge: a second membership test only costs)
+            events = self.game.apply(to_action(action))
+        except (IllegalActionError, InvalidActionError) as error:
+            raise ValueError(f"not a legal action now: {error}") from None
+        return [event_key(event) for event in events]
 
     def state(self) -> StateKey:
         return state_of(self.game)
