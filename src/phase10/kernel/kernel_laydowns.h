@@ -607,14 +607,14 @@ static int can_lay_general(const PhaseSpec *ph, const int *counts, int aw) {
 }
 
 /* The most numbered cards any choice of anchors places (branch and bound): what
- * general_best_flow searches with. order[g]: group g's anchors, the most it could place on
- * its own first; rest[g]: the most the groups from g on could place, each on its own; best:
- * the most found so far (or the floor it was asked to beat). */
+ * general_best_flow searches with. order[g]: the anchors group g may take, the most it could
+ * place on its own first; rest[g]: the most the groups from g on could place, each on its
+ * own; best: the most found so far (or the floor it was asked to beat). */
 typedef struct {
     General G;
     const int *counts;
     int aw, total, best, rest[MAXG + 1];
-    int order[MAXG][48];
+    int order[MAXG][48], norder[MAXG];
 } BestFlow;
 
 static void anchors_best(BestFlow *B, int g, int bound, uint64_t used, int shared) {
@@ -630,10 +630,9 @@ static void anchors_best(BestFlow *B, int g, int bound, uint64_t used, int share
     }
     /* identical groups take their anchors in one order only */
     int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
-    for (int i = same ? G->index[g - 1] : 0; i < G->nall[g]; i++) {
+    for (int i = same ? G->index[g - 1] : 0; i < B->norder[g]; i++) {
         int a = B->order[g][i], placed = G->alone.placed[g][a];
         if (bound + placed + B->rest[g + 1] <= B->best) break; /* (the rest place no more) */
-        if (!B->aw && !G->alone.naturals[g][a]) continue;
         G->chosen[g] = &G->all[g][a];
         G->index[g] = i;
         uint64_t takes = G->alone.takes[g][a];
@@ -662,13 +661,13 @@ static int general_best_flow(const PhaseSpec *ph, const int *counts, int aw, int
                 most = B.G.alone.placed[g][a];
         if (most < 0) return floor; /* a group with no numbered card it could have */
         B.rest[g] = B.rest[g + 1] + most;
-        int *order = B.order[g];
-        for (int a = 0; a < B.G.nall[g]; a++) { /* insertion sort, the most placed first */
-            int at = a;
-            for (; at > 0 && B.G.alone.placed[g][order[at - 1]] < B.G.alone.placed[g][a]; at--)
-                order[at] = order[at - 1];
-            order[at] = a;
-        }
+        /* the anchors it may take, the most placed first (in anchor order among equals) */
+        int n = 0;
+        for (int placed = most; placed >= 0; placed--)
+            for (int a = 0; a < B.G.nall[g]; a++)
+                if (B.G.alone.placed[g][a] == placed && (aw || B.G.alone.naturals[g][a]))
+                    B.order[g][n++] = a;
+        B.norder[g] = n;
     }
     anchors_best(&B, 0, 0, 0, 0);
     return B.best;
