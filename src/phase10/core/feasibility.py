@@ -81,9 +81,11 @@ class Anchor:
     slots: tuple[Slot, ...]
     cells: tuple[int, ...]  # every cell any slot may use
     size: int = 0  # cards the group takes (the slots' capacities summed)
+    mask: int = 0  # the cells as bits
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", sum(cap for _, cap in self.slots))
+        object.__setattr__(self, "mask", sum(1 << cell for cell in set(self.cells)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,11 +321,12 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
             return too_many if group_rule else limit + 1
         return best
     options: list[list[tuple[int, int, Anchor]]] = []
+    held = sum(1 << cell for cell, count in enumerate(cells) if count)
     for anchors in compiled.anchors:
         viable: list[tuple[int, int, Anchor]] = []
         seen_empty = False
         for index, anchor in enumerate(anchors):
-            alone = _single_need(anchor, cells)
+            alone = _single_need(anchor, cells) if anchor.mask & held else anchor.size
             if alone == anchor.size:  # no numbered card fits this anchor
                 if group_rule or seen_empty:
                     continue
@@ -337,7 +340,7 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
     if len(options) == 1:
         alone, _, anchor = options[0][0]
         return alone  # one group: its cheapest anchor (which holds a numbered card)
-    search = _Search(compiled, cells, options, limit + 1, stop_at, floor)
+    search = _Search(compiled, cells, held, options, limit + 1, stop_at, floor)
     search.descend(0, 0, 0)
     best = search.best
     if best > limit:
@@ -363,6 +366,7 @@ class _Search:
         self,
         compiled: CompiledPhase,
         cells: list[int],
+        held: int,
         options: list[list[tuple[int, int, Anchor]]],
         best: int,
         stop_at: int,
@@ -378,8 +382,13 @@ class _Search:
         self.chosen: list[Anchor] = []
         self.demand = [0] * 12
         self.last = len(options) - 1
+        self.held = held  # the cells held, as bits
 
-    def descend(self, depth: int, floor_index: int, deficit: int) -> bool:
+    def descend(
+        self, depth: int, floor_index: int, deficit: int, used: int = 0, shared: bool = False
+    ) -> bool:
+        """``deficit``: the Wilds the groups chosen so far need; ``used``: the cells held
+        they take; ``shared``: whether two of them take the same cell."""
         compiled, cells, demand, chosen = self.compiled, self.cells, self.demand, self.chosen
         specs = compiled.specs
         by_number = compiled.by_number
@@ -390,6 +399,8 @@ class _Search:
                 break
             if same and index < floor_index:
                 continue
+            taken = anchor.mask & self.held
+            overlap = (taken & used) != 0
             if by_number:
                 added = deficit
                 for slot_cells, cap in anchor.slots:
@@ -404,16 +415,24 @@ class _Search:
                 need = added
             chosen.append(anchor)
             if not by_number:
-                need = sum(a.size for a in chosen) - _max_flow(chosen, cells)
+                # a group that takes no cell held the others take adds exactly its own
+                # need; otherwise the cards go where a flow puts them
+                if overlap:
+                    need = sum(a.size for a in chosen) - _max_flow(chosen, cells)
+                else:
+                    need = deficit + alone
             if need < self.best:
                 if depth == self.last:
+                    # groups that share no cell each have their own numbered card (a
+                    # viable anchor holds one under the natural-card rule)
+                    apart = not by_number and not (shared or overlap)
                     if (
-                        _each_group_gets_one(chosen, cells)
+                        (apart or _each_group_gets_one(chosen, cells))
                         if self.group_rule
                         else need < compiled.total  # at least one numbered card laid
                     ):
                         self.best = need
-                elif self.descend(depth + 1, index, need):
+                elif self.descend(depth + 1, index, need, used | taken, shared or overlap):
                     chosen.pop()
                     if by_number:
                         _release(anchor, demand)
@@ -438,8 +457,9 @@ def _single_need(anchor: Anchor, cells: list[int]) -> int:
         for cell in slot_cells:
             have += cells[cell]
             if have >= cap:
+                have = cap
                 break
-        placed += min(have, cap)
+        placed += have
     return anchor.size - placed
 
 
