@@ -82,10 +82,13 @@ class Anchor:
     cells: tuple[int, ...]  # every cell any slot may use
     size: int = 0  # cards the group takes (the slots' capacities summed)
     mask: int = 0  # the cells as bits
+    unit: bool = False  # every slot one cell taking one card (a run's slots)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", sum(cap for _, cap in self.slots))
         object.__setattr__(self, "mask", sum(1 << cell for cell in set(self.cells)))
+        unit = all(len(cells) == 1 and cap == 1 for cells, cap in self.slots)
+        object.__setattr__(self, "unit", unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +329,7 @@ def _search(compiled: CompiledPhase, cells: list[int], limit: int, stop_at: int)
         viable: list[tuple[int, int, Anchor]] = []
         seen_empty = False
         for index, anchor in enumerate(anchors):
-            alone = _single_need(anchor, cells) if anchor.mask & held else anchor.size
+            alone = _single_need(anchor, cells, held)
             if alone == anchor.size:  # no numbered card fits this anchor
                 if group_rule or seen_empty:
                     continue
@@ -383,6 +386,12 @@ class _Search:
         self.demand = [0] * 12
         self.last = len(options) - 1
         self.held = held  # the cells held, as bits
+        # rest[d]: the least the groups from d on need between them, each its cheapest anchor
+        # alone (each group adds at least its own need alone, so a branch whose need plus
+        # this reaches the best found is dropped)
+        self.rest = [0] * (len(options) + 1)
+        for depth in range(len(options) - 1, -1, -1):
+            self.rest[depth] = self.rest[depth + 1] + options[depth][0][0]
 
     def descend(
         self, depth: int, floor_index: int, deficit: int, used: int = 0, shared: bool = False
@@ -394,8 +403,9 @@ class _Search:
         by_number = compiled.by_number
         same = depth > 0 and specs[depth] == specs[depth - 1]
         need = 0
+        later = self.rest[depth + 1]
         for alone, index, anchor in self.options[depth]:
-            if alone >= self.best:
+            if deficit + alone + later >= self.best:
                 break
             if same and index < floor_index:
                 continue
@@ -417,11 +427,16 @@ class _Search:
             if not by_number:
                 # a group that takes no cell held the others take adds exactly its own
                 # need; otherwise the cards go where a flow puts them
-                if overlap:
-                    need = sum(a.size for a in chosen) - _max_flow(chosen, cells)
-                else:
+                if not overlap:
                     need = deficit + alone
-            if need < self.best:
+                else:
+                    size = sum(a.size for a in chosen)
+                    # no flow places more cards than are held in the cells the groups take
+                    if size - _held_in(used | taken, cells) + later >= self.best:
+                        need = self.best
+                    else:
+                        need = size - _max_flow(chosen, cells)
+            if need + later < self.best:
                 if depth == self.last:
                     # groups that share no cell each have their own numbered card (a
                     # viable anchor holds one under the natural-card rule)
@@ -445,12 +460,31 @@ class _Search:
         return False
 
 
+def _held_in(mask: int, cells: list[int]) -> int:
+    """The numbered cards held in the cells ``mask`` has bits for."""
+    held = 0
+    while mask:
+        low = mask & -mask
+        held += cells[low.bit_length() - 1]
+        mask ^= low
+    return held
+
+
 def _release(anchor: Anchor, demand: list[int]) -> None:
     for slot_cells, cap in anchor.slots:
         demand[slot_cells[0]] -= cap
 
 
-def _single_need(anchor: Anchor, cells: list[int]) -> int:
+def _single_need(anchor: Anchor, cells: list[int], held: int) -> int:
+    """The Wilds the anchor's group needs on its own (``held``: the cells held, as bits)."""
+    taken = anchor.mask & held
+    if not taken:
+        return anchor.size
+    if anchor.unit:  # a card in each slot it has one for
+        return anchor.size - taken.bit_count()
+    if len(anchor.slots) == 1:
+        have = _held_in(taken, cells)
+        return anchor.size - have if have < anchor.size else 0
     placed = 0
     for slot_cells, cap in anchor.slots:
         have = 0
