@@ -216,7 +216,8 @@ class PlayApp(TableExtras):
     def advance(self) -> None:
         """Hand the move to whoever is next: a bot thinks in a thread; the person waits."""
         session = self.session
-        if session is None or self.waiting or self.thinking:
+        # (a paced move's timer may fire as the app closes, its table already taken down)
+        if session is None or self.waiting or self.thinking or not self.is_running:
             return
         self.refresh_table()
         if session.game.is_over or not session.bot_to_move:

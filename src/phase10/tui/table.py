@@ -103,7 +103,7 @@ class TableApp(App[None]):
 
     def refresh_table(self) -> None:
         session = self.session
-        if session is None:
+        if session is None or not self.is_running:  # (closing: the table is taken down)
             return
         if self.waiting:
             # a hand's summary is up: the table keeps showing the ended hand (the engine
