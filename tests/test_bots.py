@@ -386,6 +386,7 @@ def test_strong_shares_its_denial_among_the_opponents() -> None:
         ["7 cards of one color"],
         ["1 set of 5 + 1 set of 2", "2 sets of 4"],
         ["1 run of 4 + 4 cards of one color"],  # checked row by row in a batch
+        ["1 color run of 4 + 3 sets of 2", "1 even or odd of 8"],  # (edition-3's, by row)
     ],
 )
 def test_the_opponent_model_counts_cards_missing_like_the_solver(phases: list[str]) -> None:

@@ -459,16 +459,22 @@ def _liveness(hand: Sequence[Card], table: Sequence[Group]) -> dict[Card, float]
     return live
 
 
-def _distance(checkers: Sequence[BatchChecker], hands: np.ndarray) -> np.ndarray:
+def _distance(
+    checkers: Sequence[BatchChecker], hands: np.ndarray, below: np.ndarray | None = None
+) -> np.ndarray:
     """For each hand (a row of card counts), how many cards the nearest phase still
     misses: the batch shortfall (exact for the standard phases), or the exact solver
-    row by row for phases the batch checks that way.
+    row by row for phases the batch checks that way. With ``below`` (one number a hand),
+    a count of at least its number may come back as that number: only "fewer than
+    ``below``?" is asked, which the solver answers with a narrower search.
     """
     out: np.ndarray | None = None
     for checker in checkers:
         if checker.mode == "rows":
             rows = hands.tolist()
-            far = np.array([missing(checker.compiled, row, limit=12) for row in rows])
+            limits = [12] * len(rows) if below is None else np.maximum(below - 1, 0).tolist()
+            pairs = zip(rows, limits, strict=True)
+            far = np.array([missing(checker.compiled, row, limit=limit) for row, limit in pairs])
         else:
             far = checker.shortfall(hands)
         out = far if out is None else np.minimum(out, far)
@@ -482,7 +488,9 @@ def _closer(
     """Whether each card brings each hand closer to its nearest phase, shape (hands, cards)."""
     grown = np.repeat(hands[:, None, :], len(cards), axis=1)  # (H, C, cards)
     grown[:, np.arange(len(cards)), [card.index for card in cards]] += 1
-    after = _distance(checkers, grown.reshape(-1, DISTINCT_CARDS)).reshape(len(hands), len(cards))
+    below = np.repeat(now, len(cards))
+    grown = grown.reshape(-1, DISTINCT_CARDS)
+    after = _distance(checkers, grown, below).reshape(len(hands), len(cards))
     return np.asarray(after < now[:, None])
 
 
