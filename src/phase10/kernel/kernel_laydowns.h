@@ -419,8 +419,8 @@ static int augment(short *cap, uint64_t *nz, int n, int t) {
     return 0;
 }
 
-/* the same, scanning whole rows: for a graph of more than 64 nodes (a hand of more than
- * about 40 kinds of numbered card, which no dealt hand is) */
+/* the same, scanning whole rows: for a graph of more than 64 nodes (dozens of kinds of
+ * numbered card held, or a phase of many slots, far beyond any dealt hand and phase list) */
 static int augment_scan(short *cap, int n, int t) {
     int prev[FN], queue[FN], head = 0, tail = 0;
     for (int i = 0; i < n; i++) prev[i] = -1;
