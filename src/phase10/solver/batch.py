@@ -235,10 +235,18 @@ class BatchChecker:
             limit = np.minimum(wilds, self._slack)
             return np.asarray(need.min(axis=1) <= limit)
         fits = need <= wilds[:, None]
-        held = (numbers[:, :, None] >= self._hall_levels).reshape(rows, -1).astype(np.float32)
-        supply = held @ self._hall_columns  # (B, A*S)
-        hall = (supply >= self._hall_needed).reshape(rows, self._choices, self._subsets)
-        return np.asarray((fits & hall.all(axis=2)).any(axis=1))
+        # Hall's condition only for the hands some choice fits (most hands far from the
+        # phase have none)
+        out = np.zeros(rows, dtype=bool)
+        some = np.flatnonzero(fits.any(axis=1))
+        if not len(some):
+            return out
+        numbers, fits = numbers[some], fits[some]
+        held = (numbers[:, :, None] >= self._hall_levels).reshape(len(some), -1)
+        supply = held.astype(np.float32) @ self._hall_columns  # (B, A*S)
+        hall = (supply >= self._hall_needed).reshape(len(some), self._choices, self._subsets)
+        out[some] = (fits & hall.all(axis=2)).any(axis=1)
+        return out
 
     # -- one group of any kind -----------------------------------------------------
 
