@@ -151,7 +151,7 @@ def _short_game(number: int) -> tuple[Game, bool]:
     run; full-length games are above and in ``python -m benchmarks kernel``."""
     rules = preset(SUPPORTED[number % len(SUPPORTED)])
     draw = random.Random(number)
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     phases = tuple(draw.sample(numbers, 2 if draw.random() < 1 / 8 else 1))
     game = Game(draw.randrange(2, 7), seed=number, rules=dataclasses.replace(rules, phases=phases))
     for seat in game.seats:
@@ -179,7 +179,7 @@ def test_the_whole_games_cover_every_preset_both_ways_and_every_table_size() -> 
         game, greedy_game = _short_game(number)
         rules = preset(SUPPORTED[number % len(SUPPORTED)])
         assert dataclasses.replace(game.rules, phases=rules.phases) == rules
-        assert set(game.rules.phases) <= set(rules.phases or range(1, len(rules.phase_list) + 1))
+        assert set(game.rules.phases) <= set(rules.phase_numbers)
         greedy += greedy_game
         players |= 1 << game.num_players
     assert 0.4 * CHUNK < greedy < 0.6 * CHUNK and players == 0b1111100

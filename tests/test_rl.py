@@ -38,7 +38,7 @@ SHORT = Rules(phases=(1,))
 def short(name: str, phases: int = 1) -> Rules:
     """A preset cut to its first phase(s), so that games end quickly."""
     rules = PRESETS[name]
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     return rules.with_options(phases=numbers[:phases])
 
 
@@ -182,7 +182,7 @@ GOLDEN_CASES = {
 
 def _playthrough(case: dict[str, Any], steps: int = 160, version: int = 0) -> dict[str, Any]:
     rules = PRESETS[case["rules"]].with_options(**case.get("options", {}))
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     module = (phase10_v0, phase10_v1, phase10_v2, phase10_v3)[version]
     env = module.raw_env(
         players=case["players"], rules=rules.with_options(phases=numbers[: case["phases"]])

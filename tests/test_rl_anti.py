@@ -31,7 +31,7 @@ ANTI_RULES = PRESETS["anti-phase"]
 
 
 def _short(rules: Rules, phases: int) -> Rules:
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     return rules.with_options(phases=numbers[:phases])
 
 

@@ -33,7 +33,7 @@ needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is 
 def short(name: str, phases: int = 1, **options: str) -> Rules:
     """A preset cut to its first phase(s), so that games end within the test."""
     rules = PRESETS[name]
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     return rules.with_options(phases=numbers[:phases], **options)
 
 

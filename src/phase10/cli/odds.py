@@ -108,7 +108,7 @@ def choose_phases(
         numbers = tuple(range(1, len(chosen) + 1))
         return PhaseChoice(list_name, chosen, numbers, rule, dealt, anti)
     name = dict(rules.describe())["phase_list"]
-    numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+    numbers = rules.phase_numbers
     return PhaseChoice(name, rules.phase_sequence, numbers, rule, dealt, anti)
 
 

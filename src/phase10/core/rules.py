@@ -300,6 +300,15 @@ class Rules:
         return sum(self.deck_counts.values())
 
     @property
+    def phase_numbers(self) -> tuple[int, ...]:
+        """The numbers (in :attr:`phase_list`, from 1) of the phases played, in order.
+
+        >>> preset("even-phases").phase_numbers, len(Rules().phase_numbers)
+        ((2, 4, 6, 8, 10), 10)
+        """
+        return self.phases or tuple(range(1, len(self.phase_list) + 1))
+
+    @property
     def phase_count(self) -> int:
         """How many phases a player must complete."""
         return len(self.phase_sequence)

@@ -97,7 +97,7 @@ def _rules(params: dict[str, Any]) -> Rules:
     rules = PRESETS[str(params["rules"])]
     phases = int(params["phases"])
     if phases:
-        numbers = rules.phases or tuple(range(1, len(rules.phase_list) + 1))
+        numbers = rules.phase_numbers
         rules = rules.with_options(phases=numbers[:phases])
     return rules
 
