@@ -451,7 +451,7 @@ static int anchors_flow(const PhaseSpec *ph, int ng, const FAnchor **chosen, con
                         int aw) {
     static const short big = 1000;
     short cap[FN * FN];
-    uint64_t nz[FN] = {0}; /* (the edges with room, for graphs of up to 64 nodes) */
+    uint64_t nz[FN]; /* (the edges with room, for graphs of up to 64 nodes) */
     int slots = 0;
     uint64_t wanted = 0;
     for (int g = 0; g < ng; g++) {
@@ -464,6 +464,7 @@ static int anchors_flow(const PhaseSpec *ph, int ng, const FAnchor **chosen, con
     int slot0 = 1 + ncards, group0 = slot0 + slots, t = group0 + ng, n = t + 1;
 #define EDGE(u, w, c) (cap[(u) * n + (w)] = (short)(c), nz[u] |= n <= 64 ? 1ull << (w) : 0)
     memset(cap, 0, sizeof(short) * (size_t)(n * n));
+    memset(nz, 0, sizeof(uint64_t) * (size_t)n);
     for (int i = 0; i < ncards; i++) EDGE(0, 1 + i, counts[cards[i]]);
     for (int g = 0, at = slot0; g < ng; g++)
         for (int k = 0; k < chosen[g]->nslots; k++, at++) {
