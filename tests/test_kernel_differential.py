@@ -4,10 +4,11 @@ From seeded engine games, the kernel and the engine take the same actions and mu
 after every one on the events it caused, the whole state (hands in order, both piles in
 order, the table, every seat's score and phases, the random generator) and the legal
 actions, in order. The games cover every preset the kernel plays, 2 to 6 players, whole
-games to their end and tie-break hands, and 2,000 whole short games under every preset,
-half of them with every seat the kernel's greedy policy, half random
-(``PHASE10_WHOLE_GAMES=20000`` plays twenty thousand, about 200 CPU-seconds; ``python -m
-benchmarks kernel`` compares full-length games the same way, 100,000 actions by default).
+games to their end and tie-break hands, and 20,000 whole short games under every preset,
+half of them with every seat the kernel's greedy policy, half random (about 200
+CPU-seconds; ``make test-fast`` plays the first 2,000, ``PHASE10_WHOLE_GAMES=N`` plays N;
+``python -m benchmarks kernel`` compares full-length games the same way, 100,000 actions
+by default).
 
 The same checks run with the kernel turned off, through the Python fallback.
 """
@@ -130,10 +131,11 @@ def test_the_kernel_agrees_with_the_engine_action_by_action() -> None:
 
 
 #: whole short games the kernel and the engine play side by side, action by action, in
-#: chunks the test workers share out: 2,000 in a test run (about 20 CPU-seconds);
-#: PHASE10_WHOLE_GAMES=20000 plays the issue's twenty thousand (about 200)
+#: chunks the test workers share out: 20,000 in a test run (about 200 CPU-seconds), of
+#: which the chunks past the first 2,000 games are marked slow (``make test-fast`` leaves
+#: them out); PHASE10_WHOLE_GAMES=N plays N
 def _whole_games() -> int:
-    text = os.environ.get("PHASE10_WHOLE_GAMES", "2000")
+    text = os.environ.get("PHASE10_WHOLE_GAMES", "20000")
     if not text.isdigit() or int(text) < 1:
         raise pytest.UsageError(f"PHASE10_WHOLE_GAMES is a number of games, not {text!r}")
     return int(text)
@@ -141,6 +143,11 @@ def _whole_games() -> int:
 
 WHOLE_GAMES = _whole_games()
 CHUNK = 200
+FAST_CHUNKS = 2_000 // CHUNK
+CHUNKS = [
+    pytest.param(chunk, marks=pytest.mark.slow) if chunk >= FAST_CHUNKS else chunk
+    for chunk in range(-(-WHOLE_GAMES // CHUNK))
+]
 
 
 def _short_game(number: int) -> tuple[Game, bool]:
@@ -160,7 +167,7 @@ def _short_game(number: int) -> tuple[Game, bool]:
 
 
 @needs_kernel
-@pytest.mark.parametrize("chunk", range(-(-WHOLE_GAMES // CHUNK)))
+@pytest.mark.parametrize("chunk", CHUNKS)
 def test_whole_games_under_every_preset_agree_action_by_action(chunk: int) -> None:
     kinds: Counter[int] = Counter()
     for number in range(chunk * CHUNK, min(WHOLE_GAMES, (chunk + 1) * CHUNK)):
