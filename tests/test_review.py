@@ -133,6 +133,39 @@ def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_r
     assert missing.exit_code == 2 and "there is no file" in missing.output
 
 
+def test_the_command_reviews_on_one_blas_thread_and_restores_the_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several BLAS threads only wait on each other in the search's small checks."""
+    from phase10.solver.blas import _openblas, set_blas_threads
+
+    module = importlib.import_module(
+        "phase10.search.review"
+    )  # (the package's review is a function)
+
+    found = _openblas()
+    if found is None:
+        pytest.skip("NumPy does not use OpenBLAS here")
+    seen: list[int] = []
+    real = module.cached_review
+
+    def spy(*args: object, **kwargs: object) -> Review:
+        seen.append(found[1]())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "cached_review", spy)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(_record("R7")))
+    previous = set_blas_threads(2)
+    try:
+        done = CliRunner().invoke(app, ["review", str(path), "--deals", "8", "--win-deals", "2"])
+        assert done.exit_code == 0, done.output
+        assert seen == [1] and found[1]() == 2
+    finally:
+        if previous is not None:
+            set_blas_threads(previous)
+
+
 def test_a_decision_with_many_ways_to_lay_down_weighs_every_discard_within_the_bound() -> None:
     from phase10.search.review import MAX_CANDIDATES, _candidates
 

@@ -62,6 +62,7 @@ def review(
 ) -> None:
     """Review a player's decisions in a game record against the expert bot's."""
     from phase10.search.review import ReviewError, cached_review, find_player
+    from phase10.solver.blas import single_blas_thread
 
     if plot is not None:
         try:
@@ -75,7 +76,8 @@ def review(
     console = Console(stderr=True)
     try:
         find_player(record, seat)
-        with _progress(console, not as_json) as progress:
+        # the search's small checks: more BLAS threads only wait on each other
+        with _progress(console, not as_json) as progress, single_blas_thread():
             done = cached_review(
                 file,
                 record,
