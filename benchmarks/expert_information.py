@@ -16,6 +16,16 @@ expert. ``wins`` plays the soft oracle (or ``--beta 0``: the expert) heads-up ag
 greedy (``--against strong``: the strong bot), on the same deals as
 ``benchmarks.expert_oracle``. ``--margin`` sets the standard errors a pick must lead the
 strong bot's choice by (the expert's own: 2).
+
+    python -m benchmarks.expert_information margins --games 20 [--against strong]
+
+``margins`` asks whether any margin would make the expert's search worth more: at each
+of the expert's searched discards it runs the expert's search once (its 48 deals) and
+reads off the pick at each margin of :data:`MARGINS` (0: the search's best whatever its
+lead; the larger, the more often the strong bot's choice stands), and a search that sees
+the other hands values every discard. It prints the strong bot's mean regret, then each
+margin's paired difference from it (below zero: the search helped) and how often that
+margin overrides, over all decisions and by who is down.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import random
 from collections import Counter
 
 import numpy as np
+from numpy.typing import NDArray
 
 from phase10.bots import Player, play_game
 from phase10.bots.greedy import GreedyPlayer
@@ -33,14 +44,16 @@ from phase10.bots.knowledge import known_held
 from phase10.bots.strong import StrongPlayer
 from phase10.core import DISTINCT_CARDS, Action, Discard, Game, PlayerView, Stage
 from phase10.kernel import KernelGame
-from phase10.kernel.convert import action_key
+from phase10.kernel.convert import ActionKey, action_key
 from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.search import ExpertPlayer
-from phase10.search.expert import searchable
+from phase10.search.expert import Weighing, searchable
 
 from .expert_oracle import OracleExpert, win_rate
 
 BETAS = (1.0, 2.0, 4.0, 8.0)
+#: the margins ``margins`` compares (standard errors of the search's lead)
+MARGINS = (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)
 
 
 def hidden(game: Game, view: PlayerView) -> list[Counter[int]]:
@@ -148,6 +161,93 @@ class Probe(ExpertPlayer):
             self.rows.append(row)
 
 
+class MarginProbe(ExpertPlayer):
+    """The expert in play; at each of its searched discards, the lead of its search's best
+    pick over the strong bot's, in standard errors, and the two picks valued by a search
+    that sees the other hands."""
+
+    def __init__(self, rng: random.Random, game: Game, oracle_deals: int) -> None:
+        super().__init__(rng)
+        self.game = game
+        self.oracle_deals = oracle_deals
+        self.rows: list[dict[str, float]] = []
+        self._last: NDArray[np.float64] | None = None
+
+    def _values(self, results: NDArray[np.int32], view: PlayerView, me: int) -> NDArray[np.float64]:
+        self._last = super()._values(results, view, me)
+        return self._last
+
+    def _weigh(
+        self, view: PlayerView, play: KernelGame, default: ActionKey | None = None
+    ) -> Weighing | None:
+        keys = play.legal()
+        weighing = super()._weigh(view, play, default)
+        if weighing is None or self._last is None or play.stage is not Stage.PLAY:
+            return weighing
+        values, picked = self._last, weighing.greedy
+        best = int(np.argmax(values.mean(axis=0)))
+        diff = values[:, best] - values[:, picked]
+        noise = float(diff.std()) / max(len(diff) - 1, 1) ** 0.5
+        gain = float(diff.mean())
+        lead = gain / noise if noise > 0 else (math.inf if gain > 0 else 0.0)  # (as _weigh)
+        me = self._me(view)
+        candidates = [i for i, key in enumerate(keys) if key[0] == 2]
+        known = [[card.index for card in seat.hand] for seat in self.game.seats]
+        truth = KernelGame(self.game)
+        seen = truth.search(me, known, candidates, self.oracle_deals, self.rng.getrandbits(63))
+        worth = self._values(seen, view, me).mean(axis=0)
+        top = float(worth.max())
+        others = [seat for i, seat in enumerate(view.seats) if i != me]
+        self.rows.append(
+            {
+                "strong": top - float(worth[picked]),
+                "search": top - float(worth[best]),
+                "lead": lead,
+                "down": 2 * (view.seats[me].laid is not None)
+                + any(seat.laid is not None for seat in others),
+            }
+        )
+        return weighing
+
+
+def margins(args: argparse.Namespace) -> None:
+    rows: list[dict[str, float]] = []
+    other = GreedyPlayer if args.against == "greedy" else StrongPlayer
+    for number in range(args.first, args.first + args.games):
+        game = Game(args.players, seed=args.seed + number)
+        seat = number % args.players
+        seats: list[Player] = [other(random.Random(number * 10 + s)) for s in range(args.players)]
+        probe = MarginProbe(random.Random(number), game, args.oracle_deals)
+        seats[seat] = probe
+        play_game(game, seats)
+        rows += probe.rows
+    strong = np.array([row["strong"] for row in rows])
+    print(f"{len(rows)} decisions against {args.against}; the strong bot's regret", end=" ")
+    print(f"{strong.mean():.4f} ± {1.96 * strong.std() / math.sqrt(len(strong)):.4f}")
+    for label, down in (
+        ("all", None),
+        ("nobody down", 0),
+        ("an opponent down", 1),
+        ("it down", 2),
+        ("both down", 3),
+    ):
+        chosen = [row for row in rows if down is None or row["down"] == down]
+        if not chosen:
+            continue
+        parts = [f"{label:17} {len(chosen):5}"]
+        for margin in MARGINS:
+            diff = np.array(
+                [
+                    (row["search"] if row["lead"] > margin else row["strong"]) - row["strong"]
+                    for row in chosen
+                ]
+            )
+            half = 1.96 * diff.std() / math.sqrt(len(diff))
+            share = np.mean([row["lead"] > margin for row in chosen])
+            parts.append(f"m{margin:g} {diff.mean():+.4f}±{half:.4f} ({share:.0%})")
+        print("  ".join(parts))
+
+
 def regret(args: argparse.Namespace) -> None:
     rows: list[dict[str, float]] = []
     for number in range(args.first, args.first + args.games):
@@ -190,21 +290,21 @@ def wins(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("regret", "wins"))
+    parser.add_argument("what", choices=("regret", "wins", "margins"))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
-    parser.add_argument("--seed", type=int, help="9000 for regret, 7000 for wins")
+    parser.add_argument("--seed", type=int, help="9000 for regret, 7000 for wins, 9500 margins")
     parser.add_argument("--margin", type=float, default=2.0)
     parser.add_argument("--beta", type=float, default=2.0, help="for wins")
     parser.add_argument("--oracle-deals", type=int, default=400)
     parser.add_argument(
-        "--against", choices=("greedy", "strong"), default="greedy", help="for wins"
+        "--against", choices=("greedy", "strong"), default="greedy", help="wins and margins"
     )
     args = parser.parse_args(argv)
     if args.seed is None:
-        args.seed = 9000 if args.what == "regret" else 7000
-    (regret if args.what == "regret" else wins)(args)
+        args.seed = {"regret": 9000, "wins": 7000, "margins": 9500}[args.what]
+    {"regret": regret, "wins": wins, "margins": margins}[args.what](args)
 
 
 if __name__ == "__main__":
