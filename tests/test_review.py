@@ -139,10 +139,8 @@ def test_the_command_reviews_on_one_blas_thread_and_restores_the_count(
     """Several BLAS threads only wait on each other in the search's small checks."""
     from phase10.solver.blas import _openblas, set_blas_threads
 
-    module = importlib.import_module(
-        "phase10.search.review"
-    )  # (the package's review is a function)
-
+    # (by name: the package's `review` is a function of the same name)
+    module = importlib.import_module("phase10.search.review")
     found = _openblas()
     if found is None:
         pytest.skip("NumPy does not use OpenBLAS here")
