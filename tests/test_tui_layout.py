@@ -7,11 +7,14 @@ import dataclasses
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Collapsible, Label, Select, Static
+from textual.worker import Worker, WorkerState
 
 from phase10.bots.greedy import GreedyPlayer
 from phase10.core import Discarded, Group, GroupKind, HandEnded, Meld, Rules, Stage, parse_cards
@@ -439,3 +442,14 @@ async def test_a_computer_move_due_as_the_app_closes_draws_nothing() -> None:
     app.advance()  # (what the timer would call)
     app.refresh_table()
     assert len(session.game.actions) == moves and not app.thinking
+    # nor does a computer's move whose thinking ends as the app closes: it is not played
+    person = GreedyPlayer(random.Random(0))
+    while session.human_to_move:  # (the person's turn, played here, so a computer moves)
+        session.apply(person.choose(session.view))
+    moves = len(session.game.actions)
+    turn = session.bot_turn()
+    done = SimpleNamespace(group="bot", result=(turn, turn.choose()))
+    app.on_worker_state_changed(
+        cast(Worker.StateChanged, SimpleNamespace(worker=done, state=WorkerState.SUCCESS))
+    )
+    assert len(session.game.actions) == moves

@@ -237,6 +237,8 @@ class PlayApp(TableExtras):
             return
         if event.state is not WorkerState.SUCCESS:
             return
+        if not self.is_running:  # closing, the table taken down: the move is not played
+            return
         result = event.worker.result
         assert result is not None
         turn, action = result
