@@ -432,7 +432,8 @@ async def test_the_discard_line_fits_on_one_line_at_80_columns() -> None:
 
 async def test_a_computer_move_due_as_the_app_closes_draws_nothing() -> None:
     """A paced computer move whose timer fires while the app is closing (its table already
-    taken down) neither draws nor starts a move: it used to fail looking for the table."""
+    taken down) neither draws nor starts a move, and a move whose thinking ends then is not
+    played: both used to fail looking for the table."""
     session = six_players_with_groups_down(4)
     app = PlayApp(session=session, autosave=None, bot_delay=0.15)
     async with app.run_test(size=SMALL) as pilot:
