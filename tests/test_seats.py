@@ -62,8 +62,14 @@ def test_the_interfaces_offer_exactly_the_registry_s_bots() -> None:
 
     assert [spec for _, spec in DIFFICULTIES] == [kind.spec for kind in BOT_KINDS]
     with TestClient(create_app(database_url="sqlite://")) as client:
-        offered = client.get("/api/presets").json()["bots"]
-    assert offered == [{"spec": kind.spec, "label": kind.label} for kind in BOT_KINDS]
+        presets = client.get("/api/presets").json()
+    offered = presets["bots"]
+    assert [choice["spec"] for choice in offered] == [kind.spec for kind in BOT_KINDS]
+    # each menu marks its own default, once: the browser form preselects the one marked
+    browser_default = [c["spec"] for c in offered if c["label"].endswith(" (default)")]
+    assert browser_default == [presets["bot"]] == ["greedy"]
+    terminal_default = [spec for label, spec in DIFFICULTIES if label.endswith(" (default)")]
+    assert terminal_default == [DEFAULT_BOT]
 
 
 def test_bots_are_seeded_by_game_seat_and_turn_and_late_answers_are_dropped() -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_BOT",
     "BotKind",
+    "bot_choices",
     "builtin_bot",
     "make_player",
     "parse_bot_list",
@@ -59,11 +60,27 @@ BOT_KINDS = (
     BotKind("strong:1", "Strong, level 1"),
     BotKind("strong:2", "Strong, level 2"),
     BotKind("strong:3", "Strong, level 3"),
-    BotKind("strong", "Strong, level 4 (default)"),
+    BotKind("strong", "Strong, level 4"),
     BotKind("expert", "Expert: strong, checked by search"),
 )
 #: the opponent a new game gets unless asked otherwise
 DEFAULT_BOT = "strong"
+
+
+def bot_choices(default: str) -> list[tuple[str, str]]:
+    """Every built-in opponent as a menu offers it, ``(label, spec)``, weakest first, the
+    menu's own default marked (the terminal game's is :data:`DEFAULT_BOT`, a browser
+    table's the greedy bot, as its API has it).
+
+    >>> bot_choices("greedy")[1]
+    ('Easy: greedy (default)', 'greedy')
+    """
+    return [
+        (kind.label + (" (default)" if kind.spec == default else ""), kind.spec)
+        for kind in BOT_KINDS
+    ]
+
+
 #: the built-in bots, for help texts
 BOT_HELP = "random, greedy, strong (level 4), strong:1 to strong:4 or expert"
 _HELP = f"choose from {BOT_HELP}, or cmd:PROGRAM"

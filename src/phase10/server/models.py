@@ -409,7 +409,9 @@ class Presets(_Answer):
     """Each shipped phase list by name, with its phrases (``phase_list`` names one, or
     sends phrases of its own)."""
     bots: list[BotChoice]
-    """The built-in bots of card tables, weakest first."""
+    """The built-in bots of card tables, weakest first (the default's label says so)."""
+    bot: str
+    """The bot a new card table gets when ``bots`` is left out."""
     dice_bots: list[BotChoice]
     """The dice bots of dice tables, weakest first (the default's label says so)."""
     dice_bot: str

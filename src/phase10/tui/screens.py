@@ -26,7 +26,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from phase10.bots.registry import BOT_KINDS, DEFAULT_BOT, builtin_bot
+from phase10.bots.registry import DEFAULT_BOT, bot_choices, builtin_bot
 from phase10.core import (
     PRESETS,
     AntiPhase,
@@ -55,7 +55,7 @@ __all__ = [
 T = TypeVar("T")
 
 #: the opponents' difficulties offered on the new-game screen
-DIFFICULTIES = tuple((kind.label, kind.spec) for kind in BOT_KINDS)
+DIFFICULTIES = tuple(bot_choices(DEFAULT_BOT))
 
 
 class ChoiceScreen(ModalScreen[T | None], Generic[T]):
@@ -63,10 +63,12 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, options: Sequence[tuple[str, T]]) -> None:
+    def __init__(self, title: str, options: Sequence[tuple[str, T]], highlight: int = 0) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
+        #: the option Enter chooses until the arrows move
+        self.highlight = highlight
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice", classes="dialog"):
@@ -78,7 +80,9 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
             yield Label("Enter chooses · Esc cancels", classes="muted")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.highlighted = self.highlight
+        options.focus()
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:

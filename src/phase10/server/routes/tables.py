@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from phase10.bots.registry import BOT_KINDS
+from phase10.bots.registry import bot_choices
 from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError, preset
 from phase10.core.labels import option_label, option_value_label
 from phase10.core.phase_lists import PHASE_LISTS
@@ -56,7 +56,7 @@ def presets() -> Presets:
         )
         for name, values in choices.items()
     }
-    bots = [BotChoice(spec=kind.spec, label=kind.label) for kind in BOT_KINDS]
+    bots = [BotChoice(spec=spec, label=label) for label, spec in bot_choices(CARD_TABLE_BOT)]
     lists = {name: [str(phase) for phase in phases] for name, phases in PHASE_LISTS.items()}
     dice_bots = [BotChoice.model_validate(choice) for choice in dice_bot_choices()]
     return Presets(
@@ -65,6 +65,7 @@ def presets() -> Presets:
         labels=labels,
         phase_lists=lists,
         bots=bots,
+        bot=CARD_TABLE_BOT,
         dice_bots=dice_bots,
         dice_bot=DICE_BOT,
     )

@@ -17,7 +17,7 @@ async function lobby() {
     el("label", { class: "cards-only" }, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
     el("label", { class: "cards-only" }, "Bots for empty seats ", el("select", { name: "bots" },
-      presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === "greedy" })))),
+      presets.bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === presets.bot })))),
     el("label", { class: "dice-only", hidden: true }, "Dice bots for empty seats ", el("select", { name: "dice_bots", id: "dice-bots" },
       presets.dice_bots.map((b) => el("option", { value: b.spec, text: b.label, selected: b.spec === presets.dice_bot })))),
     el("label", {}, "Turn timer (seconds, 0 for none) ",
