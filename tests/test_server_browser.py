@@ -259,14 +259,23 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
 
 
 def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
-    """Also in the dark theme, with as little motion as the system asks for."""
+    """Also in the dark theme, with as little motion as the system asks for. A warning
+    about a key pressed too soon stands until the next move; the form starts on the bot
+    its list calls the default."""
     page = context(browser, color_scheme="dark", reduced_motion="reduce").new_page()
+    page.goto(base + "/")
+    assert page.input_value("select[name=bots]") == "greedy"
+    assert page.eval_on_selector("select[name=bots]", "s => s.selectedOptions[0].text").endswith(
+        " (default)"
+    )
     new_table(page, base, seats="2")
     page.keyboard.press("Tab")  # the start button is reached by the keyboard too
     page.focus("#start")
     page.keyboard.press("Enter")
     now = wait_turn(page)
     version = now["version"]
+    page.keyboard.press("x")  # nothing drawn yet
+    assert page.text_content("#status") == "You cannot discard now."
     actions = []
     while True:
         actions.append(play_turn(page, version, how="keys"))
@@ -275,6 +284,7 @@ def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
         if now["view"]["current"] != now["you"] or now["view"]["stage"] == "draw":
             break
     assert actions[0] in ("draw", "take") and actions[-1].startswith("discard"), actions
+    assert page.text_content("#status") == ""
     # Playwright finds the elements, then runs the check in a second step: a bot's move in
     # between replaces the last-move line (keyed by version), and a node taken out of the
     # page has no computed style at all (an animation named ''). Only nodes still shown count.

@@ -31,7 +31,7 @@ export function Actions({ client }) {
         k=${String(g.seat + 1)} onClick=${() => client.act(g.action)} />`);
     }
     if (legal.lay.total) {
-      const label = selected.length ? `Lay down these ${selected.length}` : "Lay down your phase";
+      const label = selected.length > 1 ? `Lay down these ${selected.length} cards` : "Lay down your phase";
       buttons.push(html`<${Button} key="lay" id="act-lay" label=${label} k="l" primary=${true} onClick=${() => client.lay()} />`);
     }
     if (legal.hits.length) {

@@ -136,7 +136,7 @@ class TableClient {
     } else if (message.type === "error") {
       if ((message.code === "bad_token" || message.code === "seat_gone") && !this.state) return this.staleLink();
       if (message.code === "bad_token") { localStorage.removeItem(`phase10:${this.id}`); this.token = null; }
-      notice(message.message);
+      this.warn(message.message);
     } else if (message.type === "hint") {
       this.hint = message.text;
       this.draw();
@@ -157,7 +157,10 @@ class TableClient {
     window.phase10State = message;
     this.turnLeft = message.table.turn_left;
     const view = message.view;
-    if (before && before.version !== message.version) { this.choices = null; this.hint = null; this.diceHint = null; }
+    if (before && before.version !== message.version) {
+      this.choices = null; this.hint = null; this.diceHint = null;
+      this.unwarn(); // a move was made: the warning about an earlier try no longer stands
+    }
     // a changed hand starts a new selection (the others' moves leave it as it is)
     if (before?.view?.hand !== view?.hand) this.selected.clear();
     // a hand that ended since the last state gets its banner (not on the first state)
@@ -196,8 +199,20 @@ class TableClient {
 
   selectedTokens() { return this.cards().filter((c) => this.selected.has(c.key)).map((c) => c.token); }
 
+  // a warning about the last click or key, shown until the next move or selection
+  warn(text) {
+    notice(text);
+    this.warned = true;
+  }
+
+  unwarn() {
+    if (this.warned) notice("");
+    this.warned = false;
+  }
+
   toggle(key) {
     if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
+    this.unwarn();
     this.draw();
   }
 
@@ -229,33 +244,33 @@ class TableClient {
 
   lay() {
     const legal = this.legal;
-    if (!legal?.lay.total) return notice("You cannot lay down your phase now.");
+    if (!legal?.lay.total) return this.warn("You cannot lay down your phase now.");
     const cards = this.selectedTokens();
     if (cards.length) return this.send({ type: "choices", kind: "lay", cards: cards.join(" ") });
     if (legal.lay.ways.length === 1 && legal.lay.complete) return this.act(legal.lay.ways[0].action);
     // an incomplete list holds the best ways: select the cards to find any other
     if (legal.lay.ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", legal.lay.ways);
-    notice("Select the cards to lay down, then press Lay down.");
+    this.warn("Select the cards to lay down, then press Lay down.");
   }
 
   // the hits the server allows for the selected card (on one group, or on any)
   hit(group = null) {
     const legal = this.legal;
-    if (!legal?.hits.length) return notice("There is nothing to hit now.");
+    if (!legal?.hits.length) return this.warn("There is nothing to hit now.");
     const cards = this.selectedTokens();
     const groups = legal.hits.filter((g) => group === null || g.group === group);
-    if (cards.length > 1) return notice("Select one card to hit.");
+    if (cards.length > 1) return this.warn("Select one card to hit.");
     const entries = groups.flatMap((g) => g.hits).filter((h) => !cards.length || h.card === cards[0]);
-    if (!entries.length) return notice(cards.length ? `${cards[0]} fits on no group there.` : "No card of yours fits there.");
+    if (!entries.length) return this.warn(!cards.length ? "No card of yours fits there." : group === null ? `${cards[0]} fits on no group.` : `${cards[0]} does not fit on that group.`);
     if (entries.length === 1 && cards.length) return this.act(entries[0].action);
     this.offer("Hit where?", entries);
   }
 
   discard() {
     const legal = this.legal;
-    if (!legal || !(legal.discards.length || legal.skips.length || legal.anti.length)) return notice("You cannot discard now.");
+    if (!legal || !(legal.discards.length || legal.skips.length || legal.anti.length)) return this.warn("You cannot discard now.");
     const cards = this.discardable();
-    if (cards.length !== 1) return notice("Select one card to discard.");
+    if (cards.length !== 1) return this.warn("Select one card to discard.");
     const skips = legal.skips.filter((s) => s.card === cards[0]);
     if (skips.length === 1) return this.act(skips[0].action);
     if (skips.length > 1) return this.offer("Whom do you skip?", skips);
@@ -265,7 +280,7 @@ class TableClient {
     if (anti.length > 1) return this.offer("Go out with the Anti-phase card: who moves down a phase?", anti);
     const entry = legal.discards.find((d) => d.card === cards[0]);
     if (entry) return this.act(entry.action);
-    notice(`${cards[0]} cannot be discarded now.`);
+    this.warn(`${cards[0]} cannot be discarded now.`);
   }
 
   // the selected card, or your one card when you hold only one
@@ -278,12 +293,12 @@ class TableClient {
   // the selected card onto your save pile (ending the turn, as a discard would)
   save() {
     const legal = this.legal;
-    if (!legal?.saves.length) return notice("You cannot save a card now.");
+    if (!legal?.saves.length) return this.warn("You cannot save a card now.");
     const cards = this.selectedTokens();
-    if (cards.length !== 1) return notice("Select one card to save.");
+    if (cards.length !== 1) return this.warn("Select one card to save.");
     const entry = legal.saves.find((e) => e.card === cards[0]);
     if (entry) return this.act(entry.action);
-    notice(`${cards[0]} cannot be saved now.`);
+    this.warn(`${cards[0]} cannot be saved now.`);
   }
 
   // giving up a laid phase cannot be undone: asked once more, with Cancel
@@ -304,7 +319,7 @@ class TableClient {
     else if (k === "c") setColourBlind(!document.body.classList.contains("colour-blind"));
     else if (k === "s") this.sort();
     else if (!legal?.turn) return;
-    else if (legal.declare.length && /^[0-9]$/.test(k)) { const d = byPhase(k === "0" ? 10 : Number(k)); if (d) this.act(d.action); else notice(`Phase ${k === "0" ? 10 : k} cannot be declared.`); }
+    else if (legal.declare.length && /^[0-9]$/.test(k)) { const d = byPhase(k === "0" ? 10 : Number(k)); if (d) this.act(d.action); else this.warn(`Phase ${k === "0" ? 10 : k} cannot be declared.`); }
     else if (legal.give.length && /^[1-9]$/.test(k)) { const g = legal.give.find((x) => x.seat === Number(k) - 1); if (g) this.act(g.action); }
     else if (k === "d" && legal.draw.some((x) => x.action === "draw")) this.act("draw");
     else if (k === "t" && legal.draw.some((x) => x.action === "take")) this.act("take");
