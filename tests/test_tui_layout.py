@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState
 from phase10.bots.greedy import GreedyPlayer
 from phase10.core import Discarded, Group, GroupKind, HandEnded, Meld, Rules, Stage, parse_cards
 from phase10.core.records import RecordError, loads
+from phase10.search import searched_hint
 from phase10.tui.app import PlayApp
 from phase10.tui.render import my_phase_text
 from phase10.tui.replay import ReplayApp
@@ -367,6 +368,64 @@ async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
             wanted = [card for group in action.groups for card in group.cards]
         shown = app._shown_hand()
         assert sorted(str(shown[p]) for p in app.selected) == sorted(map(str, wanted))
+        # the move itself is kept, for a dialog of several ways to start on the hint's
+        assert app.hinted == searched_hint(app.session.view).steps[0].action  # type: ignore[union-attr]
+        await pilot.press("escape")
+        assert app.hinted is None and not app.selected
+
+
+async def test_a_skip_dialog_starts_on_the_player_the_hint_names() -> None:
+    from textual.widgets import OptionList
+
+    from phase10.core import Discard
+    from phase10.tui.screens import ChoiceScreen
+
+    app = PlayApp(
+        Settings(opponents=3, difficulty="greedy", seed=3), start=True, autosave=None, bot_delay=0
+    )
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        view = session.view
+        targets = view.skip_targets(session.human)
+        assert len(targets) >= 2
+        skip = next(card for card in view.hand if card.is_skip)
+        # as if the hint had said "discard the Skip on" the last of them, and a pressed
+        app.hinted = Discard(skip, targets[-1])
+        app.selected = app._places_of([skip])
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.query_one(OptionList).highlighted == len(targets) - 1
+        await pilot.press("enter")
+        await pilot.pause()
+        history = session.view.history
+        played = [e for e in history if isinstance(e, Discarded) and e.player == session.human]
+        assert played[-1].card == skip and played[-1].target == targets[-1]
+
+
+async def test_l_says_the_hand_lacks_its_phase_when_nothing_is_selected() -> None:
+    from phase10.bots.hints import hint
+    from phase10.core import LayDown
+
+    session = played_until(
+        Settings(opponents=2, difficulty="greedy", seed=3),
+        lambda s: (
+            s.view.stage is Stage.PLAY
+            and s.view.seats[s.human].laid is None
+            and not any(isinstance(step.action, LayDown) for step in hint(s.view).steps)
+        ),
+    )
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.error_text == "your hand does not make your phase yet: ? shows what it misses"
+        assert session.view.stage is Stage.PLAY and session.view.seats[session.human].laid is None
 
 
 @pytest.mark.parametrize("key", ["d", "t"])

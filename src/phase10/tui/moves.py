@@ -27,6 +27,7 @@ from phase10.core import (
     InvalidActionError,
     LayDown,
     PlayerView,
+    Refusal,
     Save,
     SavePile,
     SkipTarget,
@@ -158,6 +159,7 @@ class TableMoves(TableApp):
             return
         self.error_text = ""
         self.selected = self._places_of(keep)
+        self.hinted = None
         self.show_hint("")
         self.after(events)
 
@@ -217,10 +219,15 @@ class TableMoves(TableApp):
             )
             if laid is not None:
                 self.selected = self._places_of([c for g in laid.groups for c in g.cards])
+                self.hinted = laid
         try:
             choices = lay_down_choices(self.session.view, self._selected_cards())
         except ChoiceError as error:
-            self.say(refusal_text(error))
+            if error.code is Refusal.NOTHING_SELECTED:
+                # nothing was selected and the hint (the solver) finds no lay-down
+                self.say("your hand does not make your phase yet: ? shows what it misses")
+            else:
+                self.say(refusal_text(error))
             return
         self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
 
@@ -378,7 +385,10 @@ class TableMoves(TableApp):
         if len(options) == 1:
             self.play(options[0][1])
         else:
-            self.push_screen(ChoiceScreen(title, options), self.play)
+            # the hint's own way first under the cursor, when the hint chose these cards
+            actions = [action for _, action in options]
+            start = actions.index(self.hinted) if self.hinted in actions else 0
+            self.push_screen(ChoiceScreen(title, options, start), self.play)
 
     @on(CardChip.Clicked)
     def card_clicked(self, event: CardChip.Clicked) -> None:
@@ -437,6 +447,7 @@ class TableMoves(TableApp):
             return
         chosen = self._places_of(wanted)
         self.selected = chosen
+        self.hinted = action
         if chosen:
             self.cursor = min(chosen)
         self.error_text = ""
@@ -461,6 +472,7 @@ class TableMoves(TableApp):
 
     def action_clear(self) -> None:
         self.selected.clear()
+        self.hinted = None
         self.error_text = ""
         self.refresh_table()
 
@@ -483,6 +495,7 @@ class TableMoves(TableApp):
             return
         self.thinking = False
         self.selected.clear()
+        self.hinted = None
         self.error_text = ""
         self._reset_log()
         self.notify(f"took back {taken} action{'s' if taken != 1 else ''}")

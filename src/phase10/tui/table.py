@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
-from phase10.core import Card, Event, PlayerView
+from phase10.core import Action, Card, Event, PlayerView
 from phase10.core.narration import EventLog
 
 from .render import last_turn, my_phase_text, turn_prompt
@@ -49,6 +49,9 @@ class TableApp(App[None]):
         self.log_lines = 0
         self.event_log: EventLog | None = None
         self.error_text = ""
+        #: the move the hint named when its cards were selected (a for "apply the hint"):
+        #: a dialog of several ways to make it starts on the hint's way
+        self.hinted: Action | None = None
         #: the latest move of this hand in words ("Ann discards R7"), "" before any
         self.last_move = ""
 
