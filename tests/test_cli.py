@@ -223,10 +223,14 @@ def test_phases_of_another_list_and_of_an_unknown_one() -> None:
 def test_phases_all_lists_every_name_with_its_note() -> None:
     result = run("phases", "--all")
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
+    *lines, last = result.stdout.splitlines()
     assert len(lines) == len(phase10.PHASE_LISTS)
     assert any(line.startswith("island-paradise") and "Island Paradise" in line for line in lines)
     assert any(line.startswith("standard") and "official" in line for line in lines)
+    # every list shows its first phase, the unnamed editions' too
+    for line, (name, phases) in zip(lines, phase10.PHASE_LISTS.items(), strict=True):
+        assert line.startswith(name) and line.endswith(f"phase 1: {phases[0]}"), line
+    assert last == "(phase10 phases --list NAME prints one whole)"
 
 
 def test_rules_lists_the_presets_and_the_options() -> None:

@@ -175,9 +175,12 @@ def phases(
 ) -> None:
     """Print a phase list, numbered (the standard list unless --list names another)."""
     if show_all:
+        # the editions' lists have no name of their own: their first phases tell them apart
         width = max(map(len, PHASE_LISTS))
-        for name in PHASE_LISTS:
-            typer.echo(f"{name:<{width}}  {PHASE_LIST_NOTES.get(name, '')}".rstrip())
+        for name, listed in PHASE_LISTS.items():
+            note = PHASE_LIST_NOTES.get(name)
+            typer.echo(f"{name:<{width}}  {f'{note}; ' if note else ''}phase 1: {listed[0]}")
+        typer.echo("(phase10 phases --list NAME prints one whole)")
         return
     if list_name not in PHASE_LISTS:
         _fail(f"no phase list named {list_name!r}; known lists: {', '.join(PHASE_LISTS)}")

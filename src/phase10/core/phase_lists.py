@@ -136,7 +136,7 @@ PHASE_LIST_NOTES: Final[Mapping[str, str]] = MappingProxyType(
     {
         "standard": "the official list (also the Masters edition's)",
         "island-paradise": "Phase 10 Island Paradise",
-        "edition-12": "the source prints edition-8's list twice; this is the second copy",
+        "edition-12": "edition-8's list again, as the source prints it twice",
     }
 )
 STANDARD_PHASES: Final = PHASE_LISTS["standard"]
