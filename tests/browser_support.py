@@ -131,7 +131,8 @@ def choose(page: Any, action: str, version: int, *, how: str = "click") -> None:
             timeout=TIMEOUT,
         )
     except Exception as error:
-        said = page.inner_text("#status")
+        # a warning is said above the buttons at the table, at the top of the page elsewhere
+        said = " ".join(page.locator("#status, #warning").all_inner_texts())
         raise AssertionError(
             f"{action} was not played: {said!r}, {state(page)['legal']}"
         ) from error

@@ -274,8 +274,9 @@ def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
     page.keyboard.press("Enter")
     now = wait_turn(page)
     version = now["version"]
-    page.keyboard.press("x")  # nothing drawn yet
-    assert page.text_content("#status") == "You cannot discard now."
+    page.keyboard.press("x")  # nothing drawn yet: said right above the buttons
+    assert page.text_content(".actions-panel #warning") == "You cannot discard now."
+    assert_accessible(page, "a warning above the buttons in the dark theme")
     actions = []
     while True:
         actions.append(play_turn(page, version, how="keys"))
@@ -284,7 +285,7 @@ def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
         if now["view"]["current"] != now["you"] or now["view"]["stage"] == "draw":
             break
     assert actions[0] in ("draw", "take") and actions[-1].startswith("discard"), actions
-    assert page.text_content("#status") == ""
+    assert page.query_selector("#warning") is None
     # Playwright finds the elements, then runs the check in a second step: a bot's move in
     # between replaces the last-move line (keyed by version), and a node taken out of the
     # page has no computed style at all (an animation named ''). Only nodes still shown count.

@@ -67,6 +67,7 @@ export function Actions({ client }) {
   }
   const choices = client.choices;
   return html`<div class="actions-panel">
+    ${client.warning && html`<p id="warning" class="warning">${client.warning}</p>`}
     <div class="actions" role="group" aria-label="Actions">
       ${buttons}
     </div>

@@ -61,6 +61,8 @@ class TableClient {
     this.handsSeen = null;
     this.logSeen = null;
     this.closed = false;
+    this.warning = null; // see warn()
+    this.warnedAtTop = false;
     main.replaceChildren();
     document.addEventListener("keydown", (event) => this.key(event));
     setInterval(() => this.tick(), 1000);
@@ -199,15 +201,17 @@ class TableClient {
 
   selectedTokens() { return this.cards().filter((c) => this.selected.has(c.key)).map((c) => c.token); }
 
-  // a warning about the last click or key, shown until the next move or selection
+  // a warning about the last click or key, shown until the next move or selection: beside
+  // your buttons at the table (where the eye is), at the top of the page elsewhere
   warn(text) {
-    notice(text);
-    this.warned = true;
+    this.unwarn();
+    if (this.legal) { this.warning = text; announce(text); this.draw(); } else { notice(text); this.warnedAtTop = true; }
   }
 
   unwarn() {
-    if (this.warned) notice("");
-    this.warned = false;
+    if (this.warnedAtTop) notice("");
+    this.warning = null;
+    this.warnedAtTop = false;
   }
 
   toggle(key) {
