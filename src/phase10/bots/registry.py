@@ -69,8 +69,8 @@ DEFAULT_BOT = "strong"
 
 def bot_choices(default: str) -> list[tuple[str, str]]:
     """Every built-in opponent as a menu offers it, ``(label, spec)``, weakest first, the
-    menu's own default marked (the terminal game's is :data:`DEFAULT_BOT`, a browser
-    table's the greedy bot, as its API has it).
+    menu's own default marked (the terminal game's is :data:`DEFAULT_BOT`; a browser
+    table's is the server's own).
 
     >>> bot_choices("greedy")[1]
     ('Easy: greedy (default)', 'greedy')

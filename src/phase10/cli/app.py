@@ -170,7 +170,7 @@ def phases(
         str, typer.Option("--list", metavar="NAME", help="The phase list to show.")
     ] = "standard",
     show_all: Annotated[
-        bool, typer.Option("--all", help="List every phase list's name instead.")
+        bool, typer.Option("--all", help="List every phase list's name and first phase instead.")
     ] = False,
 ) -> None:
     """Print a phase list, numbered (the standard list unless --list names another)."""
