@@ -403,7 +403,7 @@ static int augment(short *cap, uint64_t *nz, int n, int t) {
     while (head < tail) {
         int u = queue[head++];
         for (uint64_t next = nz[u] & ~seen; next; next &= next - 1) {
-            int w = __builtin_ctzll(next);
+            int w = lowest_bit(next);
             seen |= 1ull << w;
             prev[w] = u;
             queue[tail++] = w;
@@ -507,7 +507,7 @@ static void init_anchor_tables(void) {
 /* the numbered cards of the counts among cells, with their copies */
 static int held_in(uint64_t cells, const int *counts) {
     int held = 0;
-    for (; cells; cells &= cells - 1) held += counts[__builtin_ctzll(cells)];
+    for (; cells; cells &= cells - 1) held += counts[lowest_bit(cells)];
     return held;
 }
 
@@ -698,7 +698,7 @@ static int can_lay(const PhaseSpec *ph, const int *counts, int aw) {
         }
         return 0;
     }
-    int nums[13] = {0}, order[MAXG], k = 0;
+    int nums[13] = {0}, order[MAXG] = {0}, k = 0;
     int naturals = 0;
     for (int c = 0; c < 48; c++) {
         nums[card_number(c)] += counts[c];

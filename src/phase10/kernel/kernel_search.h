@@ -215,7 +215,7 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
             for (int p = 0; p < n; p++) {
                 int won = 0;
                 for (int w = 0; w < play->n_winners; w++) won |= play->winners[w] == p;
-                *cell++ = __builtin_popcount(play->seats[p].completed);
+                *cell++ = bit_count(play->seats[p].completed);
                 *cell++ = play->seats[p].score;
                 *cell++ = won;
             }

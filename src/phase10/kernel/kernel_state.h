@@ -7,6 +7,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Bit tricks: the compiler's own where it has them, plain C elsewhere. PHASE10_PLAIN_C
+ * forces the plain C, so that a GCC build can check the path other compilers take. */
+#if !defined(PHASE10_PLAIN_C) && (defined(__GNUC__) || defined(__clang__))
+static int lowest_bit(uint64_t x) { return __builtin_ctzll(x); } /* x != 0 */
+static int bit_count(uint32_t x) { return __builtin_popcount(x); }
+#else
+#if !defined(PHASE10_PLAIN_C) && defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#include <intrin.h>
+static int lowest_bit(uint64_t x) { /* x != 0 */
+    unsigned long at;
+    _BitScanForward64(&at, x);
+    return (int)at;
+}
+#else
+static int lowest_bit(uint64_t x) { /* x != 0 */
+    int at = 0;
+    while (!(x & 0xffffffffu)) x >>= 32, at += 32;
+    while (!(x & 1u)) x >>= 1, at++;
+    return at;
+}
+#endif
+static int bit_count(uint32_t x) { /* (not __popcnt: it needs a CPU with POPCNT) */
+    int count = 0;
+    for (; x; x &= x - 1) count++;
+    return count;
+}
+#endif
+
 #define WILD 48
 #define SKIP 49
 #define ANTI 50 /* the Anti-phase card (anti_phase = "on") */
