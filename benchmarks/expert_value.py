@@ -1,0 +1,191 @@
+"""Whether a learned value makes the expert stronger: the expert's search values each
+play-out's hand end by a fixed sum (its phase counts 1, its opponent's -1, points a
+little, the game won 10; :class:`phase10.search.expert.Weights`). Here it values it by
+the chance of winning the game from there instead, learned from greedy self-play.
+
+    python -m benchmarks.expert_value table --games 30000
+    python -m benchmarks.expert_value play --first 0 --games 300
+
+``table`` plays heads-up greedy games in the kernel and counts, at the start of every
+hand, who went on to win: by each player's phases completed and the difference of their
+scores (25-point steps), each cell shrunk toward the cell of the same lead in phases and
+the same stage, and that toward the lead alone. It writes
+``benchmarks/results/win-chances-hu.npy``. ``play`` plays the expert valuing hand ends
+by that table (a hand that ends the game: by who won it) on the heads-up games against
+greedy that ``python -m benchmarks.bench_expert hu`` plays (``--first`` and ``--games``
+pick them), keeps each game in ``benchmarks/results/expert-value-hu-seed7.jsonl`` and
+compares game for game with the expert's own, where ``bench_expert`` kept them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+import phase10.sim.tournament as tournament
+from phase10.bots import Player
+from phase10.core import Game, PlayerView, Rules
+from phase10.kernel import KernelGame
+from phase10.search import ExpertPlayer
+
+from .bench_expert import RESULTS, SEED
+
+TABLE = RESULTS / "win-chances-hu.npy"
+KEPT = RESULTS / f"expert-value-hu-seed{SEED}.jsonl"
+#: the score differences' steps: 16 of 25 points, from -200 and less to 175 and more
+STEP, STEPS = 25, 16
+#: how many games a cell's count is shrunk by, toward the coarser cell's chance
+SHRINK = 20.0
+#: the deals of ``table``'s games (none of them a deal the matches play)
+TABLE_SEED = 100_000
+
+
+def step(difference: NDArray[np.int64] | int) -> NDArray[np.int64]:
+    """The table's step for a score difference (mine less theirs).
+
+    >>> step(np.array([-1000, -25, -1, 0, 24, 25, 1000])).tolist()
+    [0, 7, 7, 8, 8, 9, 15]
+    """
+    return np.clip(np.floor_divide(difference, STEP), -STEPS // 2, STEPS // 2 - 1) + STEPS // 2
+
+
+def hand_starts(games: int, seed: int) -> list[tuple[tuple[int, int], tuple[int, int], float]]:
+    """(phases completed, scores, seat 0's share of the win) at every hand's start of
+    ``games`` heads-up greedy games played in the kernel."""
+    rows = []
+    for number in range(games):
+        game = Game(2, seed=seed + number)
+        play = KernelGame(game)
+        rngs = [random.Random((seed + number) * 10 + s) for s in range(2)]
+        starts = [((0, 0), (0, 0))]
+        winners: tuple[int, ...] = ()
+        while not play.is_over:
+            seat = play.current
+            for event in play.apply(play.greedy_action(seat, rngs[seat])):
+                if event[0] == 13:  # the hand's end: totals, then phases completed
+                    starts.append((tuple(event[7]), tuple(event[5])))
+                elif event[0] == 15:  # the game's end
+                    winners = tuple(event[1])
+        share = (0 in winners) / len(winners)
+        rows += [(phases, scores, share) for phases, scores in starts[:-1]]
+    return rows
+
+
+def fit(rows: list[tuple[tuple[int, int], tuple[int, int], float]]) -> NDArray[np.float64]:
+    """The win chances [mine, theirs, step] of both seats' hand starts, shrunk cell by
+    cell toward (lead, stage, step) and that toward (lead, step)."""
+    count: Counter[tuple[int, ...]] = Counter()
+    won: dict[tuple[int, ...], float] = defaultdict(float)
+    for phases, scores, share in rows:
+        for me, chance in ((0, share), (1, 1.0 - share)):
+            mine, theirs = min(phases[me], 9), min(phases[1 - me], 9)
+            at = int(step(scores[me] - scores[1 - me]))
+            lead = max(-3, min(3, mine - theirs))
+            for key in ((lead, at), (lead, max(mine, theirs), at), (mine, theirs, at, 0)):
+                count[key] += 1
+                won[key] += chance
+    table = np.zeros((10, 10, STEPS))
+    for mine in range(10):
+        for theirs in range(10):
+            lead = max(-3, min(3, mine - theirs))
+            for at in range(STEPS):
+                chance = (won[lead, at] + 5 * 0.5) / (count[lead, at] + 5)
+                for key in ((lead, max(mine, theirs), at), (mine, theirs, at, 0)):
+                    chance = (won[key] + SHRINK * chance) / (count[key] + SHRINK)
+                table[mine, theirs, at] = chance
+    return table
+
+
+class ChanceExpert(ExpertPlayer):
+    """The expert, valuing a hand's end by the chance of winning the game from there."""
+
+    def __init__(self, rng: random.Random, table: NDArray[np.float64]) -> None:
+        super().__init__(rng)
+        self.table = table
+
+    def _values(self, results: NDArray[np.int32], view: PlayerView, me: int) -> NDArray[np.float64]:
+        other = 1 - me
+        mine = np.minimum(results[..., me, 0], 9)
+        theirs = np.minimum(results[..., other, 0], 9)
+        chance = self.table[mine, theirs, step(results[..., me, 1] - results[..., other, 1])]
+        won = results[..., 2].astype(np.float64)
+        over = won.sum(axis=-1) > 0
+        share = won[..., me] / np.maximum(won.sum(axis=-1), 1.0)
+        return np.where(over, share, chance)
+
+
+def play(first: int, games: int) -> None:
+    """Play the heads-up match's games ``first`` on, keeping each, and compare."""
+    table = np.load(TABLE)
+    real = tournament.make_player  # type: ignore[attr-defined]
+
+    def make_player(spec: str, rng: random.Random, **options: Any) -> Player:
+        return ChanceExpert(rng, table) if spec == "expert" else real(spec, rng, **options)
+
+    tournament.make_player = make_player  # type: ignore[attr-defined]  # (the plan's expert)
+    specs = tournament.check_bots("expert,greedy", None)
+    plans = tournament.plan_games(len(specs), first + games, SEED)
+    kept = _kept(KEPT)
+    with KEPT.open("a") as out:
+        for plan in plans[first:]:
+            if plan.index in kept:
+                continue
+            summary = tournament.play_planned(plan, specs, Rules())
+            kept[plan.index] = (0 in summary.winners) / len(summary.winners)
+            out.write(json.dumps({"game": plan.index, "first_wins": kept[plan.index]}) + "\n")
+            out.flush()
+    expert = _kept(RESULTS / f"expert-hu-seed{SEED}.jsonl")
+    mine = [number for number in range(first, first + games) if number in kept]
+    print(f"the expert valuing by win chances: {_share(kept, mine)}")
+    both = [number for number in mine if number in expert]
+    if both:
+        differences = [kept[number] - expert[number] for number in both]
+        mean = sum(differences) / len(both)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / max(len(both) - 1, 1))
+        print(f"the expert on the same games: {_share(expert, both)}")
+        print(
+            f"game for game: {100 * mean:+.1f} ± {196 * spread / math.sqrt(len(both)):.1f} in 100"
+        )
+
+
+def _kept(path: Path) -> dict[int, float]:
+    if not path.exists():
+        return {}
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    return {row["game"]: row["first_wins"] for row in rows}
+
+
+def _share(wins: dict[int, float], games: list[int]) -> str:
+    return f"{sum(wins[number] for number in games) / len(games):.1%} of {len(games)} games"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("table", "play"))
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--first", type=int, default=0)
+    args = parser.parse_args(argv)
+    games = (30_000 if args.what == "table" else 300) if args.games is None else args.games
+    if games < 1 or args.first < 0:
+        parser.error("--games must be at least 1 and --first at least 0")
+    RESULTS.mkdir(exist_ok=True)
+    if args.what == "table":
+        rows = hand_starts(games, TABLE_SEED)
+        np.save(TABLE, fit(rows))
+        print(f"{len(rows)} hand starts of {games} games: {TABLE}")
+    elif not TABLE.exists():
+        parser.error(f"no table of win chances at {TABLE}: make it first with `table`")
+    else:
+        play(args.first, games)
+
+
+if __name__ == "__main__":
+    main()
