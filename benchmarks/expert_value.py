@@ -4,7 +4,7 @@ little, the game won 10; :class:`phase10.search.expert.Weights`). Here it values
 the chance of winning the game from there instead, learned from greedy self-play.
 
     python -m benchmarks.expert_value table --games 30000
-    python -m benchmarks.expert_value play --first 0 --games 300
+    python -m benchmarks.expert_value play --first 0 --games 300 [--against strong]
 
 ``table`` plays heads-up greedy games in the kernel and counts, at the start of every
 hand, who went on to win: by each player's phases completed and the difference of their
@@ -12,9 +12,10 @@ scores (25-point steps), each cell shrunk toward the cell of the same lead in ph
 the same stage, and that toward the lead alone. It writes
 ``benchmarks/results/win-chances-hu.npy``. ``play`` plays the expert valuing hand ends
 by that table (a hand that ends the game: by who won it) on the heads-up games against
-greedy that ``python -m benchmarks.bench_expert hu`` plays (``--first`` and ``--games``
-pick them), keeps each game in ``benchmarks/results/expert-value-hu-seed7.jsonl`` and
-compares game for game with the expert's own, where ``bench_expert`` kept them.
+greedy that ``python -m benchmarks.bench_expert hu`` plays (``--against strong``: the
+games of its ``vs-strong`` match; ``--first`` and ``--games`` pick them), keeps each game
+in ``benchmarks/results/expert-value-MATCH-seed7.jsonl`` and compares game for game with
+the expert's own, where ``bench_expert`` kept them.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from phase10.search import ExpertPlayer
 from .bench_expert import RESULTS, SEED
 
 TABLE = RESULTS / "win-chances-hu.npy"
-KEPT = RESULTS / f"expert-value-hu-seed{SEED}.jsonl"
 #: the score differences' steps: 16 of 25 points, from -200 and less to 175 and more
 STEP, STEPS = 25, 16
 #: how many games a cell's count is shrunk by, toward the coarser cell's chance
@@ -122,8 +122,10 @@ class ChanceExpert(ExpertPlayer):
         return np.where(over, share, chance)
 
 
-def play(first: int, games: int) -> None:
+def play(first: int, games: int, against: str = "greedy") -> None:
     """Play the heads-up match's games ``first`` on, keeping each, and compare."""
+    match = "hu" if against == "greedy" else "vs-strong"
+    path = RESULTS / f"expert-value-{match}-seed{SEED}.jsonl"
     table = np.load(TABLE)
     real = tournament.make_player  # type: ignore[attr-defined]
 
@@ -131,10 +133,10 @@ def play(first: int, games: int) -> None:
         return ChanceExpert(rng, table) if spec == "expert" else real(spec, rng, **options)
 
     tournament.make_player = make_player  # type: ignore[attr-defined]  # (the plan's expert)
-    specs = tournament.check_bots("expert,greedy", None)
+    specs = tournament.check_bots(f"expert,{against}", None)
     plans = tournament.plan_games(len(specs), first + games, SEED)
-    kept = _kept(KEPT)
-    with KEPT.open("a") as out:
+    kept = _kept(path)
+    with path.open("a") as out:
         for plan in plans[first:]:
             if plan.index in kept:
                 continue
@@ -142,7 +144,7 @@ def play(first: int, games: int) -> None:
             kept[plan.index] = (0 in summary.winners) / len(summary.winners)
             out.write(json.dumps({"game": plan.index, "first_wins": kept[plan.index]}) + "\n")
             out.flush()
-    expert = _kept(RESULTS / f"expert-hu-seed{SEED}.jsonl")
+    expert = _kept(RESULTS / f"expert-{match}-seed{SEED}.jsonl")
     mine = [number for number in range(first, first + games) if number in kept]
     print(f"the expert valuing by win chances: {_share(kept, mine)}")
     both = [number for number in mine if number in expert]
@@ -172,6 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("what", choices=("table", "play"))
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
     args = parser.parse_args(argv)
     games = (30_000 if args.what == "table" else 300) if args.games is None else args.games
     if games < 1 or args.first < 0:
@@ -184,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     elif not TABLE.exists():
         parser.error(f"no table of win chances at {TABLE}: make it first with `table`")
     else:
-        play(args.first, games)
+        play(args.first, games, args.against)
 
 
 if __name__ == "__main__":
