@@ -1,21 +1,21 @@
 """Whether a learned value makes the expert stronger: the expert's search values each
-play-out's hand end by a fixed sum (its phase counts 1, its opponent's -1, points a
-little, the game won 10; :class:`phase10.search.expert.Weights`). Here it values it by
-the chance of winning the game from there instead, learned from greedy self-play.
+play-out's hand end by a fixed sum (its phase counts 1, its opponents' -1 between them,
+points a little, the game won 10; :class:`phase10.search.expert.Weights`). Here it values
+it by the chance of winning the game from there instead, learned from greedy self-play.
 
-    python -m benchmarks.expert_value table --games 30000
-    python -m benchmarks.expert_value play --first 0 --games 300 [--against strong]
+    python -m benchmarks.expert_value table --games 30000 [--players 4]
+    python -m benchmarks.expert_value play --first 0 --games 300 [--match vs-strong]
 
-``table`` plays heads-up greedy games in the kernel and counts, at the start of every
-hand, who went on to win: by each player's phases completed and the difference of their
-scores (25-point steps), each cell shrunk toward the cell of the same lead in phases and
-the same stage, and that toward the lead alone. It writes
-``benchmarks/results/win-chances-hu.npy``. ``play`` plays the expert valuing hand ends
-by that table (a hand that ends the game: by who won it) on the heads-up games against
-greedy that ``python -m benchmarks.bench_expert hu`` plays (``--against strong``: the
-games of its ``vs-strong`` match; ``--first`` and ``--games`` pick them), keeps each game
-in ``benchmarks/results/expert-value-MATCH-seed7.jsonl`` and compares game for game with
-the expert's own, where ``bench_expert`` kept them.
+``table`` plays greedy games (heads-up, or of ``--players``) in the kernel and counts, at
+the start of every hand, who went on to win: by a player's phases completed, the most any
+opponent has, and the player's score less the lowest of theirs (25-point steps), each
+cell shrunk toward the cell of the same lead in phases and the same stage, and that toward
+the lead alone. It writes ``benchmarks/results/win-chances-Np.npy``. ``play`` plays the
+expert valuing hand ends by that table (a hand that ends the game: by who won it) on the
+games of one of ``python -m benchmarks.bench_expert``'s matches (``hu``, heads-up against
+greedy, by default; ``vs-strong``; ``4p``; ``--first`` and ``--games`` pick them), keeps
+each game in ``benchmarks/results/expert-value-MATCH-seed7.jsonl`` and compares game for
+game with the expert's own, where ``bench_expert`` kept them.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from phase10.search import ExpertPlayer
 
 from .bench_expert import RESULTS, SEED
 
-TABLE = RESULTS / "win-chances-hu.npy"
 #: the score differences' steps: 16 of 25 points, from -200 and less to 175 and more
 STEP, STEPS = 25, 16
 #: how many games a cell's count is shrunk by, toward the coarser cell's chance
@@ -57,15 +56,18 @@ def step(difference: NDArray[np.int64] | int) -> NDArray[np.int64]:
     return np.clip(np.floor_divide(difference, STEP), -STEPS // 2, STEPS // 2 - 1) + STEPS // 2
 
 
-def hand_starts(games: int, seed: int) -> list[tuple[tuple[int, int], tuple[int, int], float]]:
-    """(phases completed, scores, seat 0's share of the win) at every hand's start of
-    ``games`` heads-up greedy games played in the kernel."""
-    rows = []
+Row = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def hand_starts(players: int, games: int, seed: int) -> list[Row]:
+    """(phases completed, scores, the game's winners) at every hand's start of ``games``
+    greedy games of ``players`` played in the kernel."""
+    rows: list[Row] = []
     for number in range(games):
-        game = Game(2, seed=seed + number)
+        game = Game(players, seed=seed + number)
         play = KernelGame(game)
-        rngs = [random.Random((seed + number) * 10 + s) for s in range(2)]
-        starts = [((0, 0), (0, 0))]
+        rngs = [random.Random((seed + number) * 10 + s) for s in range(players)]
+        starts = [((0,) * players, (0,) * players)]
         winners: tuple[int, ...] = ()
         while not play.is_over:
             seat = play.current
@@ -74,30 +76,32 @@ def hand_starts(games: int, seed: int) -> list[tuple[tuple[int, int], tuple[int,
                     starts.append((tuple(event[7]), tuple(event[5])))
                 elif event[0] == 15:  # the game's end
                     winners = tuple(event[1])
-        share = (0 in winners) / len(winners)
-        rows += [(phases, scores, share) for phases, scores in starts[:-1]]
+        rows += [(phases, scores, winners) for phases, scores in starts[:-1]]
     return rows
 
 
-def fit(rows: list[tuple[tuple[int, int], tuple[int, int], float]]) -> NDArray[np.float64]:
-    """The win chances [mine, theirs, step] of both seats' hand starts, shrunk cell by
-    cell toward (lead, stage, step) and that toward (lead, step)."""
+def fit(rows: list[Row], players: int) -> NDArray[np.float64]:
+    """The win chances [mine, the best opponent's, step] of every seat's hand starts: by
+    its phases completed, the most any opponent has, and its score less the lowest of its
+    opponents'. Each cell is shrunk toward (lead, stage, step) and that toward (lead,
+    step)."""
     count: Counter[tuple[int, ...]] = Counter()
     won: dict[tuple[int, ...], float] = defaultdict(float)
-    for phases, scores, share in rows:
-        for me, chance in ((0, share), (1, 1.0 - share)):
-            mine, theirs = min(phases[me], 9), min(phases[1 - me], 9)
-            at = int(step(scores[me] - scores[1 - me]))
+    for phases, scores, winners in rows:
+        for me in range(players):
+            others = [seat for seat in range(players) if seat != me]
+            mine, theirs = min(phases[me], 9), min(max(phases[s] for s in others), 9)
+            at = int(step(scores[me] - min(scores[s] for s in others)))
             lead = max(-3, min(3, mine - theirs))
             for key in ((lead, at), (lead, max(mine, theirs), at), (mine, theirs, at, 0)):
                 count[key] += 1
-                won[key] += chance
+                won[key] += (me in winners) / len(winners)
     table = np.zeros((10, 10, STEPS))
     for mine in range(10):
         for theirs in range(10):
             lead = max(-3, min(3, mine - theirs))
             for at in range(STEPS):
-                chance = (won[lead, at] + 5 * 0.5) / (count[lead, at] + 5)
+                chance = (won[lead, at] + 5 / players) / (count[lead, at] + 5)
                 for key in ((lead, max(mine, theirs), at), (mine, theirs, at, 0)):
                     chance = (won[key] + SHRINK * chance) / (count[key] + SHRINK)
                 table[mine, theirs, at] = chance
@@ -112,28 +116,39 @@ class ChanceExpert(ExpertPlayer):
         self.table = table
 
     def _values(self, results: NDArray[np.int32], view: PlayerView, me: int) -> NDArray[np.float64]:
-        other = 1 - me
+        others = [seat for seat in range(len(view.seats)) if seat != me]
         mine = np.minimum(results[..., me, 0], 9)
-        theirs = np.minimum(results[..., other, 0], 9)
-        chance = self.table[mine, theirs, step(results[..., me, 1] - results[..., other, 1])]
+        theirs = np.minimum(results[..., others, 0].max(axis=-1), 9)
+        lowest = results[..., others, 1].min(axis=-1)
+        chance = self.table[mine, theirs, step(results[..., me, 1] - lowest)]
         won = results[..., 2].astype(np.float64)
         over = won.sum(axis=-1) > 0
         share = won[..., me] / np.maximum(won.sum(axis=-1), 1.0)
-        return np.where(over, share, chance)
+        value: NDArray[np.float64] = np.where(over, share, chance)
+        return value
 
 
-def play(first: int, games: int, against: str = "greedy") -> None:
-    """Play the heads-up match's games ``first`` on, keeping each, and compare."""
-    match = "hu" if against == "greedy" else "vs-strong"
+#: the matches ``play`` plays: name (as ``bench_expert`` names it) to the bots
+MATCHES = {"hu": "expert,greedy", "vs-strong": "expert,strong", "4p": "expert,greedy,greedy,greedy"}
+
+
+def table_path(players: int) -> Path:
+    """Where ``table`` keeps the win chances of games of ``players``."""
+    return RESULTS / f"win-chances-{players}p.npy"
+
+
+def play(first: int, games: int, match: str = "hu") -> None:
+    """Play ``match``'s games ``first`` on, keeping each, and compare."""
+    bots = MATCHES[match]
+    table = np.load(table_path(len(bots.split(","))))
     path = RESULTS / f"expert-value-{match}-seed{SEED}.jsonl"
-    table = np.load(TABLE)
     real = tournament.make_player  # type: ignore[attr-defined]
 
     def make_player(spec: str, rng: random.Random, **options: Any) -> Player:
         return ChanceExpert(rng, table) if spec == "expert" else real(spec, rng, **options)
 
     tournament.make_player = make_player  # type: ignore[attr-defined]  # (the plan's expert)
-    specs = tournament.check_bots(f"expert,{against}", None)
+    specs = tournament.check_bots(bots, None)
     plans = tournament.plan_games(len(specs), first + games, SEED)
     kept = _kept(path)
     with path.open("a") as out:
@@ -174,20 +189,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("what", choices=("table", "play"))
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--against", choices=("greedy", "strong"), default="greedy")
+    parser.add_argument("--match", choices=sorted(MATCHES), default="hu")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="(table)")
     args = parser.parse_args(argv)
     games = (30_000 if args.what == "table" else 300) if args.games is None else args.games
     if games < 1 or args.first < 0:
         parser.error("--games must be at least 1 and --first at least 0")
     RESULTS.mkdir(exist_ok=True)
     if args.what == "table":
-        rows = hand_starts(games, TABLE_SEED)
-        np.save(TABLE, fit(rows))
-        print(f"{len(rows)} hand starts of {games} games: {TABLE}")
-    elif not TABLE.exists():
-        parser.error(f"no table of win chances at {TABLE}: make it first with `table`")
+        rows = hand_starts(args.players, games, TABLE_SEED)
+        np.save(table_path(args.players), fit(rows, args.players))
+        print(f"{len(rows)} hand starts of {games} games: {table_path(args.players)}")
+    elif not table_path(len(MATCHES[args.match].split(","))).exists():
+        players = len(MATCHES[args.match].split(","))
+        parser.error(f"no table of win chances for {players} players: make it with `table`")
     else:
-        play(args.first, games, args.against)
+        play(args.first, games, args.match)
 
 
 if __name__ == "__main__":
