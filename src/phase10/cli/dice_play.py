@@ -99,6 +99,7 @@ def play(
     from phase10.tui.dice_app import DiceApp
     from phase10.tui.dice_session import DiceSession, dice_autosave, keep_copy
     from phase10.tui.session import SessionError
+    from phase10.tui.terminal import watch_terminal
 
     if not 0 <= delay <= MAX_DELAY:  # also refuses nan
         fail(f"the delay is 0 to {MAX_DELAY:g} seconds, not {delay}")
@@ -124,6 +125,7 @@ def play(
             )
         except SessionError as error:
             fail(str(error))
+    watch_terminal()  # a hung-up terminal ends the game (it is saved after every move)
     DiceApp(session, bot_delay=delay, colour_blind=colour_blind, resumed=resumed).run()
     if session.game.is_over:
         typer.echo(f"Game finished; its record is in {autosave}.")

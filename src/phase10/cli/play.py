@@ -107,6 +107,7 @@ def play(
     from phase10.tui.app import PlayApp
     from phase10.tui.preferences import load_preferences
     from phase10.tui.session import Session, SessionError, Settings, data_dir
+    from phase10.tui.terminal import watch_terminal
 
     if rules_name not in PRESETS:
         fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
@@ -150,6 +151,7 @@ def play(
     app.sort_by = prefs.sort_by
     app.remember = True
     app.settings_problem = problem
+    watch_terminal()  # a hung-up terminal ends the game (it is saved after every move)
     app.run()
     if app.session is not None and app.session.autosave is not None:
         if app.session.game.is_over:
@@ -194,8 +196,10 @@ def replay(
     _need_textual()
     from phase10.core.records import loads
     from phase10.tui.replay import ReplayApp
+    from phase10.tui.terminal import watch_terminal
 
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
         games = ReplayApp.read(record)
+    watch_terminal()
     ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind, path=file).run()
