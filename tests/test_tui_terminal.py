@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 import threading
+
+import pytest
 
 from phase10.tui.terminal import terminal_lost, watch_terminal
 
@@ -31,3 +35,10 @@ def test_no_watch_without_a_terminal() -> None:
         os.close(read)
         os.close(write)
     assert watch_terminal(-1, on_lost=lambda: None) is None
+
+
+def test_no_watch_when_standard_input_is_no_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))  # as CliRunner has it
+    assert watch_terminal(on_lost=lambda: None) is None
+    monkeypatch.setattr(sys, "stdin", None)
+    assert watch_terminal(on_lost=lambda: None) is None
