@@ -15,6 +15,7 @@ import os
 import sys
 import termios
 import threading
+import time
 from collections.abc import Callable
 
 __all__ = ["terminal_lost", "watch_terminal"]
@@ -59,13 +60,11 @@ def watch_terminal(
             return None
     if fd < 0 or not os.isatty(fd) or terminal_lost(fd):
         return None
-    stop = threading.Event()
 
     def watch() -> None:
-        while not stop.wait(interval):
-            if terminal_lost(fd):
-                on_lost()
-                return
+        while not terminal_lost(fd):
+            time.sleep(interval)
+        on_lost()
 
     thread = threading.Thread(target=watch, name="phase10-terminal-watch", daemon=True)
     thread.start()
