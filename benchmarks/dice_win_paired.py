@@ -14,13 +14,13 @@ Usage: ``python -m benchmarks.dice_win_paired RIVALS GAMES SEED`` (RIVALS: comma
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 from collections.abc import Sequence
 
 from phase10.bots.dice import DicePlayer, make_dice_player, play_dice_game
 from phase10.dice import DiceGame
+from phase10.sim.stats import mean_interval
 
 
 def _share(game: DiceGame, seat: int) -> float:
@@ -51,9 +51,7 @@ def paired(rivals: Sequence[str], games: int, seed: int) -> dict[str, float]:
         optimal += shares[1]
         differences.append(shares[0] - shares[1])
         print(n, *shares, file=sys.stderr, flush=True)  # progress, game by game
-    mean = sum(differences) / games
-    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (games - 1)) if games > 1 else 0
-    half = 1.96 * spread / math.sqrt(games)
+    mean, half = mean_interval(differences)
     return {
         "games": games,
         "seed": seed,

@@ -48,6 +48,7 @@ from phase10.kernel.convert import ActionKey, action_key
 from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.search import ExpertPlayer
 from phase10.search.expert import Weighing, searchable
+from phase10.sim.stats import mean_interval
 
 from .expert_oracle import OracleExpert, win_rate
 
@@ -223,7 +224,7 @@ def margins(args: argparse.Namespace) -> None:
         rows += probe.rows
     strong = np.array([row["strong"] for row in rows])
     print(f"{len(rows)} decisions against {args.against}; the strong bot's regret", end=" ")
-    print(f"{strong.mean():.4f} ± {1.96 * strong.std() / math.sqrt(len(strong)):.4f}")
+    print("{:.4f} ± {:.4f}".format(*mean_interval(strong)))
     for label, down in (
         ("all", None),
         ("nobody down", 0),
@@ -242,9 +243,9 @@ def margins(args: argparse.Namespace) -> None:
                     for row in chosen
                 ]
             )
-            half = 1.96 * diff.std() / math.sqrt(len(diff))
+            mean, half = mean_interval(diff)
             share = np.mean([row["lead"] > margin for row in chosen])
-            parts.append(f"m{margin:g} {diff.mean():+.4f}±{half:.4f} ({share:.0%})")
+            parts.append(f"m{margin:g} {mean:+.4f}±{half:.4f} ({share:.0%})")
         print("  ".join(parts))
 
 
@@ -264,11 +265,9 @@ def regret(args: argparse.Namespace) -> None:
     base = np.array([row["beta 0"] for row in rows])
     for name in rows[0]:
         values = np.array([row[name] for row in rows])
-        half = 1.96 * values.std() / math.sqrt(len(values))
-        line = f"{name:15} {values.mean():.4f} ± {half:.4f}"
+        line = "{:15} {:.4f} ± {:.4f}".format(name, *mean_interval(values))
         if not name.endswith("right") and name != "beta 0":
-            diff = values - base
-            line += f"   vs the expert {diff.mean():+.4f} ± {1.96 * diff.std() / math.sqrt(len(diff)):.4f}"
+            line += "   vs the expert {:+.4f} ± {:.4f}".format(*mean_interval(values - base))
         print(line)
 
 

@@ -43,6 +43,7 @@ from phase10.kernel.engine import SEARCH_MAX_WEIGHT
 from phase10.kernel.greedy import held_knowledge
 from phase10.search import ExpertPlayer
 from phase10.search.expert import searchable
+from phase10.sim.stats import mean_interval
 
 from .expert_oracle import win_rate
 
@@ -326,7 +327,6 @@ def main(argv: list[str] | None = None) -> None:
     if not rows:
         parser.error("no discard was measured: play more games (--games)")
     table = np.array(rows)
-    half = 1.96 * table.std(axis=0) / np.sqrt(len(table))
     print(f"{len(table)} discards while the other player was not down, {args.particles} particles")
     print(
         f"the filter started over {restarts} times in {args.games} games before the other "
@@ -340,7 +340,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     for column, name in enumerate(names):
         print(
-            f"{name:16} {table[:, column].mean():.3f} ± {half[column]:.3f} of the hidden cards right"
+            "{:16} {:.3f} ± {:.3f} of the hidden cards right".format(
+                name, *mean_interval(table[:, column])
+            )
         )
     if not args.measure:
         print(f"wins {win_rate(won, args.games)} against {args.against}")

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -36,6 +35,7 @@ from phase10.bots import Player
 from phase10.core import Game, PlayerView, Rules
 from phase10.kernel import KernelGame
 from phase10.search import ExpertPlayer
+from phase10.sim.stats import mean_interval
 
 from .bench_expert import RESULTS, SEED
 
@@ -164,13 +164,9 @@ def play(first: int, games: int, match: str = "hu") -> None:
     print(f"the expert valuing by win chances: {_share(kept, mine)}")
     both = [number for number in mine if number in expert]
     if both:
-        differences = [kept[number] - expert[number] for number in both]
-        mean = sum(differences) / len(both)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / max(len(both) - 1, 1))
+        mean, half = mean_interval(kept[number] - expert[number] for number in both)
         print(f"the expert on the same games: {_share(expert, both)}")
-        print(
-            f"game for game: {100 * mean:+.1f} ± {196 * spread / math.sqrt(len(both)):.1f} in 100"
-        )
+        print(f"game for game: {100 * mean:+.1f} ± {100 * half:.1f} in 100")
 
 
 def _kept(path: Path) -> dict[int, float]:

@@ -9,6 +9,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner, Result
 
@@ -18,6 +19,7 @@ from phase10.sim.ray_backend import MISSING_RAY, RayBackendError, check_reachabl
 from phase10.sim.stats import (
     expected_score,
     fit_ratings,
+    mean_interval,
     pairwise_wins,
     places,
     wilson_interval,
@@ -230,6 +232,17 @@ def test_wilson_interval_known_values() -> None:
     assert (low, high) == pytest.approx((1 - mirror[1], 1 - mirror[0]))
     with pytest.raises(ValueError):
         wilson_interval(5, 4)
+
+
+def test_mean_interval_matches_the_sample_standard_error() -> None:
+    values = np.random.default_rng(3).normal(0.1, 0.5, size=400)
+    mean, half = mean_interval(values)
+    assert mean == pytest.approx(values.mean())
+    assert half == pytest.approx(1.959964 * values.std(ddof=1) / np.sqrt(400))
+    assert mean_interval([0.3] * 5) == pytest.approx((0.3, 0.0))
+    assert mean_interval([1, 0], z=1.0) == (0.5, 0.5)
+    with pytest.raises(ValueError, match="at least one value"):
+        mean_interval(iter(()))
 
 
 def test_places_follow_the_official_order() -> None:

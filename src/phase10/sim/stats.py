@@ -12,6 +12,13 @@ others by phases completed (more is better), then by total score (lower is bette
 >>> places(winners=(2,), phases=(3, 5, 5), scores=(90, 150, 120))
 (2, 1, 0)
 
+A mean, such as the paired difference between two bots over the same games, comes with
+the half-width of its 95% interval (normal approximation):
+
+>>> mean, half = mean_interval([1, 0, 1, 1, 0, 1])
+>>> round(mean, 3), round(half, 3)
+(0.667, 0.413)
+
 Ratings are a Bradley–Terry fit to every pair of players' finishes, on the Elo scale:
 
 >>> ratings = fit_ratings([[0, 3], [1, 0]])
@@ -34,6 +41,7 @@ __all__ = [
     "Z95",
     "expected_score",
     "fit_ratings",
+    "mean_interval",
     "pairwise_wins",
     "places",
     "wilson_interval",
@@ -71,6 +79,32 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     low = 0.0 if successes == 0 else max(0.0, centre - spread)
     high = 1.0 if successes == trials else min(1.0, centre + spread)
     return low, high
+
+
+def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its interval, ``z`` standard errors.
+
+    The standard error uses the sample standard deviation (n - 1). For paired
+    comparisons, pass the differences game by game (1 - 0 where only the first bot won):
+
+    >>> mean, half = mean_interval([1, 0, 0, -1, 1, 0, 1, 0])
+    >>> mean, round(half, 3)
+    (0.25, 0.49)
+    >>> mean_interval([0.5])
+    (0.5, inf)
+    >>> mean_interval([])
+    Traceback (most recent call last):
+    ...
+    ValueError: need at least one value for a mean
+    """
+    data = [float(value) for value in values]
+    if not data:
+        raise ValueError("need at least one value for a mean")
+    mean = math.fsum(data) / len(data)
+    if len(data) == 1:
+        return mean, math.inf
+    variance = math.fsum((value - mean) ** 2 for value in data) / (len(data) - 1)
+    return mean, z * math.sqrt(variance / len(data))
 
 
 def places(winners: Sequence[int], phases: Sequence[int], scores: Sequence[int]) -> tuple[int, ...]:
