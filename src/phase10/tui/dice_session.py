@@ -13,9 +13,7 @@ atomically, so quitting never loses the game; ``load`` goes on with it.
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +31,7 @@ from phase10.dice import (
     loads,
 )
 
+from .files import SAVE_PREFIX, write_atomically
 from .session import SessionError, data_dir
 
 __all__ = ["DICE_AUTOSAVE", "DiceSession", "dice_autosave", "keep_copy"]
@@ -130,15 +129,7 @@ class DiceSession:
         if target is None:
             return None
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".save-")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as file:
-                    file.write(self.record_text() + "\n")
-                os.replace(temporary, target)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
+            write_atomically(target, self.record_text() + "\n", prefix=SAVE_PREFIX)
         except OSError as error:
             self.save_error = f"the game could not be saved to {target}: {error.strerror}"
             return None

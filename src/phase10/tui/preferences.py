@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from phase10.bots.registry import DEFAULT_BOT
 
+from .files import write_atomically
 from .session import SessionError, Settings, data_dir
 
 __all__ = [
@@ -130,16 +129,8 @@ def save_preferences(prefs: Preferences, path: Path | None = None) -> str | None
     """Write the settings atomically; returns why they could not be (None: saved)."""
     path = path or preferences_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(prefs.to_dict(), file, indent=2)
-                file.write("\n")
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        text = json.dumps(prefs.to_dict(), indent=2) + "\n"
+        write_atomically(path, text, prefix=".settings-")
     except OSError as error:
         return f"could not save the settings to {path}: {error.strerror or error}"
     return None

@@ -69,7 +69,8 @@ def unfinished_games(autosave: Path | None) -> list[SavedGame]:
     paths = [autosave] if autosave is not None else []
     kept = games_dir()
     if kept.is_dir():
-        copies = sorted(kept.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        named = [path for path in kept.glob("*.json") if not path.name.startswith(".")]
+        copies = sorted(named, key=lambda p: p.stat().st_mtime, reverse=True)
         paths += copies[:MAX_LISTED]
     for path in paths:
         loaded = load_unfinished(path)

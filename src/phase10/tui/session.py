@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 import random
 import secrets
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +44,8 @@ from phase10.core.records import (
     loads,
     reshuffle_unseen,
 )
+
+from .files import SAVE_PREFIX, write_atomically
 
 __all__ = [
     "HUMAN",
@@ -385,16 +386,7 @@ class Session:
         if target is None:
             return None
         target = Path(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        text = dumps(self.record())
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".save-", suffix=".json")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text + "\n")
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(target, dumps(self.record()) + "\n", prefix=SAVE_PREFIX)
         return target
 
 

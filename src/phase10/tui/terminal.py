@@ -5,8 +5,8 @@ SIGHUP, but not always: run under ``make``, which does not pass the signal on, i
 hears. Textual's input thread then reads end-of-file in a busy loop and the app can never
 draw or exit, so the game would spin a CPU core until someone kills it. A small thread
 watches the terminal instead and ends the process once it has hung up. Every move is
-saved as it is made (atomically), so nothing is lost; the game goes on with
-``phase10 play --resume``.
+saved as it is made (atomically, and the process never ends mid-save), so nothing is
+lost; the game goes on with ``phase10 play --resume``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ import termios
 import threading
 import time
 from collections.abc import Callable
+
+from .files import WRITING
 
 __all__ = ["terminal_lost", "watch_terminal"]
 
@@ -44,6 +46,7 @@ def terminal_lost(fd: int) -> bool:
 
 
 def _leave() -> None:
+    WRITING.acquire(timeout=10)  # (not in the middle of a save, which would leave its temp)
     os._exit(HUNG_UP)  # (the app's own exit needs the terminal it has lost)
 
 

@@ -1,0 +1,86 @@
+"""Saved games and settings are written whole or not at all, and leave no temporary
+files behind: not on a failed write, not on a hangup mid-save, not after a kill."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from phase10.tui import terminal
+from phase10.tui.files import SAVE_PREFIX, STALE_AFTER, WRITING, write_atomically
+from phase10.tui.preferences import Preferences, save_preferences
+from phase10.tui.saves import unfinished_games
+from phase10.tui.session import Session, Settings
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "autosave.json"
+    write_atomically(target, "old\n", prefix=SAVE_PREFIX)
+
+    def refuse(source: str, destination: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="No space"):
+        write_atomically(target, "new\n", prefix=SAVE_PREFIX)
+    assert target.read_text() == "old\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["autosave.json"]
+
+
+def test_a_write_sweeps_only_stale_temporaries_of_its_own_kind(tmp_path: Path) -> None:
+    old = time.time() - STALE_AFTER - 60
+    stale_new, stale_legacy = tmp_path / ".save-ab12.tmp", tmp_path / ".save-cd34.json"
+    fresh, settings = tmp_path / ".save-ef56.tmp", tmp_path / ".settings-gh78"
+    game = tmp_path / "phase10-20261127-4.json"
+    for path in (stale_new, stale_legacy, fresh, settings, game):
+        path.write_text("{}")
+    for path in (stale_new, stale_legacy, settings, game):
+        os.utime(path, (old, old))
+
+    write_atomically(tmp_path / "autosave.json", "{}\n", prefix=SAVE_PREFIX)
+
+    left = sorted(path.name for path in tmp_path.iterdir())
+    assert left == sorted([fresh.name, settings.name, game.name, "autosave.json"])
+
+
+def test_saves_and_settings_leave_only_their_files(tmp_path: Path) -> None:
+    autosave = tmp_path / "autosave.json"
+    session = Session.new(Settings(opponents=1, difficulty="random", seed=3), autosave=autosave)
+    assert session.save() == autosave
+    assert save_preferences(Preferences(), tmp_path / "settings.json") is None
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["autosave.json", "settings.json"]
+    assert Session.load(autosave).game.seed == 3
+
+
+def test_the_hangup_exit_waits_for_a_save_in_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    exits: list[int] = []
+    monkeypatch.setattr(terminal.os, "_exit", exits.append)
+    WRITING.acquire()  # a save under way
+    leaving = threading.Thread(target=terminal._leave)  # (the default on_lost)
+    try:
+        leaving.start()
+        leaving.join(0.3)
+        assert exits == [] and leaving.is_alive()
+    finally:
+        WRITING.release()
+    leaving.join(5)
+    assert exits == [terminal.HUNG_UP]
+    WRITING.release()  # (the real exit never returns; this one gives the lock back)
+
+
+def test_a_stray_temporary_is_not_listed_as_an_unfinished_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path))
+    games = tmp_path / "games"
+    session = Session.new(Settings(opponents=1, difficulty="random", seed=5), autosave=None)
+    kept = session.save(games / "phase10-20261127-5.json")
+    assert kept is not None
+    (games / ".save-k2j4.json").write_text(kept.read_text())  # (an earlier version's, whole)
+    assert [game.path for game in unfinished_games(None)] == [kept]
