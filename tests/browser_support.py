@@ -219,6 +219,19 @@ def no_horizontal_scroll(page: Any) -> bool:
     )
 
 
+def uncovered(page: Any, selector: str) -> bool:
+    """Whether every element matching ``selector`` is itself what shows at its centre (no
+    other element, such as the floating hand, lies over it)."""
+    return bool(
+        page.eval_on_selector_all(
+            selector,
+            "l => l.length > 0 && l.every(e => { const r = e.getBoundingClientRect();"
+            " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            " return top !== null && (top === e || e.contains(top)); })",
+        )
+    )
+
+
 def in_first_viewport(page: Any, selector: str) -> bool:
     """Whether every element matching ``selector`` lies inside the viewport as it is."""
     return bool(

@@ -116,11 +116,12 @@ def test_unknown_fields_are_ignored_by_the_models() -> None:
 
 def test_what_the_engine_writes_is_what_it_reads() -> None:
     """The written form the engine sends (legal actions, a table group's text) reads back
-    to the same action and group, and writes no implied Wild value."""
+    to the same action and group, and writes no implied Wild value; a group's faces give
+    each Wild of a run its value."""
     from phase10 import GroupKind, parse_group
 
     rng = random.Random(5)
-    seen_melds = 0
+    seen_melds = seen_run_wilds = 0
     for seed in range(3):
         game = Game(2, rules=Rules(phases=(2, 3)), seed=seed)
         while not game.is_over and len(game.actions) < 300:
@@ -130,9 +131,14 @@ def test_what_the_engine_writes_is_what_it_reads() -> None:
             for meld in turn_message(view)["view"]["melds"]:
                 group = parse_group(GroupKind(meld["group"]["kind"]), meld["text"])
                 assert group.written() == meld["text"] and "W=" not in meld["text"]
+                # the faces name each Wild of a run by its place, and read back the same
+                assert parse_group(group.kind, meld["faces"]) == group
+                if group.kind is GroupKind.RUN:
+                    assert "W" not in meld["faces"].replace("W=", "")
+                    seen_run_wilds += "W=" in meld["faces"]
                 seen_melds += 1
             game.apply(choose(game, rng))
-    assert seen_melds > 0
+    assert seen_melds > 0 and seen_run_wilds > 0
 
 
 def test_the_rules_descriptions_name_the_defaults_of_the_core() -> None:

@@ -36,6 +36,7 @@ from browser_support import (  # noqa: E402
     serve,
     shot,
     state,
+    uncovered,
     wait_turn,
     wait_version,
 )
@@ -185,6 +186,19 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     assert closed_once and checked and banners
     for page in (ann, bob, watcher):
         page.wait_for_selector("#winner", timeout=TIMEOUT)
+        # the result takes the last hand's banner's place, whoever moved last; each seat,
+        # yours too, shows the phase it laid in the last hand beside its groups
+        assert page.locator("#banner-title").count() == 0
+        final = state(page)["view"]
+        shown = page.locator(".opponents .seat .phase").all_inner_texts()
+        assert len(shown) == len(final["seats"])
+        laid = {seat["name"]: f"Phase {seat['laid']}: " for seat in final["seats"] if seat["laid"]}
+        for section in page.locator(".opponents .seat").all():
+            name = section.get_attribute("aria-label") or ""
+            phase = section.locator(".phase").inner_text()
+            if name in laid:
+                assert phase.startswith(laid[name]) and phase.endswith("✓"), (name, phase)
+        assert laid and all(name in shown_names(page) for name in laid)
     shot(ann, "game-over")
     shot(watcher, "spectator")
     assert_accessible(ann, "the result")
@@ -214,6 +228,26 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     assert wait_version(other, 0)["you"] == 0
 
 
+def shown_names(page: Any) -> list[str]:
+    return [s.get_attribute("aria-label") or "" for s in page.locator(".opponents .seat").all()]
+
+
+def test_what_you_did_is_said_to_you(base: str, browser: Any) -> None:
+    """Your last move beside your hand reads "You ...", in good English for every event."""
+    page = context(browser).new_page()
+    page.goto(base + "/")
+    said = page.evaluate(
+        """async () => {
+          const { lastMove } = await import("/static/table-view.js");
+          const seats = [{ name: "Ann" }, { name: "Bob" }];
+          const said = (e) => { const m = lastMove({ history: [e], seats }); return `You ${m.own ?? m.text}`; };
+          return [said({ type: "Skipped", player: 0 }), said({ type: "Drew", player: 0, card: "R7" }),
+                  said({ type: "Discarded", player: 0, card: "S", target: 1 })];
+        }"""
+    )
+    assert said == ["You were skipped", "You drew R7", "You skipped Bob"]
+
+
 def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> None:
     """At 390×844 with touch: no horizontal scroll, and on each of your turns the hand and
     the buttons are on screen without scrolling; a hand is played to its end by taps."""
@@ -239,6 +273,15 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
         if not shot_taken and now["legal"]["stage"] == "play":
             shot(phone, "phone", readme="web-phone.png", full_page=False)
             shot_taken = True
+            # a hint opens below the hand, in sight and read whole, the hand no longer
+            # floating over the table; closed, the hand floats again
+            phone.tap("#act-hint")
+            phone.wait_for_selector(".hint pre", timeout=TIMEOUT)
+            assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "static"
+            assert in_first_viewport(phone, ".hint") and uncovered(phone, ".hint pre")
+            shot(phone, "phone-hint", full_page=False)
+            phone.tap("text=Close the hint")
+            assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "sticky"
         play_turn(phone, now["version"], how="tap")
         turns += 1
     else:
@@ -246,7 +289,13 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
     assert turns >= 3
     phone.wait_for_selector("#banner-title", timeout=TIMEOUT)
     assert no_horizontal_scroll(phone)
+    # the hand's result is read at the top of the table, nothing over it
+    phone.evaluate("scrollTo(0, 0)")
+    assert in_first_viewport(phone, "#banner-title, #banner-close")
+    assert uncovered(phone, "#banner-title, .hand-scores tbody tr, #banner-close")
     shot(phone, "phone-hand-end", full_page=False)
+    phone.tap("#banner-close")
+    assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "sticky"
     landscape = context(
         browser, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
     )
@@ -698,6 +747,7 @@ def test_going_out_with_the_anti_phase_card_on_a_phone(base: str, browser: Any) 
         "Go out with A: Cy moves down a phase",
     ]
     assert no_horizontal_scroll(phone)
+    assert in_first_viewport(phone, "#choices") and uncovered(phone, "#choices button.choice")
     shot(phone, "anti-phase-phone", full_page=False)
     assert_accessible(phone, "the Anti-phase card's chooser")
     phone.tap("button.choice[data-action='discard A>p0']")

@@ -173,6 +173,10 @@ class TableGroup(Wire):
     text: str
     """The group as a lay-down writes it (``G3 G4 W G6``): no Wild value its place
     implies."""
+    faces: str
+    """The group as the table shows it, each Wild in a run with the number its place gives
+    it (``G3 G4 W=5 G6``); in a set or a colour group a Wild stays ``W``, its value the
+    group's own (``group``)."""
 
 
 class SeatData(Wire):

@@ -193,6 +193,7 @@ class PlayerView(Rulebook):
                     "owner": meld.owner,
                     "group": group_to_dict(meld.group),
                     "text": meld.group.written(),
+                    "faces": str(meld.group),
                 }
                 for meld in self.melds
             ],

@@ -12,7 +12,7 @@ async function lobby() {
     el("label", {}, "Game ", el("select", { name: "kind", id: "kind" },
       el("option", { value: "cards", text: "Phase 10 (cards)" }), el("option", { value: "dice", text: "Phase 10 Dice" }))),
     el("label", {}, "Players (empty seats get bots) ", el("select", { name: "seats", id: "seats" },
-      el("option", { value: 1, text: "1 (solitaire)", class: "dice-only", hidden: true }),
+      el("option", { value: 1, text: "1 (solitaire)", class: "dice-only", hidden: true, disabled: true }),
       [2, 3, 4, 5, 6].map((n) => el("option", { value: n, text: String(n), selected: n === 2 })))),
     el("label", { class: "cards-only" }, "Rules ", el("select", { name: "preset" },
       Object.entries(presets.presets).map(([name, note]) => el("option", { value: name, text: `${name} — ${note}` })))),
@@ -38,7 +38,11 @@ async function lobby() {
   const kind = form.querySelector("#kind");
   kind.addEventListener("change", () => {
     for (const field of form.querySelectorAll(".cards-only")) field.hidden = kind.value === "dice";
-    for (const field of form.querySelectorAll(".dice-only")) field.hidden = kind.value !== "dice";
+    // (a hidden option is disabled too: some phones list hidden options all the same)
+    for (const field of form.querySelectorAll(".dice-only")) {
+      field.hidden = kind.value !== "dice";
+      if (field.tagName === "OPTION") field.disabled = field.hidden;
+    }
     const seats = form.querySelector("#seats");
     if (kind.value !== "dice" && seats.value === "1") seats.value = "2";  // solitaire is dice only
   });

@@ -89,6 +89,15 @@ export function cardFace(token, { value = null, tag = "span", attrs = {} } = {})
   return face;
 }
 
+// Which phase a seat is on: the one laid this hand (ticked), the one declared, the next
+// one, or none left. `short` leaves out what the phase needs.
+export function phaseText(view, s, short = false) {
+  const name = (n) => short ? `Phase ${n}` : `Phase ${n}: ${view.phase_sequence[n - 1]}`;
+  if (s.laid !== null && s.laid !== undefined) return `${name(s.laid)} ✓`;
+  if (s.declared) return `Declared ${s.declared}${short ? "" : `: ${view.phase_sequence[s.declared - 1]}`}`;
+  return s.phase <= view.phase_sequence.length ? name(s.phase) : "All phases done";
+}
+
 // A group as laid: its cards with each Wild's value, and what kind of group it is.
 export function groupInfo(group) {
   const kind = group.kind.replace("_", " ");
@@ -102,7 +111,7 @@ export function groupInfo(group) {
 
 export function groupCards(meld) {
   const info = groupInfo(meld.group);
-  const tokens = meld.text.split(" ");
+  const tokens = meld.faces.split(" ");
   return el("span", { class: "cards" }, tokens.map((t) => cardFace(t, { value: info.value })));
 }
 

@@ -1,7 +1,7 @@
 // A finished game, step by step or hand by hand, every hand shown; the end of each hand
 // gets its banner (who went out, the hand's scores). A review of any player's decisions
 // (review.js) sits beside it: each mistake steps the replay to its decision.
-import { api, groupInfo, hands } from "./cards.js";
+import { api, groupInfo, hands, phaseText } from "./cards.js";
 import { deadPage } from "./dead.js";
 import { ReviewPanel } from "./review.js";
 import { Card, html, render, tidyLog, useLayoutEffect, useRef } from "./ui.js";
@@ -139,10 +139,10 @@ function Replay({ id, frame, actor, ended, nav, review, decision, reviewedName }
         ${view.seats.map((s, i) => html`<section key=${i} class=${`seat${i === view.current ? " current" : ""}`} aria-label=${s.name}>
           <div class="seat-head"><span class="name">${s.name}</span>${i === view.dealer && html`<span class="badge dealer">Dealer</span>`}
             ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}</div>
-          <p class="phase">Phase ${s.phase} · ${s.score} pts</p>
+          <p class="phase">${phaseText(view, s, true)} · ${s.score} pts</p>
           <div class="cards replay-hand" aria-label=${`${s.name}'s hand`}>${hands(frame.hands[i]).map((t, k) => html`<${Card} key=${k} token=${t} small=${true} />`)}</div>
           <ul class="groups">${view.melds.map((m, gid) => ({ m, gid })).filter((x) => x.m.owner === i).map(({ m, gid }) => html`<li key=${gid}>
-            <span class="meld-view" aria-label=${`${groupInfo(m.group).caption}: ${m.text}`}>${m.text.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${groupInfo(m.group).value} small=${true} />`)}</span></li>`)}</ul>
+            <span class="meld-view" aria-label=${`${groupInfo(m.group).caption}: ${m.faces}`}>${m.faces.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${groupInfo(m.group).value} small=${true} />`)}</span></li>`)}</ul>
         </section>`)}
       </section>
       <section class="centre" aria-label="Piles">

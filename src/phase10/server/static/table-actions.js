@@ -1,5 +1,5 @@
 // Your buttons: exactly the choices of the server's `legal` block, with its labels.
-import { html } from "./ui.js";
+import { html, useEffect, useRef } from "./ui.js";
 
 function Key({ k }) {
   return html`<kbd aria-hidden="true">${k}</kbd>`;
@@ -10,8 +10,19 @@ function Button({ id, onClick, label, k = null, primary = false, disabled = fals
     aria-keyshortcuts=${k} onClick=${onClick}>${label}${k && html` <${Key} k=${k} />`}</button>`;
 }
 
+// A hint or a choice just opened is brought into sight (on a phone it may open below the fold).
+function useShown(value) {
+  const ref = useRef(null);
+  useEffect(() => {
+    if (value) ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [value]);
+  return ref;
+}
+
 export function Actions({ client }) {
   const legal = client.legal;
+  const choicesRef = useShown(client.choices);
+  const hintRef = useShown(client.hint);
   if (!legal) return null;
   const selected = client.selectedTokens();
   const one = selected.length === 1 ? selected[0] : null;
@@ -71,13 +82,13 @@ export function Actions({ client }) {
     <div class="actions" role="group" aria-label="Actions">
       ${buttons}
     </div>
-    ${choices && html`<div id="choices" class="choices" role="group" aria-labelledby="choices-title">
+    ${choices && html`<div id="choices" class="choices" role="group" aria-labelledby="choices-title" ref=${choicesRef}>
       <p id="choices-title">${choices.title}</p>
       ${choices.items.map((c) => html`<button type="button" key=${c.action} class="choice" data-action=${c.action}
         onClick=${() => client.act(c.action)}>${c.label}</button>`)}
       <button type="button" class="small" id="choices-cancel" onClick=${() => client.cancelChoices()}>Cancel</button>
     </div>`}
-    ${client.hint && html`<div class="hint" role="note" aria-label="Hint"><pre>${client.hint}</pre>
+    ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${client.hint}</pre>
       <button type="button" class="small" onClick=${() => { client.hint = null; client.draw(); }}>Close the hint</button></div>`}
   </div>`;
 }

@@ -1,8 +1,8 @@
 // The table, drawn with Preact: opponents around the top, the piles in the centre, you at
 // the bottom. Every element has a stable key, so a state message (a bot moves every 0.6 s)
 // updates the page in place: focus, open panels and scroll positions stay where they are.
-import { groupInfo, handCards } from "./cards.js";
-import { Backs, Card, html, tidyLog, useLayoutEffect, useRef } from "./ui.js";
+import { groupInfo, handCards, phaseText } from "./cards.js";
+import { Backs, Card, html, notice, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 import { Actions } from "./table-actions.js";
 import { DicePage } from "./dice-view.js";
 
@@ -16,15 +16,18 @@ export function TablePage({ client }) {
   const view = state.view;
   const me = view.viewer;
   const n = view.seats.length;
-  // the others in turn order after you, so the table reads round from your left
-  const others = me === null ? view.seats.map((_, i) => i) : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
-  const last = lastMove(view);
   const over = view.stage === "game_over";
+  // the others in turn order after you, so the table reads round from your left; once the
+  // game is over your hand goes, and your seat (your last groups) leads the others
+  const others = me === null ? view.seats.map((_, i) => i)
+    : over ? Array.from({ length: n }, (_, k) => (me + k) % n)
+    : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
+  const last = lastMove(view);
   return html`<div class=${`table-page${me === null ? " watching" : ""}`}>
     <${Bar} client=${client} />
     <div class="felt">
       ${over && html`<${Results} client=${client} />`}
-      <section class=${`opponents n${others.length}`} aria-label=${me === null ? "Players" : "Opponents"}>
+      <section class=${`opponents n${others.length}`} aria-label=${me === null || over ? "Players" : "Opponents"}>
         ${others.map((i) => html`<${Seat} key=${i} client=${client} i=${i} last=${last} />`)}
       </section>
       <${Centre} client=${client} />
@@ -56,7 +59,7 @@ export function lastMove(view) {
       }
       // the Anti-phase card at a hand's end (seen when that hand ended the game)
       case "MovedDown": return { ...at, seat: e.player, kind: "moved-down", text: e.phase === null ? "had no phase to lose" : `moved down: phase ${e.phase} again` };
-      case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped" };
+      case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped", own: "were skipped" };
       case "Declared": return { ...at, seat: e.player, kind: "declare", text: `declared phase ${e.phase}` };
       case "WildGiven": return { ...at, seat: e.dealer, kind: "give", text: `gave the Wild to ${names[e.player]}` };
       case "Saved": return { ...at, seat: e.player, kind: "save", text: e.card ? `saved ${e.card}` : "saved a card" };
@@ -70,11 +73,6 @@ export function lastMove(view) {
   return null;
 }
 
-function phaseText(view, s) {
-  const count = view.phase_sequence.length;
-  if (s.declared) return `Declared ${s.declared}: ${view.phase_sequence[s.declared - 1]}`;
-  return s.phase <= count ? `Phase ${s.phase}: ${view.phase_sequence[s.phase - 1]}` : "All phases done";
-}
 
 export function Bar({ client, lobby = false }) {
   const table = client.state.table;
@@ -82,7 +80,7 @@ export function Bar({ client, lobby = false }) {
   const mine = client.token ? `${invite}#token=${client.token}` : null;
   const links = html`
     <label class="link">Invite link <input id="invite" readonly value=${invite} /></label>
-    <button type="button" class="small" onClick=${() => navigator.clipboard?.writeText(invite)}>Copy</button>
+    <button type="button" class="small" id="copy-invite" onClick=${() => copyInvite(invite)}>Copy</button>
     ${mine && html`<label class="link">Your seat link (rejoin from any device; keep it private)
       <input id="seat-link" readonly value=${mine} /></label>`}`;
   return html`<section class="table-bar" aria-label="Table">
@@ -96,6 +94,16 @@ export function Bar({ client, lobby = false }) {
       : html`<details class="links"><summary>Invite</summary>${links}</details>`}
     <${RulesPanel} sentences=${table.options.rules_text} />
   </section>`;
+}
+
+function copyInvite(invite) {
+  const done = navigator.clipboard ? navigator.clipboard.writeText(invite) : Promise.reject(new Error("no clipboard"));
+  const said = (text) => {
+    notice(text);
+    // (gone after a while, unless something else has been said since)
+    setTimeout(() => { if (document.getElementById("status")?.textContent === text) notice(""); }, 4000);
+  };
+  done.then(() => said("Invite link copied."), () => said("Could not copy: select the link and copy it."));
 }
 
 // The rules in play in sentences, as the server words them (the same as the terminal's r page).
@@ -163,7 +171,7 @@ function Seat({ client, i, last }) {
       <${Backs} count=${s.hand_size} />
       <span class="score">${s.score} pts</span>
     </div>
-    <p class="phase">${phaseText(view, s)}${s.laid !== null && " ✓"}</p>
+    <p class="phase">${phaseText(view, s)}</p>
     ${s.gave_up && html`<p class="badge gave-up" key="gave-up">Gave up the phase</p>`}
     ${s.pending_skip && html`<p class="badge skip" key="skip">Skipped next turn</p>`}
     <${SavePile} view=${view} i=${i} />
@@ -216,10 +224,10 @@ function Groups({ client, owner, last }) {
       return html`<li key=${gid}>
         <button type="button" class=${`meld${open ? " can-hit" : ""}`} data-group=${gid} disabled=${!open}
           onClick=${() => client.hit(gid)}
-          aria-label=${`${view.seats[meld.owner].name}'s ${info.caption}: ${meld.text}${open ? ". Hit the selected card here" : ""}`}>
+          aria-label=${`${view.seats[meld.owner].name}'s ${info.caption}: ${meld.faces}${open ? ". Hit the selected card here" : ""}`}>
           <span class="caption">${info.caption}</span>
           <span class=${`cards${fresh ? " fresh" : ""}`} key=${`${gid}-${meld.text}`}>
-            ${meld.text.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${info.value} small=${true} />`)}
+            ${meld.faces.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${info.value} small=${true} />`)}
           </span>
         </button></li>`;
     })}</ul>`;
@@ -258,14 +266,17 @@ function Mine({ client, last }) {
   const s = view.seats[me];
   const cards = handCards(view.hand, client.sortBy);
   const marked = last && last.seat === me;
-  return html`<section class=${`mine${client.legal?.turn ? " my-turn" : ""}`} aria-label="You">
+  // a hint, a choice to make or a hand's result to read: on a phone the panel stops
+  // floating over the table while it is open (style.css)
+  const open = client.hint || client.choices || client.banner;
+  return html`<section class=${`mine${client.legal?.turn ? " my-turn" : ""}${open ? " expanded" : ""}`} aria-label="You">
     <div class="mine-head">
       <p id="progress" class="progress">${progress?.label ?? phaseText(view, s)}</p>
       <span class="score">${s.name} · ${s.score} pts</span>
       ${me === view.dealer && html`<span class="badge dealer">Dealer</span>`}
       ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}
       ${s.gave_up && html`<span class="badge gave-up">Gave up the phase</span>`}
-      ${marked && html`<span class=${`last-move ${last.kind}`} key=${`m${last.version}`}>You ${last.text}</span>`}
+      ${marked && html`<span class=${`last-move ${last.kind}`} key=${`m${last.version}`}>You ${last.own ?? last.text}</span>`}
       <button type="button" id="sort" class="small" aria-keyshortcuts="s" onClick=${() => client.sort()}
         aria-label=${`Sort your hand by ${client.sortBy === "number" ? "colour" : "number"}`}>
         By ${client.sortBy === "number" ? "colour" : "number"} <kbd aria-hidden="true">s</kbd></button>

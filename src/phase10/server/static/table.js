@@ -170,6 +170,8 @@ class TableClient {
     if (this.handsSeen !== null && results.length > this.handsSeen && view.stage !== "game_over") {
       this.banner = results.at(-1);
     }
+    // the game's results take the place of a hand's banner (on every device, moved or not)
+    if (view?.stage === "game_over") this.banner = null;
     if (view) this.handsSeen = results.length;
     this.announceNew(message.log ?? []);
     this.draw();
