@@ -233,11 +233,13 @@ def uncovered(page: Any, selector: str) -> bool:
 
 
 def in_first_viewport(page: Any, selector: str) -> bool:
-    """Whether every element matching ``selector`` lies inside the viewport as it is."""
+    """Whether every element matching ``selector`` lies inside the viewport as it is (to
+    within a pixel: a scroll may leave an edge a fraction of one beyond)."""
     return bool(
         page.eval_on_selector_all(
             selector,
             "l => l.length > 0 && l.every(e => { const r = e.getBoundingClientRect();"
-            " return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })",
+            " return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1"
+            " && r.right <= innerWidth + 1; })",
         )
     )

@@ -1,5 +1,5 @@
 // Your buttons: exactly the choices of the server's `legal` block, with its labels.
-import { html, useEffect, useRef } from "./ui.js";
+import { html, useLayoutEffect, useRef } from "./ui.js";
 
 function Key({ k }) {
   return html`<kbd aria-hidden="true">${k}</kbd>`;
@@ -13,7 +13,7 @@ function Button({ id, onClick, label, k = null, primary = false, disabled = fals
 // A hint or a choice just opened is brought into sight (on a phone it may open below the fold).
 function useShown(value) {
   const ref = useRef(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (value) ref.current?.scrollIntoView?.({ block: "nearest" });
   }, [value]);
   return ref;
