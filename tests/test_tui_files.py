@@ -84,3 +84,23 @@ def test_a_stray_temporary_is_not_listed_as_an_unfinished_game(
     assert kept is not None
     (games / ".save-k2j4.json").write_text(kept.read_text())  # (an earlier version's, whole)
     assert [game.path for game in unfinished_games(None)] == [kept]
+
+
+def test_a_copy_of_the_autosave_leaves_the_game_listed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+S keeps a copy identical to the autosave: the game is listed once, as the
+    autosave, and a copy of an earlier moment of it is not listed."""
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path))
+    autosave = tmp_path / "autosave.json"
+    session = Session.new(Settings(opponents=1, difficulty="random", seed=8), autosave=autosave)
+    earlier = session.save(tmp_path / "games" / "phase10-1-8.json")
+    if session.game.current == session.human:
+        session.apply("draw")
+    else:
+        session.play_bot()
+    session.save()
+    copy = session.save(tmp_path / "games" / "phase10-2-8.json")
+    assert earlier is not None and copy is not None
+    assert [game.path for game in unfinished_games(autosave)] == [autosave]
+    assert [game.path for game in unfinished_games(None)] == [copy]

@@ -78,7 +78,14 @@ def unfinished_games(autosave: Path | None) -> list[SavedGame]:
             continue
         session, label = loaded
         found.append(SavedGame(path, session.record(), label))
-    return [game for game in found if not any(game.same_game_before(o) for o in found)]
+    listed: list[SavedGame] = []
+    for game in found:
+        # an earlier moment of another game is left out; of copies at the same moment
+        # (a Ctrl+S copy of the autosave, say) the first, the autosave or the newest, stays
+        later = any(game.same_game_before(o) and not o.same_game_before(game) for o in found)
+        if not later and not any(game.same_game_before(o) for o in listed):
+            listed.append(game)
+    return listed
 
 
 def keep_unfinished(autosave: Path | None) -> Path | None:
