@@ -61,6 +61,36 @@ async def play_on(pilot, app: PlayApp, person: Person, stop_after: int | None = 
         await person.turn(pilot, app)
 
 
+async def test_u_in_a_game_without_undo_says_so() -> None:
+    app = PlayApp(short_game(undo=False), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and app.session.human_to_move
+        await pilot.press("d", "u")
+        assert "undo is off for this game" in app.error_text
+        assert app.session.view.stage is Stage.PLAY  # the draw stands
+
+
+async def test_keys_for_rules_not_in_play_say_so_at_any_stage() -> None:
+    """S, T and G under rules without save piles or giving up: the same reason before
+    drawing as after, not "draw first"."""
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.session is not None and app.session.view.stage is Stage.DRAW
+        for drawn in (False, True):
+            if drawn:
+                await pilot.press("d")
+                assert app.session.view.stage is Stage.PLAY
+            for key, reason in (
+                ("S", "these rules have no save piles"),
+                ("T", "these rules have no save piles"),
+                ("G", "these rules do not let a phase be given up"),
+            ):
+                await pilot.press("escape", key)
+                assert reason in app.error_text, (drawn, key, app.error_text)
+
+
 async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "autosave.json"
     person = Person(3)

@@ -427,6 +427,7 @@ def test_hit_choices_say_why_not_and_give_only_legal_hits() -> None:
 def test_the_quit_message_names_a_command_that_works_from_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from phase10.cli.common import command_from_here
     from phase10.cli.play import play_command
 
     script = tmp_path / ".venv" / "bin" / "phase10"
@@ -440,6 +441,8 @@ def test_the_quit_message_names_a_command_that_works_from_here(
     assert play_command(".venv/bin/phase10", Path("my.json")) == (
         ".venv/bin/phase10 play --resume --save-file my.json"
     )
+    # the dice game's quit message too
+    assert command_from_here(str(script), "dice play") == ".venv/bin/phase10 dice play"
     # on PATH (the virtualenv activated, or installed with pip): plain phase10
     monkeypatch.setenv("PATH", str(script.parent))
     assert play_command(str(script)) == "phase10 play --resume"

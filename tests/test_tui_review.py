@@ -13,13 +13,13 @@ from textual.widgets import Label, OptionList, Static
 
 from phase10 import kernel
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import GameEnded, Rules, SavePile
+from phase10.core import Rules, SavePile
 from phase10.core.records import GameRecord, dumps
 from phase10.search import Review
 from phase10.tui.app import PlayApp
 from phase10.tui.replay import GameReplayScreen, ReplayApp, ReplayScreen
 from phase10.tui.review import Effort, ReviewScreen, WinChart
-from phase10.tui.screens import GameOverScreen
+from phase10.tui.screens import GameOverScreen, NewGameScreen
 from phase10.tui.session import Session, Settings
 
 SIZE = (100, 40)
@@ -144,10 +144,11 @@ async def test_r_on_the_game_over_screen_reviews_the_finished_game() -> None:
     app = PlayApp(session=session, autosave=None, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        end = next(e for e in session.game.history if isinstance(e, GameEnded))
-        app.show_game_over(end)
-        await pilot.pause()
+        # a finished game opened (play --resume after its end) shows its result at once
         assert isinstance(app.screen, GameOverScreen)
+        assert (
+            len([screen for screen in app.screen_stack if isinstance(screen, GameOverScreen)]) == 1
+        )
         await pilot.press("r")
         screen = await reviewed(pilot, app)
         assert screen.shown is not None and screen.shown.player == session.human
@@ -201,3 +202,21 @@ def test_a_hand_without_a_decision_of_the_player_shows_no_chance() -> None:
     console.print(hands_table(replace(done, hands=(skipped,))))
     text = console.export_text()
     assert "missed" in text and "70" in text and "%" not in text
+
+
+async def test_a_finished_game_resumed_shows_its_result_and_n_starts_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --resume`` on a game already over is no dead end: its result, not counted
+    again in the results file, and ``n`` goes to the new-game screen."""
+    recorded: list[object] = []
+    monkeypatch.setattr("phase10.tui.app.record_result", recorded.append)
+    app = PlayApp(session=finished(), autosave=None, bot_delay=0)
+    app.remember = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+    assert recorded == []

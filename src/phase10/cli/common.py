@@ -1,9 +1,12 @@
-"""What every command shares: how it fails on bad input and how it prints JSON."""
+"""What every command shares: how it fails on bad input, how it prints JSON and how it
+names a command to type next."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +19,7 @@ from phase10.core.codec import RecordError
 __all__ = [
     "MAX_DELAY",
     "check_output_file",
+    "command_from_here",
     "count",
     "fail",
     "plot_format",
@@ -23,6 +27,29 @@ __all__ = [
     "read_dice_phase",
     "refuse_unknown_options",
 ]
+
+
+def command_from_here(script: str, arguments: str) -> str:
+    """The command to type for ``phase10 ARGUMENTS``, written so that it works from here:
+    ``phase10`` only when that is what the shell finds, else the script's own path (``make
+    play`` runs ``.venv/bin/phase10``, which is not on PATH until the virtualenv is
+    activated), or ``python -m phase10.cli`` when run as a module."""
+    path = Path(script)
+    if path.name != "phase10":  # run as python -m phase10.cli
+        return f"{_shown(Path(sys.executable))} -m phase10.cli {arguments}"
+    found = shutil.which("phase10")
+    if found is not None and Path(found).resolve() == path.resolve():
+        return f"phase10 {arguments}"
+    return f"{_shown(path)} {arguments}"
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be written from the current directory."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path.absolute())
+
 
 #: the longest pause before or after a computer's move, in seconds (inf would never end)
 MAX_DELAY = 60.0

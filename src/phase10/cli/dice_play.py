@@ -11,7 +11,7 @@ import typer
 
 from phase10.bots.dice import DEFAULT_DICE_BOT, DICE_BOT_HELP, DICE_BOT_NAMES
 
-from .common import MAX_DELAY, check_output_file, fail, print_json
+from .common import MAX_DELAY, check_output_file, command_from_here, fail, print_json
 
 __all__ = ["play", "tournament"]
 
@@ -130,7 +130,7 @@ def play(
     if session.game.is_over:
         typer.echo(f"Game finished; its record is in {autosave}.")
     else:
-        command = "phase10" if Path(sys.argv[0]).name == "phase10" else "python -m phase10.cli"
-        again = f"{command} dice play" + (f" --save-file {save_file}" if save_file else "")
+        tail = "dice play" + (f" --save-file {save_file}" if save_file else "")
+        again = command_from_here(sys.argv[0], tail)
         # the command on a line of its own: a narrow terminal never breaks it mid-word
         typer.echo(f"Game saved in {autosave}. To go on with it, run:\n  {again}")

@@ -5,7 +5,6 @@ Both need the ``tui`` extra (Textual); without it they say how to install it.
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -15,7 +14,7 @@ import typer
 from phase10.bots.registry import BOT_HELP, DEFAULT_BOT
 from phase10.core import PRESETS, preset
 
-from .common import MAX_DELAY, check_output_file, fail, reading_record
+from .common import MAX_DELAY, check_output_file, command_from_here, fail, reading_record
 
 __all__ = ["play", "replay"]
 
@@ -163,25 +162,9 @@ def play(
 
 
 def play_command(script: str, save_file: Path | None = None) -> str:
-    """The command that resumes, written so that it works from here: ``phase10`` only
-    when that is what the shell finds, else the script's own path (``make play`` runs
-    ``.venv/bin/phase10``, which is not on PATH until the virtualenv is activated)."""
-    path = Path(script)
-    tail = " play --resume" + (f" --save-file {save_file}" if save_file is not None else "")
-    if path.name != "phase10":  # run as python -m phase10.cli
-        return f"{_shown(Path(sys.executable))} -m phase10.cli{tail}"
-    found = shutil.which("phase10")
-    if found is not None and Path(found).resolve() == path.resolve():
-        return "phase10" + tail
-    return _shown(path) + tail
-
-
-def _shown(path: Path) -> str:
-    """A path as short as it can be written from the current directory."""
-    try:
-        return str(path.absolute().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path.absolute())
+    """The command that resumes the card game, written to work from here."""
+    tail = "play --resume" + (f" --save-file {save_file}" if save_file is not None else "")
+    return command_from_here(script, tail)
 
 
 def replay(

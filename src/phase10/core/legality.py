@@ -198,8 +198,15 @@ class Rulebook:
         hand = self._acting_hand()
         if hand is None:
             raise IllegalActionError(Refusal.NOT_YOUR_TURN, "it is not your turn")
-        # the stage's own actions first; any other is refused with what the stage waits for
+        # an action these rules do not have at all says so, whatever the stage; then the
+        # stage's own actions; any other is refused with what the stage waits for
         match action:
+            case Save() | TakeSaved() if self.rules.save_pile is SavePile.OFF:
+                raise IllegalActionError(Refusal.NO_SAVE_PILE, "these rules have no save piles")
+            case GiveUp() if self.rules.give_up is GivingUp.OFF:
+                raise IllegalActionError(
+                    Refusal.NO_GIVE_UP, "these rules do not let a phase be given up"
+                )
             case GiveWild():
                 return self._check_give(action)
             case Declare():
@@ -248,8 +255,6 @@ class Rulebook:
                 assert_never(action)
 
     def _check_save(self, action: Save, hand: Sequence[Card]) -> Action:
-        if self.rules.save_pile is SavePile.OFF:
-            raise IllegalActionError(Refusal.NO_SAVE_PILE, "these rules have no save piles")
         info = self._seat(self.current)
         if info.saved_this_hand:
             raise IllegalActionError(
@@ -275,8 +280,6 @@ class Rulebook:
         return action
 
     def _check_take_saved(self, action: TakeSaved) -> Action:
-        if self.rules.save_pile is SavePile.OFF:
-            raise IllegalActionError(Refusal.NO_SAVE_PILE, "these rules have no save piles")
         if self.stage is not Stage.DRAW:
             raise IllegalActionError(Refusal.ALREADY_DREW, "you have already drawn this turn")
         if action.card not in self._acting_saved():
@@ -292,10 +295,6 @@ class Rulebook:
         return action
 
     def _check_give_up(self, action: GiveUp) -> Action:
-        if self.rules.give_up is GivingUp.OFF:
-            raise IllegalActionError(
-                Refusal.NO_GIVE_UP, "these rules do not let a phase be given up"
-            )
         if self.tie_break:
             raise IllegalActionError(Refusal.NO_GIVE_UP, "a phase is not given up in a tie-break")
         info = self._seat(self.current)

@@ -207,11 +207,21 @@ class PlayApp(TableExtras):
         self.waiting = False
         self.selected.clear()
         self.cursor = 0
-        self.refresh_bindings()  # the footer offers Undo only in a game with undo
         self.refresh_table()
         # the log is filled once laid out, so its first lines wrap to its real width
         self.call_after_refresh(self._reset_log)
-        self.call_after_refresh(self.advance)
+        if session.game.is_over:  # (resumed after its end: its result, and a new game from there)
+            self.call_after_refresh(self._show_result_again)
+        else:
+            self.call_after_refresh(self.advance)
+
+    def _show_result_again(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        ended = [event for event in session.game.history if isinstance(event, GameEnded)]
+        if ended:
+            self.show_game_over(ended[-1], record=False)  # (counted when it was played)
 
     def advance(self) -> None:
         """Hand the move to whoever is next: a bot thinks in a thread; the person waits."""
@@ -302,10 +312,10 @@ class PlayApp(TableExtras):
         self.waiting = False
         self.advance()
 
-    def show_game_over(self, event: GameEnded) -> None:
+    def show_game_over(self, event: GameEnded, *, record: bool = True) -> None:
         assert self.session is not None
         headline = result_headline(self.session.names, self.session.human, event)
-        if self.remember:
+        if self.remember and record:
             problem = record_result(GameResult.of(self.session, event))
             if problem is not None:
                 self.notify(problem, severity="warning")

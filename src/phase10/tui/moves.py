@@ -127,9 +127,6 @@ class TableMoves(TableApp):
     settings: Settings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # a game without undo (--no-undo) has no Undo key: the footer does not offer it
-        if action == "undo" and self.session is not None and not self.session.undo_allowed:
-            return False
         # the table's keys sleep while a dialog or the new-game screen is up
         return not (action in _TABLE_ACTIONS and self.screen is not self.screen_stack[0])
 
@@ -299,6 +296,9 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
+        if self.session.view.rules.save_pile is SavePile.OFF:
+            self.play(Save(Card.parse("W")))  # the engine says these rules have none
+            return
         if not self.selected and self.session.view.stage is Stage.PLAY:
             # as with x: the turn ends, so never the card under the cursor by accident
             self.say("select the card to save first (space, or click it), then S")
