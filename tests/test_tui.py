@@ -91,6 +91,17 @@ async def test_keys_for_rules_not_in_play_say_so_at_any_stage() -> None:
                 assert reason in app.error_text, (drawn, key, app.error_text)
 
 
+async def test_a_terminal_too_small_says_so() -> None:
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        note = app.query_one("#too-small", Static)
+        assert note.display and "This terminal is 60×20" in str(note.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not note.display
+
+
 async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "autosave.json"
     person = Person(3)

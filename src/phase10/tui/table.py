@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
 from textual.widgets import Footer, Label, Static
 
 from phase10.core import Action, Card, Event, PlayerView
@@ -27,7 +28,10 @@ from .widgets import (
     title_width,
 )
 
-__all__ = ["TableApp"]
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TableApp"]
+
+#: the smallest terminal the table is laid out for (play.tcss: Screen.-short)
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TableApp(App[None]):
@@ -56,6 +60,8 @@ class TableApp(App[None]):
         self.last_move = ""
 
     def compose(self) -> ComposeResult:
+        # below the smallest size the table is laid out for, cards would be cut off unseen
+        yield Static(id="too-small", classes="-hidden")
         with Horizontal(id="top"):
             yield SeatsPanel(id="seats")
             yield PilesPanel(id="piles")
@@ -68,6 +74,17 @@ class TableApp(App[None]):
         yield Static(id="hint", classes="-hidden")
         # the palette's hint would push the keys past 80 columns (ctrl+p still opens it)
         yield Footer(show_command_palette=False)
+
+    def on_resize(self, event: Resize) -> None:
+        width, height = event.size
+        note = self.query_one("#too-small", Static)
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        note.set_class(not small, "-hidden")
+        if small:
+            note.update(
+                f"This terminal is {width}×{height}: the table needs {MIN_WIDTH}×{MIN_HEIGHT} "
+                "to show every card. Make the window larger (or the font smaller)."
+            )
 
     def name_panels(self) -> None:
         """Title the table's bordered panels (once mounted)."""
