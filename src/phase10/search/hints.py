@@ -54,7 +54,8 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
 
 def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice:
     down = view.viewer is not None and view.seats[view.viewer].laid is not None
-    rivals = len(view.seats) - 1
+    others = [seat for i, seat in enumerate(view.seats) if i != view.viewer]
+    rivals = (len(others), sum(seat.laid is not None for seat in others))
     chosen = weighing.options[weighing.chosen]
     same = [option for option in weighing.options if option.action == step.action]
     summary = f"played out over {weighing.deals} sampled deals, {_outcome(chosen, down, rivals)}"
@@ -66,11 +67,26 @@ def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
-def _outcome(option: Option, down: bool, rivals: int) -> str:
-    mine = "" if down else f"you make your phase {option.phase:.0%} of the time, "
-    theirs = (
-        f"your opponent makes theirs {option.rivals:.0%}"
-        if rivals == 1
-        else f"your opponents make {option.rivals:.1f} phases between them"
-    )
-    return f"{mine}{theirs}, and you score {option.points:.0f} points on average"
+def _outcome(option: Option, down: bool, rivals: tuple[int, int]) -> str:
+    """What a choice gives, on average over the deals: ``rivals`` is how many opponents
+    there are and how many of them are down already (their phase made, said no more).
+
+    >>> from phase10.core import Card
+    >>> option = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25)
+    >>> _outcome(option, False, (1, 0)).split(", ")
+    ['you make your phase 50% of the time', 'your opponent makes theirs 25% of the time', 'and you score 1 point on average']
+    >>> _outcome(option, True, (1, 1))
+    'you score 1 point on average'
+    >>> _outcome(option, True, (3, 2)).split(", ")
+    ['your opponents make 0.2 phases between them (2 of them down already)', 'and you score 1 point on average']
+    """
+    parts = [] if down else [f"you make your phase {option.phase:.0%} of the time"]
+    count, done = rivals
+    if count == 1 and not done:
+        parts.append(f"your opponent makes theirs {option.rivals:.0%} of the time")
+    elif count > 1:
+        already = f" ({done} of them down already)" if done else ""
+        parts.append(f"your opponents make {option.rivals:.1f} phases between them{already}")
+    points = round(option.points)
+    score = f"you score {points} point{'' if points == 1 else 's'} on average"
+    return f"{', '.join(parts)}, and {score}" if parts else score
