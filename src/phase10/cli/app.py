@@ -39,7 +39,11 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="phase10",
-    help="Phase 10: check hands, score cards, browse phase lists and rules, watch a demo game.",
+    help=(
+        "Phase 10, the card game: play it in the terminal (phase10 play) or host it in the "
+        "browser (phase10 serve), against computer players or friends; hints, odds, "
+        "tournaments, replays and reviews."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -96,7 +100,9 @@ def root(
         typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
     ] = False,
 ) -> None:
-    """Phase 10: check hands, score cards, browse phase lists and rules, watch a demo game."""
+    """Phase 10, the card game: play it in the terminal (phase10 play) or host it in the
+    browser (phase10 serve), against computer players or friends; hints, odds,
+    tournaments, replays and reviews."""
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # PHASE may be -1: say why
