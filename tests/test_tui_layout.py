@@ -21,7 +21,7 @@ from phase10.core import Discarded, Group, GroupKind, HandEnded, Meld, Rules, St
 from phase10.core.records import RecordError, loads
 from phase10.search import searched_hint
 from phase10.tui.app import PlayApp
-from phase10.tui.render import my_phase_text
+from phase10.tui.render import my_phase_text, seat_phase_text
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import NewGameScreen
 from phase10.tui.session import Session, Settings
@@ -187,6 +187,19 @@ async def test_replay_shows_every_hands_end_with_its_own_number(tmp_path: Path) 
         await pilot.pause()
     owners = {meld.owner for step in steps for meld in step.view.melds}
     assert 0 in owners  # the person laid groups down, so "your" was tried
+
+
+def test_a_hands_end_shows_the_phase_laid_not_the_next(tmp_path: Path) -> None:
+    """At a hand's end the next phase is already each maker's, but the table shows the
+    groups they laid: their seat says that phase, down."""
+    record = loads(finished_with_undos(tmp_path).read_text())
+    checked = 0
+    for step in ReplayApp.read(record):
+        for seat, info in enumerate(step.view.seats):
+            if info.laid is not None and info.phase == info.laid + 1 and not step.view.is_over:
+                assert seat_phase_text(step.view, seat) == f"{info.laid + 1} down"
+                checked += 1
+    assert checked > 0
 
 
 async def test_x_with_nothing_selected_discards_nothing() -> None:

@@ -101,6 +101,7 @@ class TableMoves(TableApp):
         Binding("q", "quit_game", "Quit"),
         Binding("o", "scores", "Scores", show=False),
         Binding("u", "undo", "Undo", show=False),
+        Binding("u", "undo_off", show=False),
         Binding("s", "sort", "Sort", show=False),
         Binding("c", "colour_blind", "Colour-blind", show=False),
         Binding("p", "phases", "Phases", show=False),
@@ -127,6 +128,10 @@ class TableMoves(TableApp):
     settings: Settings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a game without undo (--no-undo) has no Undo key; u says why instead (undo_off)
+        if action in ("undo", "undo_off") and self.session is not None:
+            if self.session.undo_allowed is (action == "undo_off"):
+                return False
         # the table's keys sleep while a dialog or the new-game screen is up
         return not (action in _TABLE_ACTIONS and self.screen is not self.screen_stack[0])
 
@@ -484,6 +489,9 @@ class TableMoves(TableApp):
         assert self.session is not None
         advice = searched_hint(self.session.view)
         self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+
+    def action_undo_off(self) -> None:
+        self.action_undo()  # refused: the session says undo is off
 
     def action_undo(self) -> None:
         if self.session is None or self.waiting:

@@ -131,10 +131,13 @@ def seat_phase_text(view: PlayerView, seat: int) -> str:
         if info.declared is not None:
             return f"{done} · {info.declared + 1} declared"
         return f"{done} done"
+    # the phase laid this hand, also once the hand has ended and the next phase is theirs
+    # (a replay at the hand's last move, the final table), unless every phase is done
+    if info.laid is not None and not (view.is_over and info.phase >= count):
+        return f"{info.laid + 1} down"
     if info.phase >= count:
         return "all done"
-    laid = " down" if info.laid is not None else ""
-    return f"{info.phase + 1}{laid}"
+    return f"{info.phase + 1}"
 
 
 def my_phase_text(view: PlayerView) -> str:
