@@ -129,9 +129,13 @@ class TableMoves(TableApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a game without undo (--no-undo) has no Undo key; u says why instead (undo_off)
-        if action in ("undo", "undo_off") and self.session is not None:
-            if self.session.undo_allowed is (action == "undo_off"):
-                return False
+        undo = self.session is not None and self.session.undo_allowed
+        if (
+            action in ("undo", "undo_off")
+            and self.session is not None
+            and undo is (action == "undo_off")
+        ):
+            return False
         # the table's keys sleep while a dialog or the new-game screen is up
         return not (action in _TABLE_ACTIONS and self.screen is not self.screen_stack[0])
 
