@@ -24,6 +24,7 @@ from phase10.tui.app import PlayApp
 from phase10.tui.discards import discard_history
 from phase10.tui.howto import HOW_TO_PLAY
 from phase10.tui.preferences import Preferences, load_preferences, save_preferences
+from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import GameOverScreen, InfoScreen, NewGameScreen
 from phase10.tui.session import Session, Settings
 from phase10.tui.stats import read_results
@@ -245,6 +246,15 @@ def test_play_uses_the_saved_settings_and_flags_override_them(
     assert result.exit_code == 0 and "opponents is 1 to 5" in result.output
     assert apps[-1].settings.opponents == 3
     assert "opponents is 1 to 5" in (apps[-1].settings_problem or "")  # shown on the screen too
+
+    # replay shows colours as the games do, unless told otherwise
+    assert save_preferences(saved) is None
+    replays: list[ReplayApp] = []
+    monkeypatch.setattr(ReplayApp, "run", lambda self, *a, **k: replays.append(self))
+    assert runner.invoke(cli, ["replay", str(save)]).exit_code == 0
+    assert replays[-1].replay.colour_blind
+    assert runner.invoke(cli, ["replay", str(save), "--no-colour-blind"]).exit_code == 0
+    assert not replays[-1].replay.colour_blind
 
 
 # -- snapshots of the new pages at 80 x 24 ---------------------------------------------

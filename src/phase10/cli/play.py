@@ -19,7 +19,11 @@ from .common import MAX_DELAY, check_output_file, command_from_here, fail, readi
 __all__ = ["play", "replay"]
 
 ColourBlind = Annotated[
-    bool, typer.Option("--colour-blind", help="Show a letter and a mark on every colour.")
+    bool | None,
+    typer.Option(
+        "--colour-blind/--no-colour-blind",
+        help="Show a letter and a mark on every colour (default: as last time).",
+    ),
 ]
 
 
@@ -64,7 +68,12 @@ def play(
         ),
     ] = None,
     quick: Annotated[
-        bool, typer.Option("--quick", help="Skip the new-game screen: play these settings now.")
+        bool,
+        typer.Option(
+            "--quick",
+            help="Skip the new-game screen: play these settings now (a game in progress is "
+            "kept: Resume on the new-game screen lists it).",
+        ),
     ] = False,
     resume: Annotated[
         bool, typer.Option("--resume", help="Go on with the saved game (see --save-file).")
@@ -86,13 +95,7 @@ def play(
             help="Pause after each computer move (0 to 60 s; default: as last time, or 0.4).",
         ),
     ] = None,
-    colour_blind: Annotated[
-        bool | None,
-        typer.Option(
-            "--colour-blind/--no-colour-blind",
-            help="Show a letter and a mark on every colour (default: as last time).",
-        ),
-    ] = None,
+    colour_blind: ColourBlind = None,
 ) -> None:
     """Play Phase 10 in the terminal against computer opponents.
 
@@ -172,17 +175,20 @@ def replay(
     reveal: Annotated[
         bool, typer.Option("--reveal/--public", help="Show every hand, or only what all can see.")
     ] = True,
-    colour_blind: ColourBlind = False,
+    colour_blind: ColourBlind = None,
 ) -> None:
     """Step through a saved game record, action by action (arrows, Home/End, n/b for hands);
     r reviews a player's decisions against the expert's, m/M step to its mistakes."""
     _need_textual()
     from phase10.core.records import loads
+    from phase10.tui.preferences import load_preferences
     from phase10.tui.replay import ReplayApp
     from phase10.tui.terminal import watch_terminal
 
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
         games = ReplayApp.read(record)
+    if colour_blind is None:  # as the games are played (a bad settings file: plain colours)
+        colour_blind = load_preferences()[0].colour_blind
     watch_terminal()
     ReplayApp(record, games, reveal=reveal, colour_blind=colour_blind, path=file).run()

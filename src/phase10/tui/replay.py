@@ -100,13 +100,13 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "Next"),
         Binding("left", "step(-1)", "Back"),
         Binding("n", "hand(1)", "Next hand"),
-        Binding("b", "hand(-1)", "Previous hand"),
-        Binding("home", "go(0)", "Start"),
-        Binding("end", "go(-1)", "End"),
+        Binding("b", "hand(-1)", "Prev hand"),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go(-1)", "End", show=False),
         Binding("r", "review", "Review"),
-        Binding("m", "mistake(1)", "Next mistake"),
+        Binding("m", "mistake(1)", "Mistake"),
         Binding("M", "mistake(-1)", "Previous mistake", show=False),
-        Binding("c", "colour_blind", "Colour-blind"),
+        Binding("c", "colour_blind", "Colours"),
         Binding("q", "app.quit", "Quit"),
     ]
     #: whether the screen closes back to what opened it (:class:`GameReplayScreen`)
@@ -161,7 +161,9 @@ class ReplayScreen(Screen[None]):
             yield VerticalScroll(id="table-groups")
             yield GameLog(id="log", max_lines=400, min_width=20)
         yield Static(id="hands")
-        yield Footer()
+        # every key the footer names fits 80 columns (Home and End go unnamed; the
+        # palette, ctrl+p, still opens)
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#table-groups").border_title = "Table"
