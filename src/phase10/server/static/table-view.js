@@ -73,7 +73,6 @@ export function lastMove(view) {
   return null;
 }
 
-
 export function Bar({ client, lobby = false }) {
   const table = client.state.table;
   const invite = `${location.origin}/t/${table.id}`;
