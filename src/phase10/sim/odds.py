@@ -29,6 +29,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,8 @@ __all__ = [
 CHUNK = 50_000
 #: the most deals one call makes (about five hours on two cores)
 MAX_DEALS = 10**10
+#: chunks handed to each worker process ahead of time
+IN_FLIGHT = 4
 #: The most cards one deal can hold: the whole standard deck (another deck: its size).
 DECK_SIZE = len(DECK_INDICES)
 
@@ -307,11 +310,16 @@ def _in_processes(
         initializer=_start_worker,
         initargs=(phases, rule, seed, cards, deck, anti_phase),
     )
+    # a few chunks in flight per worker, more as they finish: with every chunk submitted
+    # at once, each wait would scan them all (200,000 of them at MAX_DEALS)
+    waiting = iter(chunks)
+    pending: set[Future[tuple[list[int], int]]] = set()
     try:
-        pending: set[Future[tuple[list[int], int]]] = {
-            pool.submit(_work, index, size) for index, size in chunks
-        }
-        while pending:
+        while True:
+            for index, size in islice(waiting, IN_FLIGHT * workers - len(pending)):
+                pending.add(pool.submit(_work, index, size))
+            if not pending:
+                break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 hits, size = future.result()
