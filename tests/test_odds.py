@@ -348,21 +348,23 @@ def test_workers_get_a_few_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> 
     """However many chunks the deals make, only a few wait at a time (each wait scans
     them all; at MAX_DEALS, 200,000 submitted at once stalled the count)."""
     import phase10.sim.odds as odds
+    import phase10.sim.workers as workers
+    from phase10.sim.workers import IN_FLIGHT
 
     monkeypatch.setattr(odds, "CHUNK", 200)
     sizes: list[int] = []
-    real_wait = odds.wait
+    real_wait = workers.wait
 
     def counted(pending, **options):  # type: ignore[no-untyped-def]
         sizes.append(len(pending))
         return real_wait(pending, **options)
 
-    monkeypatch.setattr(odds, "wait", counted)
+    monkeypatch.setattr(workers, "wait", counted)
     phases = STANDARD_PHASES[:2]
     shared = phase_odds(phases, deals=60 * 200 + 7, seed=5, jobs=2)
-    monkeypatch.setattr(odds, "wait", real_wait)
+    monkeypatch.setattr(workers, "wait", real_wait)
     assert shared == phase_odds(phases, deals=60 * 200 + 7, seed=5, jobs=1)
-    assert sizes and max(sizes) <= odds.IN_FLIGHT * 2 and len(sizes) >= 61 // (odds.IN_FLIGHT * 2)
+    assert sizes and max(sizes) <= IN_FLIGHT * 2 and len(sizes) >= 61 // (IN_FLIGHT * 2)
 
 
 def test_progress_calls_add_up_to_the_deals() -> None:

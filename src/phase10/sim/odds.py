@@ -27,9 +27,8 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -40,6 +39,7 @@ from phase10.solver.batch import DECK_INDICES
 from phase10.solver.blas import set_blas_threads, single_blas_thread
 
 from .stats import wilson_interval
+from .workers import as_finished
 
 __all__ = [
     "CHUNK",
@@ -57,8 +57,6 @@ __all__ = [
 CHUNK = 50_000
 #: the most deals one call makes (about five hours on two cores)
 MAX_DEALS = 10**10
-#: chunks handed to each worker process ahead of time
-IN_FLIGHT = 4
 #: The most cards one deal can hold: the whole standard deck (another deck: its size).
 DECK_SIZE = len(DECK_INDICES)
 
@@ -310,19 +308,8 @@ def _in_processes(
         initializer=_start_worker,
         initargs=(phases, rule, seed, cards, deck, anti_phase),
     )
-    # a few chunks in flight per worker, more as they finish: with every chunk submitted
-    # at once, each wait would scan them all (200,000 of them at MAX_DEALS)
-    waiting = iter(chunks)
-    pending: set[Future[tuple[list[int], int]]] = set()
     try:
-        while True:
-            for index, size in islice(waiting, IN_FLIGHT * workers - len(pending)):
-                pending.add(pool.submit(_work, index, size))
-            if not pending:
-                break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                hits, size = future.result()
-                yield np.array(hits, dtype=np.int64), size
+        for hits, size in as_finished(pool, _work, chunks, workers=workers):
+            yield np.array(hits, dtype=np.int64), size
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,7 @@ from phase10.solver.blas import single_blas_thread
 from .kernel_play import kernel_greedy, play_greedy_game
 from .ray_backend import run_on_ray
 from .stats import ELO_SCALE, RATING_ANCHOR, fit_ratings, pairwise_wins, places, wilson_interval
+from .workers import as_finished
 
 __all__ = [
     "BACKENDS",
@@ -480,16 +481,12 @@ def _run_in_processes(
     context = _process_context()
     results: list[GameSummary] = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: set[Future[list[GameSummary]]] = {
-            pool.submit(play_chunk, tuple(bots), rules, chunk) for chunk in chunked(plans, workers)
-        }
+        chunks = ((tuple(bots), rules, chunk) for chunk in chunked(plans, workers))
         try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results.extend(future.result())
-                    if progress is not None:
-                        progress(len(results))
+            for summaries in as_finished(pool, play_chunk, chunks, workers=workers):
+                results.extend(summaries)
+                if progress is not None:
+                    progress(len(results))
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
