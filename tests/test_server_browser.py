@@ -514,6 +514,55 @@ def test_the_score_sheet_and_colour_blind_mode(base: str, browser: Any) -> None:
     assert_accessible(page, "the score sheet")
 
 
+def test_the_score_sheet_by_keyboard_and_on_a_phone(base: str, browser: Any) -> None:
+    """Names typed one after another with Tab all land (the sheet is redrawn as each is
+    made, the focus kept); three players' sheet scrolls sideways on a phone; bad points
+    and impossible cards say why in words and leave the totals."""
+    page = context(browser, **PHONE).new_page()
+    page.goto(base + "/companion")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("#add-player", timeout=TIMEOUT)
+    page.click("#add-player")
+    page.locator("input.player-name").nth(0).focus()
+    for name in ("Ann", "Bob", "Cy"):
+        page.keyboard.type(name)
+        page.keyboard.press("Tab")  # past the name, to its remove button (three players)
+        page.keyboard.press("Tab")
+        if name != "Cy":
+            assert page.evaluate("document.activeElement.className") == "player-name", name
+    page.wait_for_selector(".sheet th >> text=Cy", timeout=TIMEOUT)
+    assert page.locator(".sheet thead th").all_inner_texts() == ["Hand", "Ann", "Bob", "Cy"]
+    page.click("#add-hand")
+    page.wait_for_selector("td.total", timeout=TIMEOUT)
+    page.wait_for_function(  # wider than the phone, once drawn with the totals
+        "(() => { const e = document.querySelector('.scroll-x');"
+        " return e && e.clientWidth > 0 && e.scrollWidth > e.clientWidth; })()",
+        timeout=TIMEOUT,
+    )
+    assert no_horizontal_scroll(page)  # the page itself does not scroll sideways
+    cy = page.locator("input.points").nth(2)
+    cy.scroll_into_view_if_needed()
+    cy.fill("-5")
+    cy.press("Tab")
+    page.wait_for_selector(
+        "#status >> text=points are a whole number from 0 to 1000", timeout=TIMEOUT
+    )
+    assert "Hand 1, Cy" in page.inner_text("#status") and page.locator("td.total").count() == 3
+    left = page.locator("input.left").nth(2)
+    left.fill("R1 R1 R1")
+    left.press("Tab")
+    page.wait_for_selector("#status >> text=the deck holds only 2 R1, not 3", timeout=TIMEOUT)
+    left = page.locator("input.left").nth(2)
+    left.fill("R1 W")
+    left.press("Tab")
+    page.wait_for_function(
+        "document.querySelectorAll('input.points')[2].value === '30'", timeout=TIMEOUT
+    )
+    assert page.locator("input.left").nth(2).input_value() == "R1 W"  # kept on the sheet
+    shot(page, "score-sheet-phone", full_page=False)
+
+
 def test_dead_links_lead_somewhere(base: str, browser: Any) -> None:
     """An unknown table, an unknown replay and a stale seat link each get a page that says
     so with a way on; a table the server says is gone is not tried again and again."""

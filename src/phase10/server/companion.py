@@ -17,8 +17,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from phase10.core import (
     Advance,
     CardError,
+    Deck,
     PhaseOrder,
     RulesError,
+    check_deck_can_hold,
+    deck_counts,
     hand_points,
     parse_cards,
     preset,
@@ -194,11 +197,19 @@ def tally(sheet: Sheet) -> dict[str, Any]:
     return result
 
 
+#: the most of each card any printing's deck holds (with the Anti-phase card): a hand no
+#: deck could hold is a typing mistake
+ANY_DECK = deck_counts(
+    max(deck.wilds for deck in Deck), max(deck.skips for deck in Deck), 1
+)
+
+
 @router.post("/points", response_model=PointsAnswer)
 def points(body: Points) -> Any:
     """The points the cards count left in hand."""
     try:
         cards = parse_cards(body.cards)
+        check_deck_can_hold(cards, ANY_DECK)
     except CardError as error:
         return JSONResponse({"error": "bad_cards", "message": str(error)}, 422)
     return {"cards": " ".join(str(card) for card in cards), "points": hand_points(cards)}

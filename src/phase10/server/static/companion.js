@@ -14,17 +14,53 @@ export async function companionPage(main) {
 
   async function update() {
     save();
+    // (a change is told as its field loses focus: let the focus reach the next field, Tab's
+    // or a click's, before the sheet is drawn again, so that it is the one kept)
+    await new Promise((resolve) => setTimeout(resolve));
     result = null;
     if (named()) {
       try {
-        result = await api("/api/companion/standings", { ...sheet, players: sheet.players.map((p) => p.trim()) });
+        // (the cards typed for a count stay on the sheet, not in what is sent)
+        const hands = sheet.hands.map((hand) => hand.map(({ points, phase }) => ({ points, phase })));
+        result = await api("/api/companion/standings", { ...sheet, hands, players: sheet.players.map((p) => p.trim()) });
         say("");
       } catch (error) { say(error.message); }
     }
     render();
   }
 
+  // The sheet is drawn afresh after each change (and again when the server's totals come):
+  // the field being typed in keeps its focus, its text and its cursor, and the sheet where
+  // it was scrolled to.
   function render() {
+    const active = main.contains(document.activeElement) ? document.activeElement : null;
+    const label = active?.getAttribute("aria-label") || active?.id || null;
+    const typed = active?.tagName === "INPUT" && active.type !== "checkbox"
+      ? { value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
+    const across = main.querySelector(".scroll-x")?.scrollLeft ?? 0;
+    draw();
+    const region = main.querySelector(".scroll-x");
+    if (region) region.scrollLeft = across;
+    if (!label) return;
+    const again = [...main.querySelectorAll("[aria-label], [id]")]
+      .find((node) => (node.getAttribute("aria-label") || node.id) === label);
+    if (!again) return;
+    if (typed && again.tagName === "INPUT") {
+      again.value = typed.value;
+      try { again.setSelectionRange(typed.start, typed.end); } catch { /* (a number field has no cursor to set) */ }
+    }
+    again.focus();
+  }
+
+  // points as typed: a whole number from 0 to 1000, or why not (nothing is sent)
+  function readPoints(text, where) {
+    const points = Number(text);
+    if (text.trim() !== "" && Number.isInteger(points) && points >= 0 && points <= 1000) return points;
+    say(`${where}: points are a whole number from 0 to 1000, not ${text.trim() ? `"${text.trim()}"` : "nothing"}.`);
+    return null;
+  }
+
+  function draw() {
     const players = sheet.players;
     const setup = el("section", { class: "panel", "aria-labelledby": "sheet-title" },
       el("h1", { id: "sheet-title", text: "Score sheet for a game with real cards" }),
@@ -44,13 +80,17 @@ export async function companionPage(main) {
       el("tbody", {}, sheet.hands.map((hand, h) => el("tr", {}, el("th", { scope: "row", text: String(h + 1) }),
         hand.map((entry, i) => el("td", {},
           el("input", { type: "number", min: 0, max: 1000, value: entry.points, class: "points", "aria-label": `Hand ${h + 1}, ${players[i]}'s points`,
-            onchange: (e) => { entry.points = Number(e.target.value) || 0; update(); } }),
+            onchange: (e) => {
+              const points = readPoints(e.target.value, `Hand ${h + 1}, ${players[i]}`);
+              if (points !== null) { entry.points = points; update(); }
+            } }),
           el("label", {}, el("input", { type: "checkbox", checked: entry.phase, "aria-label": `Hand ${h + 1}, ${players[i]} made the phase`,
             onchange: (e) => { entry.phase = e.target.checked; update(); } }), " phase"),
-          el("input", { class: "left", placeholder: "cards left, e.g. R7 W S", "aria-label": `Hand ${h + 1}, ${players[i]}'s cards left: count their points`,
+          el("input", { class: "left", placeholder: "left: R7 W S", value: entry.left ?? "", "aria-label": `Hand ${h + 1}, ${players[i]}'s cards left: count their points`,
             onchange: async (e) => {
+              entry.left = e.target.value;
               try { entry.points = (await api("/api/companion/points", { cards: e.target.value })).points; update(); }
-              catch (error) { say(error.message); }
+              catch (error) { say(`Hand ${h + 1}, ${players[i]}'s cards left: ${error.message}.`); }
             } })))))),
       result && el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: "Total" }),
         result.players.map((p) => el("td", { class: "total", text: `${p.total} · ${p.phase ? `phase ${p.phase}: ${sequence[p.phase - 1]}` : "all phases done"}` })))));
@@ -63,7 +103,9 @@ export async function companionPage(main) {
       : el("div", { class: "results", role: "status" },
         el("p", { text: `Tied: ${outcome.tie_break.map((p) => players[p]).join(" and ")} play a tie-break hand on the last phase. Who went out first?` }),
         outcome.tie_break.map((p) => el("button", { type: "button", onclick: () => { sheet.tie_break_winner = p; update(); } }, players[p])));
-    main.replaceChildren(setup, el("section", { class: "panel", "aria-label": "Hands" }, table, add, verdict));
+    // (wider than a phone with three players or more: the sheet scrolls sideways on its own)
+    const scroll = el("div", { class: "scroll-x", tabindex: 0, role: "region", "aria-label": "The sheet, hand by hand" }, table);
+    main.replaceChildren(setup, el("section", { class: "panel", "aria-label": "Hands" }, scroll, add, verdict));
   }
   await update();
 }
