@@ -105,3 +105,15 @@ def test_dice_replay_refuses_what_is_not_a_record(tmp_path: Path) -> None:
     bad.write_text('{"format": "phase10-record", "version": 1}', encoding="utf-8")
     result = run("replay", str(bad))
     assert result.exit_code == 2 and "not a phase10-dice-record" in result.stderr
+
+
+def test_the_dice_log_speaks_to_you_in_good_english() -> None:
+    from phase10.dice.events import BonusKind, DiceGameEnded, EarnedBonus
+    from phase10.dice.narration import describe
+
+    names = ["You", "Bob"]
+    bonus = EarnedBonus(0, BonusKind.FIRST_FINISH, 40, 140)
+    assert describe(bonus, names) == "  You earn the First Finish Bonus: +40, total 140"
+    assert describe(EarnedBonus(1, BonusKind.FIVE_PHASE, 40, 90), names).startswith("  Bob earns")
+    ended = describe(DiceGameEnded((0,), (140, 90), "completed phase 10"), names)
+    assert ended == "Game over (completed phase 10): You win. Totals: You 140, Bob 90"

@@ -133,6 +133,14 @@ def test_dice_tournament_command() -> None:
     assert data["seed"] == 5 and data["seats"][0]["win_rate"] == 1.0
     result = runner.invoke(cli, ["dice", "tournament", "--bots", "greedy,clever"])
     assert result.exit_code == 2 and "unknown dice bot 'clever'" in result.output
+    for args, said in (
+        (["--games", "999999999999"], "play 1 to 10,000,000 games, not 999,999,999,999"),
+        (["--games", "0"], "play 1 to 10,000,000 games, not 0"),
+        (["--seed", "-5"], "the seed is a whole number from 0, not -5"),
+        (["--bots", "greedy,,random"], "a bot's name is missing in 'greedy,,random'"),
+    ):
+        result = runner.invoke(cli, ["dice", "tournament", *args])
+        assert result.exit_code == 2 and said in result.output, (args, result.output)
 
 
 def test_dice_play_refuses_bad_settings_before_starting(tmp_path: Path) -> None:

@@ -23,7 +23,9 @@ def tournament(
             "--bots", metavar="BOTS", help=f"Comma-separated, one a seat: {DICE_BOT_HELP}."
         ),
     ] = "greedy,random",
-    games: Annotated[int, typer.Option("--games", metavar="N", help="Games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", metavar="N", help="Games to play (1 to 10,000,000).")
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Game n is seeded S + n.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
@@ -32,10 +34,10 @@ def tournament(
 
     specs = [part.strip().lower() for part in bots.split(",")]
     for spec in specs:
+        if not spec:
+            fail(f"a bot's name is missing in {bots!r}: choose from {DICE_BOT_HELP}")
         if spec not in DICE_BOT_NAMES:
             fail(f"unknown dice bot {spec!r} in --bots: choose from {DICE_BOT_HELP}")
-    if games < 1:
-        fail(f"--games is at least 1, not {games}")
     try:
         result = dice_tournament(specs, games=games, seed=seed)
     except ValueError as error:

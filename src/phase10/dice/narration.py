@@ -45,6 +45,15 @@ def _dice(dice: Sequence[int], faces: Sequence[Face]) -> str:
     return ", ".join(f"{DICE[i].name} {face}" for i, face in zip(dice, faces, strict=True))
 
 
+def _verb(name: str, verb: str) -> str:
+    """``verb`` for ``name``: "Bob wins", but "You win" (the terminal's player is "You").
+
+    >>> _verb("Bob", "earns"), _verb("You", "earns")
+    ('earns', 'earn')
+    """
+    return verb.removesuffix("s") if name == "You" else verb
+
+
 def _names(players: Iterable[int], names: Sequence[str]) -> str:
     return ", ".join(names[p] for p in players)
 
@@ -75,7 +84,8 @@ def describe(event: DiceEvent, names: Sequence[str]) -> str:
         case FailedPhase(_, phase, _failures):
             return f"  does not make phase {phase}"
         case EarnedBonus(player, kind, points, total):
-            return f"  {names[player]} earns the {_BONUS[kind]}: +{points}, total {total}"
+            earns = _verb(names[player], "earns")
+            return f"  {names[player]} {earns} the {_BONUS[kind]}: +{points}, total {total}"
         case LastRoundStarted(finisher, players):
             return f"{names[finisher]} completed phase 10: a last try for {_names(players, names)}"
         case Penalised(player, failures, points, total):
@@ -84,7 +94,7 @@ def describe(event: DiceEvent, names: Sequence[str]) -> str:
         case DiceGameEnded(winners, totals, reason):
             who = " and ".join(names[p] for p in winners)
             scores = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-            verb = "wins" if len(winners) == 1 else "share the win"
+            verb = _verb(who, "wins") if len(winners) == 1 else "share the win"
             return f"Game over ({reason}): {who} {verb}. Totals: {scores}"
         case _:
             assert_never(event)

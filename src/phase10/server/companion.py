@@ -199,9 +199,7 @@ def tally(sheet: Sheet) -> dict[str, Any]:
 
 #: the most of each card any printing's deck holds (with the Anti-phase card): a hand no
 #: deck could hold is a typing mistake
-ANY_DECK = deck_counts(
-    max(deck.wilds for deck in Deck), max(deck.skips for deck in Deck), 1
-)
+ANY_DECK = deck_counts(max(deck.wilds for deck in Deck), max(deck.skips for deck in Deck), 1)
 
 
 @router.post("/points", response_model=PointsAnswer)

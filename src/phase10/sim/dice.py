@@ -20,6 +20,8 @@ from typing import Any
 from phase10.bots.dice import make_dice_player, play_dice_game
 from phase10.dice import MAX_PLAYERS, DiceGame
 
+from .tournament import MAX_GAMES
+
 __all__ = ["DiceSeatResult", "DiceTournament", "dice_tournament"]
 
 
@@ -61,8 +63,10 @@ def dice_tournament(bots: Sequence[str], *, games: int, seed: int) -> DiceTourna
     """Play ``games`` games between ``bots`` (one seat each), game ``n`` seeded ``seed + n``."""
     if not 1 <= len(bots) <= MAX_PLAYERS:
         raise ValueError(f"a dice game seats 1 to {MAX_PLAYERS} bots, not {len(bots)}")
-    if games < 1:
-        raise ValueError(f"play at least 1 game, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"play 1 to {MAX_GAMES:,} games, not {games:,}")
+    if seed < 0:
+        raise ValueError(f"the seed is a whole number from 0, not {seed}")
     wins = [0.0] * len(bots)
     totals = [0] * len(bots)
     for number in range(games):
