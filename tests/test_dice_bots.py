@@ -132,3 +132,29 @@ def test_optimal_plays_legally_and_keeps_what_the_solver_advises() -> None:
     )
     game.apply(hint.action)
     assert bot.choose(game.view(0)) == Roll()
+
+
+def test_a_die_set_aside_after_the_first_roll_binds_no_hint() -> None:
+    """Any die set aside may be taken back before the next roll (docs/dice.md §3): the
+    hint's keep is the same whatever the player has set aside meanwhile, and its next
+    step takes the stray die back."""
+    from phase10.bots.dice_hints import dice_hint
+    from phase10.dice.actions import Keep, Roll
+
+    checked = 0
+    for seed in range(20):
+        game = DiceGame(["Ann"], seed=seed)
+        game.apply("roll")
+        base = dice_hint(game.view(0))
+        if base.keep is None or len(base.keep) == 10:
+            continue
+        stray = next(i for i in range(10) if i not in base.keep)
+        game.apply(Keep((stray,)))
+        after = dice_hint(game.view(0))
+        assert after.keep == base.keep, seed
+        while not isinstance(after.action, Roll):  # its steps take the stray die back
+            game.apply(after.action)
+            after = dice_hint(game.view(0))
+        assert game.view(0).kept == base.keep
+        checked += 1
+    assert checked >= 8

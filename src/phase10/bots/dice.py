@@ -279,11 +279,13 @@ class OptimalDicePlayer(_Planner):
 
     def plan(self, view: DiceView) -> tuple[tuple[int, ...], str]:
         faces = [face for face in view.showing if face is not None]
+        # after the first roll, dice set aside are this choice's, not yet made: any may be
+        # taken back, so they bind nothing (the solver would hold them aside)
         advice = advise(
             view.seats[view.current].phase,
             faces,
             rolls_left=view.rolls_left,
-            kept=view.kept,
+            kept=view.kept if view.rolls_left < 2 else (),
             dice=range(len(DICE)),
         )
         chance = _percent(advice.best.probability)
