@@ -65,8 +65,6 @@ def dice_tournament(bots: Sequence[str], *, games: int, seed: int) -> DiceTourna
         raise ValueError(f"a dice game seats 1 to {MAX_PLAYERS} bots, not {len(bots)}")
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"play 1 to {MAX_GAMES:,} games, not {games:,}")
-    if seed < 0:
-        raise ValueError(f"the seed is a whole number from 0, not {seed}")
     wins = [0.0] * len(bots)
     totals = [0] * len(bots)
     for number in range(games):
