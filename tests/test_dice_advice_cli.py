@@ -59,7 +59,8 @@ def test_hint_may_take_back_with_one_roll_left_and_scores_with_none() -> None:
         (("11", ROLL, "--rolls-left", "1"), "phases run from 1 to 10"),
         (("1", ROLL, "--rolls-left", "3"), "rolls left are 0, 1 or 2"),
         (("1", ROLL, "--rolls-left", "1", "--kept", "H7"), "'H7' is not a die"),
-        (("1", ROLL, "--rolls-left", "1", "--kept", "O10"), "no other O10 is showing"),
+        (("1", ROLL, "--rolls-left", "1", "--kept", "O10"), "--kept O10: no O10 is showing"),
+        (("1", ROLL, "--rolls-left", "1", "--kept", "R9,R9,R9"), "no other R9 is showing"),
         (("1", ROLL, "--rolls-left", "1", "--bogus"), "no such option: --bogus"),
     ],
 )

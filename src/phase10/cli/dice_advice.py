@@ -71,7 +71,8 @@ def read_kept(text: str, faces: Sequence[Face]) -> Kept:
         taken = set(fixed) | set(by_face)
         place = next((i for i, f in enumerate(faces) if f == face and i not in taken), None)
         if place is None:
-            raise DiceError(f"--kept {face}: no other {face} is showing")
+            other = "other " if face in faces else ""
+            raise DiceError(f"--kept {face}: no {other}{face} is showing")
         by_face.append(place)
     rest = [i for i in range(len(faces)) if i not in fixed]
     free = [d for d in range(len(DICE)) if d not in fixed.values()]
