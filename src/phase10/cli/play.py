@@ -156,7 +156,12 @@ def play(
     watch_terminal()  # a hung-up terminal ends the game (it is saved after every move)
     app.run()
     if app.session is not None and app.session.autosave is not None:
-        if app.session.game.is_over:
+        if app.session.game.is_over and app.finished_path is not None:
+            again = command_from_here(sys.argv[0], "replay")
+            typer.echo(
+                f"Game finished and kept in {app.finished_path}. To replay it, run:\n  {again}"
+            )
+        elif app.session.game.is_over:
             typer.echo(f"Game finished; its record is in {app.session.autosave}.")
         else:
             again = play_command(sys.argv[0], save_file)
@@ -171,7 +176,14 @@ def play_command(script: str, save_file: Path | None = None) -> str:
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help="A game record (JSON); without it, the last game you finished in phase10 play.",
+            show_default=False,
+        ),
+    ] = None,
     reveal: Annotated[
         bool, typer.Option("--reveal/--public", help="Show every hand, or only what all can see.")
     ] = True,
@@ -185,6 +197,17 @@ def replay(
     from phase10.tui.replay import ReplayApp
     from phase10.tui.terminal import watch_terminal
 
+    if file is None:
+        from phase10.tui.history import finished_dir, finished_games
+        from phase10.tui.session import data_dir
+
+        finished = finished_games()
+        if not finished:
+            fail(
+                f"no finished game is kept in {finished_dir()} yet: name a record FILE "
+                f"(a game in progress is saved in {data_dir() / 'autosave.json'})"
+            )
+        file = finished[0].path
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
         games = ReplayApp.read(record)

@@ -31,6 +31,7 @@ from phase10.core.narration import and_list
 from phase10.search import Review
 
 from .extras import TableExtras
+from .history import keep_finished
 from .moves import KEYS
 from .replay import GameReplayScreen, read_positions
 from .saves import SavedGame, keep_unfinished, unfinished_games
@@ -94,6 +95,8 @@ class PlayApp(TableExtras):
         self.saved_games: list[SavedGame] = []
         #: the finished game's reviews, by seat (reopening one is instant)
         self.reviews: dict[int, Review] = {}
+        #: where the finished game is kept for replay (its reviews are kept beside it)
+        self.finished_path: Path | None = None
 
     def on_mount(self) -> None:
         self.name_panels()
@@ -203,6 +206,7 @@ class PlayApp(TableExtras):
     def _begin(self, session: Session) -> None:
         self.session = session
         self.reviews = {}
+        self.finished_path = None
         self.thinking = False
         self.waiting = False
         self.selected.clear()
@@ -319,6 +323,14 @@ class PlayApp(TableExtras):
             problem = record_result(GameResult.of(self.session, event))
             if problem is not None:
                 self.notify(problem, severity="warning")
+        if self.remember:  # (a game kept already is not written again)
+            try:
+                self.finished_path = keep_finished(self.session)
+            except OSError as error:
+                self.notify(
+                    f"could not keep the game for replay: {error.strerror or error}",
+                    severity="warning",
+                )
         table = Table(box=None, header_style="bold")
         table.add_column("player")
         table.add_column("phases done", justify="right")
@@ -344,8 +356,8 @@ class PlayApp(TableExtras):
             record,
             positions,
             colour_blind=self.colour_blind,
-            # kept in memory only: the autosave's place is the next game's
-            path=None,
+            # the copy kept for replay (not the autosave: its place is the next game's)
+            path=self.finished_path,
             seat=session.human,
             review_now=True,
         )

@@ -1,4 +1,5 @@
-"""The table's pages beyond the moves: how to play, the discard pile, the statistics; and
+"""The table's pages beyond the moves: how to play, the discard pile, the statistics, the
+past games to replay; and
 the settings the person changes while playing (colour-blind mode, the hand's order, the
 computer's speed), remembered for the next game.
 """
@@ -10,11 +11,15 @@ from typing import ClassVar
 from rich.table import Table
 from textual.binding import Binding, BindingType
 
+from phase10.core import RecordError
+
 from .discards import discards_table
+from .history import KEPT, FinishedGame, finished_games
 from .howto import how_to_play_text
 from .moves import KEYS, TableMoves
 from .preferences import Preferences, next_speed, save_preferences
-from .screens import InfoScreen
+from .replay import PastGameReplayScreen, read_positions
+from .screens import ChoiceScreen, GameOverScreen, InfoScreen, NewGameScreen
 from .stats import read_results, stats_table
 
 __all__ = ["MORE_KEYS", "TableExtras"]
@@ -24,6 +29,7 @@ MORE_KEYS = (
     ("v", "the discard pile, every card top first, with who discarded it"),
     ("i / F1", "how to play: the goal, a turn, phases, Wilds and Skips"),
     ("w / F2", "your statistics: games, wins and scores by difficulty"),
+    ("F3", f"past games: replay (and review) any of the last {KEPT} you finished"),
     ("b", "the computer's speed: instant, normal or slow"),
 )
 
@@ -43,6 +49,7 @@ class TableExtras(TableMoves):
         # (that screen shows them in its footer)
         Binding("f1", "how_to_play", "How to play", show=False),
         Binding("f2", "statistics", "Statistics", show=False),
+        Binding("f3", "past_games", "Past games", show=False),
     ]
 
     #: save settings the person changes (``phase10 play`` turns it on; tests keep it off)
@@ -62,6 +69,9 @@ class TableExtras(TableMoves):
         if action in _ANYWHERE_ACTIONS:
             # over the table or the new-game screen, never over another page
             return not isinstance(self.screen, InfoScreen)
+        if action == "past_games":
+            # from the table, the new-game screen or a game's result, not from a replay
+            return not on_top or isinstance(self.screen, NewGameScreen | GameOverScreen)
         return super().check_action(action, parameters)
 
     # -- pages --------------------------------------------------------------------------
@@ -86,6 +96,37 @@ class TableExtras(TableMoves):
     def action_statistics(self) -> None:
         rows, unreadable = read_results()
         self.push_screen(InfoScreen("Your statistics", stats_table(rows, unreadable)))
+
+    def action_past_games(self, highlight: int = 0) -> None:
+        """The finished games kept (newest first); the one picked is replayed, and
+        Escape there comes back to this list."""
+        games = finished_games()
+        if not games:
+            self.notify(
+                "No finished game yet: each game you finish is kept here, to replay and review."
+            )
+            return
+
+        def chosen(game: FinishedGame | None) -> None:
+            if game is None:
+                return
+            try:
+                positions = read_positions(game.record)
+            except RecordError as error:
+                self.notify(f"{game.path} cannot be replayed: {error}", severity="error")
+                return
+            replay = PastGameReplayScreen(
+                game.record,
+                positions,
+                colour_blind=self.colour_blind,
+                path=game.path,
+                seat=game.seat,
+            )
+            self.push_screen(replay, lambda _: self.action_past_games(games.index(game)))
+
+        title = f"Replay which game? (the last {KEPT} you finished are kept)"
+        options = [(game.label, game) for game in games]
+        self.push_screen(ChoiceScreen(title, options, min(highlight, len(games) - 1)), chosen)
 
     # -- settings remembered ------------------------------------------------------------
 

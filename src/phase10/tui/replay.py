@@ -25,7 +25,14 @@ from .review import Closed, ReviewScreen, possessive
 from .screens import ChoiceScreen
 from .widgets import GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order, title_width
 
-__all__ = ["Position", "ReplayApp", "ReplayScreen", "read_positions", "you_seat"]
+__all__ = [
+    "PastGameReplayScreen",
+    "Position",
+    "ReplayApp",
+    "ReplayScreen",
+    "read_positions",
+    "you_seat",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +359,17 @@ class GameReplayScreen(ReplayScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the result"),
+        Binding("q", "back", "Back", show=False),
+    ]
+    closable = True
+
+
+class PastGameReplayScreen(ReplayScreen):
+    """A finished game picked from the past games (F3): Escape (or q) goes back to the
+    list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back to the list"),
         Binding("q", "back", "Back", show=False),
     ]
     closable = True

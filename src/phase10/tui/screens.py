@@ -252,13 +252,14 @@ class HandEndScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The final result, with how it was decided; a review of your decisions, a new game
-    or quit."""
+    """The final result, with how it was decided; a review of your decisions, a new game,
+    quit, or the past games to replay."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "app.review_game", "Review"),
         Binding("n", "new", "New game"),
         Binding("q", "quit", "Quit"),
+        Binding("f3", "app.past_games", "Past games"),
     ]
 
     def __init__(self, text: str, totals: Table) -> None:
@@ -274,10 +275,15 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Review (r)", id="review")
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Quit (q)", id="quit")
+                yield Button("Past games (F3)", id="past")
 
     @on(Button.Pressed, "#review")
     async def review(self) -> None:
         await self.run_action("app.review_game")
+
+    @on(Button.Pressed, "#past")
+    async def past_games(self) -> None:
+        await self.run_action("app.past_games")
 
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:
@@ -314,6 +320,7 @@ class NewGameScreen(Screen[Settings | str]):
         Binding("escape", "app.quit", "Quit"),
         Binding("f1", "app.how_to_play", "How to play"),
         Binding("f2", "app.statistics", "Statistics"),
+        Binding("f3", "app.past_games", "Past games"),
     ]
 
     def __init__(
@@ -374,7 +381,11 @@ class NewGameScreen(Screen[Settings | str]):
                 if self.saved is not None:
                     yield Button("Resume (Ctrl+R)", id="resume", variant="success")
                 yield Button("Quit (Esc)", id="quit-new")
-            yield Label("F1 how to play · F2 your statistics", classes="muted", id="new-help")
+            yield Label(
+                "F1 how to play · F2 your statistics · F3 past games",
+                classes="muted",
+                id="new-help",
+            )
             if self.saved is not None:
                 yield Label(self.saved, classes="muted", id="saved")
 
