@@ -17,7 +17,7 @@ from phase10.bots.dice import GreedyDicePlayer
 from phase10.cli.app import app as cli
 from phase10.dice import DiceGame, DiceSetup, DiceStage, Keep, Pass, Roll, Score, Unkeep
 from phase10.tui.dice_app import KEYS, DiceApp, sheet_table
-from phase10.tui.dice_session import DiceSession
+from phase10.tui.dice_session import DiceSession, finished_dice_games, keep_finished
 from phase10.tui.session import SessionError
 
 SIZE = (80, 24)
@@ -80,6 +80,9 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
         console.print(sheet_table(app.view))
         assert "★" in console.export_text()
         assert DiceSession.load(autosave).game.is_over
+        kept = finished_dice_games()  # kept for replay, as the autosave becomes the next game's
+        assert len(kept) == 1
+        assert DiceSession.load(kept[0]).game.actions == app.session.game.actions
         await pilot.press("n")  # a new game in its place, the same table (the bot may start)
         assert not app.session.game.is_over and app.session.bots == (None, "greedy")
         old_seed = 11
@@ -151,3 +154,56 @@ def test_dice_play_refuses_bad_settings_before_starting(tmp_path: Path) -> None:
     broken.write_text("not json", encoding="utf-8")
     result = runner.invoke(cli, ["dice", "play", "--save-file", str(broken)])
     assert result.exit_code == 2 and "start afresh with --new" in result.output
+
+
+def test_dice_replay_without_a_file_prints_the_last_finished_game(tmp_path: Path) -> None:
+    runner = CliRunner()
+    none = runner.invoke(cli, ["dice", "replay"])
+    assert none.exit_code == 2
+    assert "no finished dice game is kept" in none.output and "name a record FILE" in none.output
+    session = short_session(tmp_path / "dice.json")
+    person = GreedyDicePlayer()
+    while not session.game.is_over:
+        session.apply(
+            session.bot_action() if session.bot_to_move else person.choose(session.game.view(0))
+        )
+    kept = finished_dice_games()
+    assert len(kept) == 1 and keep_finished(session) == kept[0]  # once
+    result = runner.invoke(cli, ["dice", "replay"])
+    assert result.exit_code == 0, result.output
+    assert result.output == runner.invoke(cli, ["dice", "replay", str(kept[0])]).output
+    assert result.output.splitlines()[-1].startswith("Game over (")
+
+
+def test_a_dice_game_without_an_autosave_is_not_kept(tmp_path: Path) -> None:
+    session = short_session(None)  # type: ignore[arg-type]
+    person = GreedyDicePlayer()
+    while not session.game.is_over:
+        session.apply(
+            session.bot_action() if session.bot_to_move else person.choose(session.game.view(0))
+        )
+    assert finished_dice_games() == []
+
+
+def test_quitting_after_a_new_game_at_the_end_names_the_game_in_progress(
+    monkeypatch: pytest.MonkeyPatch, _data_home: Path
+) -> None:
+    """The person finished a game, pressed n, and quit the new one: it is the new one that
+    is saved, and the message says how to go on with it."""
+
+    def run(self: DiceApp) -> None:
+        person = GreedyDicePlayer()
+        session = self.session
+        while not session.game.is_over:
+            view = session.game.view(0)
+            session.apply(session.bot_action() if session.bot_to_move else person.choose(view))
+        self.session = DiceSession.new(
+            "You", opponents=1, bot="greedy", seed=5, autosave=session.autosave
+        )
+
+    monkeypatch.setattr(DiceApp, "run", run)
+    result = CliRunner().invoke(cli, ["dice", "play", "--opponents", "1", "--bot", "greedy"])
+    assert result.exit_code == 0, result.output
+    assert "Game saved in" in result.output and "dice play" in result.output
+    assert "finished" not in result.output
+    assert len(finished_dice_games()) == 1  # the first game, kept for replay

@@ -119,9 +119,28 @@ def check(
 
 @dice_app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A dice game record (JSON).")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="FILE",
+            help="A dice game record (JSON); without it, the last game you finished in "
+            "phase10 dice play.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print a recorded dice game turn by turn."""
+    if file is None:
+        try:
+            import platformdirs  # noqa: F401  (where the data directory is)
+        except ImportError:
+            fail("name a record FILE (the games you finished are found with the tui extra)")
+        from phase10.tui.dice_session import finished_dice_dir, finished_dice_games
+
+        kept = finished_dice_games()
+        if not kept:
+            fail(f"no finished dice game is kept in {finished_dice_dir()} yet: name a record FILE")
+        file = kept[0]
     try:
         record = loads(file.read_text(encoding="utf-8"))
         game = record.replay()

@@ -128,8 +128,13 @@ def play(
         except SessionError as error:
             fail(str(error))
     watch_terminal()  # a hung-up terminal ends the game (it is saved after every move)
-    DiceApp(session, bot_delay=delay, colour_blind=colour_blind, resumed=resumed).run()
-    if session.game.is_over:
+    app = DiceApp(session, bot_delay=delay, colour_blind=colour_blind, resumed=resumed)
+    app.run()
+    session = app.session  # (n at a game's end starts another)
+    if session.game.is_over and not session.save_error:
+        again = command_from_here(sys.argv[0], "dice replay")
+        typer.echo(f"Game finished and kept for replay. To see it turn by turn, run:\n  {again}")
+    elif session.game.is_over:
         typer.echo(f"Game finished; its record is in {autosave}.")
     else:
         tail = "dice play" + (f" --save-file {save_file}" if save_file else "")

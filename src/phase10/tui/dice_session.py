@@ -13,6 +13,7 @@ atomically, so quitting never loses the game; ``load`` goes on with it.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,9 +33,18 @@ from phase10.dice import (
 )
 
 from .files import SAVE_PREFIX, write_atomically
+from .history import drop_oldest, newest_first
 from .session import SessionError, data_dir
 
-__all__ = ["DICE_AUTOSAVE", "DiceSession", "dice_autosave", "keep_copy"]
+__all__ = [
+    "DICE_AUTOSAVE",
+    "DiceSession",
+    "dice_autosave",
+    "finished_dice_dir",
+    "finished_dice_games",
+    "keep_copy",
+    "keep_finished",
+]
 
 #: the autosave's file name in the data directory
 DICE_AUTOSAVE = "dice-autosave.json"
@@ -110,9 +120,15 @@ class DiceSession:
         return player.choose(self.game.view(seat))
 
     def apply(self, action: DiceAction) -> list[DiceEvent]:
-        """Apply an action (refusals raise :class:`DiceActionError`) and save."""
+        """Apply an action (refusals raise :class:`DiceActionError`) and save; the action
+        that ends the game also keeps it for replay (when there is an autosave)."""
         events = self.game.apply(action)
         self.save()
+        if self.game.is_over and self.autosave is not None and self.save_error is None:
+            try:
+                keep_finished(self)
+            except OSError as error:
+                self.save_error = f"the game could not be kept for replay: {error.strerror}"
         return events
 
     def record(self) -> DiceRecord:
@@ -171,3 +187,45 @@ def keep_copy(session: DiceSession) -> Path | None:
     folder = data_dir() / "dice-games"
     path = folder / f"dice-{session.game.seed}-{len(session.game.actions)}.json"
     return session.save(path)
+
+
+def finished_dice_dir() -> Path:
+    return data_dir() / "dice-finished"
+
+
+def keep_finished(session: DiceSession, folder: Path | None = None) -> Path:
+    """Keep a finished game in ``folder`` (default :func:`finished_dice_dir`) for replay,
+    once, and drop the oldest beyond :data:`~phase10.tui.history.KEPT`. Raises OSError if
+    it cannot be written.
+
+    >>> import tempfile
+    >>> session = DiceSession.new("Ann", opponents=1, bot="greedy", seed=4)
+    >>> from phase10.bots.dice import make_dice_player
+    >>> me = make_dice_player("greedy", random.Random(0))
+    >>> while not session.game.is_over:
+    ...     _ = session.apply(session.bot_action() if session.bot_to_move
+    ...                       else me.choose(session.game.view(0)))
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> keep_finished(session, folder) == keep_finished(session, folder)
+    True
+    >>> len(finished_dice_games(folder))
+    1
+    """
+    if not session.game.is_over:
+        raise ValueError("the game is not over")
+    folder = folder if folder is not None else finished_dice_dir()
+    record = session.record()
+    moves = "\n".join([str(record.seed), *record.players, *record.actions])
+    digest = hashlib.sha256(moves.encode()).hexdigest()[:12]
+    kept = sorted(folder.glob(f"dice-*-{digest}.json")) if folder.is_dir() else []
+    if kept:
+        return kept[0]
+    path = folder / f"dice-{session.game.seed}-{digest}.json"
+    write_atomically(path, dumps(record) + "\n", prefix=SAVE_PREFIX)
+    drop_oldest(folder, "dice-*.json")
+    return path
+
+
+def finished_dice_games(folder: Path | None = None) -> list[Path]:
+    """The finished dice games kept, newest first."""
+    return newest_first(folder if folder is not None else finished_dice_dir(), "dice-*.json")

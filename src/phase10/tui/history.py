@@ -35,7 +35,15 @@ from phase10.core.records import GameRecord, RecordError, loads
 
 from .session import Session, data_dir
 
-__all__ = ["KEPT", "FinishedGame", "finished_dir", "finished_games", "keep_finished"]
+__all__ = [
+    "KEPT",
+    "FinishedGame",
+    "drop_oldest",
+    "finished_dir",
+    "finished_games",
+    "keep_finished",
+    "newest_first",
+]
 
 #: how many finished games are kept (the oldest beyond go, with their reviews)
 KEPT: Final = 50
@@ -76,19 +84,21 @@ def keep_finished(session: Session, folder: Path | None = None) -> Path:
     stamp = (record.date or "game").replace(":", "").replace("-", "")
     path = session.save(folder / f"phase10-{stamp}-{digest}.json")
     assert path is not None
-    _drop_oldest(folder)
+    drop_oldest(folder)
     return path
 
 
-def _newest_first(folder: Path) -> list[Path]:
+def newest_first(folder: Path, pattern: str = "phase10-*.json") -> list[Path]:
+    """The records in ``folder`` named like ``pattern``, newest first (reviews left out)."""
     if not folder.is_dir():
         return []
-    named = [p for p in folder.glob("phase10-*.json") if not p.name.endswith(".review.json")]
+    named = [p for p in folder.glob(pattern) if not p.name.endswith(".review.json")]
     return sorted(named, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
 
 
-def _drop_oldest(folder: Path) -> None:
-    for old in _newest_first(folder)[KEPT:]:
+def drop_oldest(folder: Path, pattern: str = "phase10-*.json") -> None:
+    """Remove the records beyond the newest :data:`KEPT` in ``folder``, with their reviews."""
+    for old in newest_first(folder, pattern)[KEPT:]:
         old.unlink(missing_ok=True)
         old.with_name(f"{old.stem}.review.json").unlink(missing_ok=True)
 
@@ -97,7 +107,7 @@ def finished_games(folder: Path | None = None) -> list[FinishedGame]:
     """The finished games kept in ``folder`` (default :func:`finished_dir`), newest first
     (a file that cannot be read is left out)."""
     found = []
-    for path in _newest_first(folder if folder is not None else finished_dir()):
+    for path in newest_first(folder if folder is not None else finished_dir()):
         try:
             record = loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, RecordError):
