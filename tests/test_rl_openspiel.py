@@ -303,3 +303,36 @@ def test_the_anti_phase_card_under_chance() -> None:
         state.apply_action(action)
     deck = Counter({card.index: n for card, n in PRESETS["anti-phase"].deck_counts.items()})
     assert Counter(card.index for card in state.engine_game.all_cards()) == +deck and held
+
+
+def test_the_phase_reward_shapes_the_returns_as_the_other_environments_do() -> None:
+    """Each phase completed adds the phase reward to its player's return, on top of the
+    game's ±1, as in PettingZoo and Gymnasium; the utility bounds widen to hold it."""
+    game = pyspiel.load_game("python_phase10", {"phases": 2, "phase_reward": 0.25})
+    assert (game.min_utility(), game.max_utility()) == (-1.5, 1.5)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        _random_step(state, rng)
+    engine = state.engine_game
+    for seat, total in enumerate(state.returns()):
+        won = 1.0 / len(engine.winners) if seat in engine.winners else -1.0
+        phases = len(engine.seats[seat].completed)
+        assert total == pytest.approx(won + 0.25 * phases)
+    assert any(len(seat.completed) for seat in engine.seats)
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"rules": "offical"}, "no rules 'offical': choose one of anti-phase"),
+        ({"phases": -1}, "phases is 1 to 10"),
+        ({"phases": 11}, "not 11"),
+        ({"players": 7}, "players is a whole number from 2 to 6, not 7"),
+        ({"max_steps": 0}, "max_steps is a whole number from 1"),
+        ({"phase_reward": float("inf")}, "phase_reward is a finite number"),
+    ],
+)
+def test_bad_parameters_are_refused_in_words(params: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        pyspiel.load_game("python_phase10", params)

@@ -148,3 +148,35 @@ def test_tianshou_dqn_on_the_aec_environment(monkeypatch: pytest.MonkeyPatch) ->
         ]
     )
     assert summary["env_steps"] >= 100 and -1.0 <= summary["best_return_seat_0"] <= 1.5
+
+
+def test_the_baseline_example_counts_each_game_by_its_real_winners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The evaluation reads ``info["winners"]``, one boolean per seat: a sole win counts 1,
+    a shared one 1/k, a loss 0. Its rate is checked against the engine's own winners."""
+    example = _example("train_baseline")
+    assert example.win_share(np.array([False, True]), 1) == 1.0
+    assert example.win_share(np.array([False, True]), 0) == 0.0
+    assert example.win_share(np.array([True, True, False]), 0) == 0.5
+    finals: list[tuple[int, tuple[int, ...]]] = []
+    step = Phase10Env.step
+
+    def noting(self: Phase10Env, action: int) -> Any:
+        result = step(self, action)
+        if result[2] or result[3]:
+            finals.append((self.seat, tuple(self.core.winners())))
+        return result
+
+    monkeypatch.setattr(Phase10Env, "step", noting)
+    monkeypatch.setattr(example, "RULES", SHORT)
+    torch.manual_seed(0)
+    policy = example.Policy(
+        Phase10Env(rules=SHORT, known_cards=False).observation_space["observation"].shape[0],
+        Phase10Env(rules=SHORT).action_space.n,
+    )
+    result = example.evaluate(policy, games=12, seed=3, opponent="greedy")
+    expected = sum(1 / len(won) for seat, won in finals if seat in won)
+    assert len(finals) == 12
+    assert result["win_rate"] == pytest.approx(expected / 12)
+    assert result["win_rate"] < 0.5  # an untrained network against greedy: mostly lost

@@ -74,6 +74,10 @@ def play(args: argparse.Namespace, game: pyspiel.Game, number: int) -> int | Non
         max_simulations=args.simulations,
         random_state=np.random.RandomState(rng.randrange(2**31)),
     )
+    # the worlds it samples come from a seeded generator too (OpenSpiel's default sampler
+    # is not seeded), so the same arguments give the same games
+    worlds = random.Random(rng.randrange(2**63))
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.random))
     other = make_player(args.opponent, random.Random(rng.randrange(2**63)))
     state = game.new_initial_state()
     while not state.is_terminal():

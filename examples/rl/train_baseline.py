@@ -155,6 +155,19 @@ def _learn(policy, optimiser, args, rollout, last_value) -> None:  # type: ignor
         optimiser.step()
 
 
+def win_share(winners: np.ndarray, seat: int) -> float:
+    """What a finished game counts for ``seat``: 1 for a sole win, 1/k of a win shared by
+    k players, 0 for a loss (``winners``: the info's one boolean per seat).
+
+    >>> win_share(np.array([True, False]), 0), win_share(np.array([True, False]), 1)
+    (1.0, 0.0)
+    >>> win_share(np.array([True, True, False]), 1)
+    0.5
+    """
+    won = np.asarray(winners, dtype=np.bool_)
+    return 1.0 / int(won.sum()) if won[seat] else 0.0
+
+
 def evaluate(policy: Policy, games: int, seed: int, opponent: str) -> dict[str, float]:
     env = Phase10Env(players=2, opponents=opponent, rules=RULES, seat=None, known_cards=False)
     wins = 0.0
@@ -170,8 +183,7 @@ def evaluate(policy: Policy, games: int, seed: int, opponent: str) -> dict[str, 
             action = int(dist.probs.argmax())
             obs, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
-        if env.seat in info.get("winners", []):
-            wins += 1.0 / len(info["winners"])
+        wins += win_share(info["winners"], env.seat)
     low, high = wilson_interval(wins, games)
     return {"games": games, "win_rate": wins / games, "ci95_low": low, "ci95_high": high}
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,7 +41,7 @@ from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
 if TYPE_CHECKING:
     from phase10.kernel._kernel import Kernel, RLStepper
 
-__all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError"]
+__all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError", "action_number"]
 
 #: the step cap: after this many actions (all players together) the episode is truncated
 DEFAULT_MAX_STEPS: Final = 20_000
@@ -54,6 +54,27 @@ def _plain(array: NDArray[np.generic], dtype: type[np.generic]) -> bool:
 
 class IllegalActionError(ValueError):
     """An action number the mask does not allow."""
+
+
+def action_number(action: object) -> int:
+    """``action`` as an action number: a Python or NumPy integer (a 0-d integer array too),
+    never a bool, a float or a string, which would be read as some other number unseen.
+
+    >>> action_number(np.int64(3)), action_number(np.array(4)), action_number(5)
+    (3, 4, 5)
+    >>> action_number(2.7)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is an integer (an index into the action mask), not 2.7 (float)
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+        return int(action)
+    raise TypeError(
+        f"an action is an integer (an index into the action mask), not {action!r} "
+        f"({type(action).__name__})"
+    )
 
 
 class EnvCore:
@@ -169,6 +190,18 @@ class EnvCore:
             if twin._kernel is not None and rng is not None:  # (shuffles with the new rng)
                 load_position(twin._kernel, twin._game)
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvCore:
+        # (the kernel's objects cannot be copied field by field; copy() copies them)
+        return self.copy()
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        if self._stepper is not None:
+            raise TypeError(
+                "an environment stepping in the compiled kernel cannot be pickled: make it "
+                "with kernel=False to pickle it (copy.deepcopy works either way)"
+            )
+        return super().__reduce_ex__(protocol)
 
     def refresh(self) -> None:
         """Forget what was worked out from the game (after its cards were moved by hand)."""

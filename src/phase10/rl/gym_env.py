@@ -29,7 +29,7 @@ from phase10.bots import Player, make_player
 from phase10.core import Rules
 from phase10.core.words import plural
 
-from .core import DEFAULT_MAX_STEPS, EnvCore
+from .core import DEFAULT_MAX_STEPS, EnvCore, action_number
 from .encoding import DRAW
 from .render import RENDER_MODES, check_render_mode, render
 
@@ -123,13 +123,22 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             for s, spec in zip(others, self.opponent_specs, strict=True)
         }
         self._play_opponents()
+        if self.core.done:  # (the bots used up max_steps: there is no move to ask for)
+            raise ValueError(
+                f"max_steps={self.core.max_steps} ran out before the learner's first move "
+                "(the other seats played them all): give it more steps"
+            )
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         core = self.core
+        if not self._opponents and self.core.players > 1:
+            raise RuntimeError("call reset() before step()")
         if core.done:
             raise RuntimeError("the episode is over: call reset()")
-        action = int(action)
+        action = action_number(action)
         mask = core.mask()
         if not 0 <= action < len(mask) or not mask[action]:
             core.abort()
@@ -138,6 +147,8 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             return self._observation(), -1.0, True, False, info
         reward = core.step(action)[self.seat]
         reward += self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), reward, core.terminated, core.truncated, self._info()
 
     def _play_opponents(self) -> float:
@@ -177,4 +188,18 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         return self._mask().astype(bool)
 
     def render(self) -> Any:
+        if self.render_mode is None:
+            gym.logger.warn(
+                "render() was called without a render_mode: make the environment with "
+                f"render_mode set to one of {', '.join(RENDER_MODES)}"
+            )
         return render(self.core.game, self.seat, self.render_mode)
+
+    def close(self) -> None:
+        """End the bots' programs (``cmd:`` opponents), if any."""
+        for player in self._opponents.values():
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+        self._opponents = {}
+        super().close()

@@ -12,8 +12,9 @@ The engine plays every action: a hand's cards are handed to it as the order of i
 shuffled deck, and a drawn card is put on top of its draw pile (see ``_Dealer``).
 Parameters: ``players`` (2-6), ``rules`` (a preset name, ``"official"`` by default),
 ``phases`` (play only the first N phases of the preset's sequence; 0: all),
-``max_steps`` (the step cap on players' actions: the game then ends there) and
-``version`` (the encoding's: 3 by default, with the save pile, giving up and the
+``max_steps`` (the step cap on players' actions: the game then ends there),
+``phase_reward`` (shaping, as the other environments': that much more in a player's return
+for each phase completed; 0 by default) and ``version`` (the encoding's: 3 by default, with the save pile, giving up and the
 Anti-phase card; 2 and 1 give the actions and tensors of those versions, which refuse the
 rules they have no actions for).
 
@@ -36,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, MutableSequence
@@ -71,6 +73,7 @@ _DEFAULTS: dict[str, Any] = {
     "rules": "official",
     "phases": 0,
     "max_steps": DEFAULT_MAX_STEPS,
+    "phase_reward": 0.0,
     "version": LATEST,
 }
 _CARD = tuple(Card.from_index(index) for index in range(DISTINCT_CARDS))
@@ -94,12 +97,42 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _rules(params: dict[str, Any]) -> Rules:
-    rules = PRESETS[str(params["rules"])]
-    phases = int(params["phases"])
+    """The rules the parameters name; ValueError says what is wrong.
+
+    >>> _rules({"rules": "official", "phases": 2}).phase_numbers
+    (1, 2)
+    >>> _rules({"rules": "offical", "phases": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: python_phase10 has no rules 'offical': choose one of ...
+    >>> _rules({"rules": "official", "phases": 11})
+    Traceback (most recent call last):
+    ...
+    ValueError: phases is 1 to 10 (the first N of the rules' phases), or 0 for all, not 11
+    """
+    name = params["rules"]
+    if not isinstance(name, str) or name not in PRESETS:
+        choices = ", ".join(sorted(PRESETS))
+        raise ValueError(f"python_phase10 has no rules {name!r}: choose one of {choices}")
+    rules = PRESETS[name]
+    phases = params["phases"]
+    numbers = rules.phase_numbers
+    if isinstance(phases, bool) or not isinstance(phases, int) or not 0 <= phases <= len(numbers):
+        raise ValueError(
+            f"phases is 1 to {len(numbers)} (the first N of the rules' phases), or 0 for all, "
+            f"not {phases!r}"
+        )
     if phases:
-        numbers = rules.phase_numbers
         rules = rules.with_options(phases=numbers[:phases])
     return rules
+
+
+def _whole(params: dict[str, Any], name: str, low: int, high: int) -> int:
+    """The whole-number parameter ``name``, checked to lie in ``low``..``high``."""
+    value = params[name]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+    return value
 
 
 class Phase10Game(pyspiel.Game):
@@ -107,9 +140,9 @@ class Phase10Game(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = {**_DEFAULTS, **(params or {})}
-        players = int(merged["players"])
+        players = _whole(merged, "players", 2, 6)
         self.rules = _rules(merged)
-        version = int(merged["version"])
+        version = merged["version"]
         if version not in VERSIONS[1:]:  # (version 0 lacks the information state's block)
             spoken = ", ".join(map(str, VERSIONS[1:-1])) + f" and {VERSIONS[-1]}"
             raise ValueError(
@@ -118,20 +151,23 @@ class Phase10Game(pyspiel.Game):
         # the information state is the observation followed by the known-cards block
         self.layout = Layout(players, self.rules, version=version)
         self.observation_size = self.layout.known_offset
-        self.max_steps = int(merged["max_steps"])
+        self.max_steps = _whole(merged, "max_steps", 1, 10**7)
+        self.phase_reward = float(merged["phase_reward"])
+        if not math.isfinite(self.phase_reward):
+            raise ValueError(f"phase_reward is a finite number, not {self.phase_reward}")
         #: the engine's random generator in every state's game (see _Dealer)
         self.dealer = _Dealer()
         #: the core of every state before its first deal (nothing steps it)
-        self.blank = EnvCore(
-            players, rules=self.rules, max_steps=self.max_steps, version=version, kernel=False
-        )
+        self.blank = self.new_core(self.rules)
         deal = HAND_SIZE * players + 1
         info = pyspiel.GameInfo(
             num_distinct_actions=self.layout.num_actions,
             max_chance_outcomes=max(self.layout.card_indices, players),
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            # each phase completed (or lost to the Anti-phase card) moves a return by the
+            # phase reward
+            min_utility=-1.0 - abs(self.phase_reward) * self.rules.phase_count,
+            max_utility=1.0 + abs(self.phase_reward) * self.rules.phase_count,
             utility_sum=None,
             # every action may draw (one chance node), refill a hand (up to ten) or end a
             # hand (a deal)
@@ -141,6 +177,17 @@ class Phase10Game(pyspiel.Game):
 
     def new_initial_state(self) -> Phase10State:
         return Phase10State(self)
+
+    def new_core(self, rules: Rules) -> EnvCore:
+        """A core stepping this game's games (in Python: chance deals the cards)."""
+        return EnvCore(
+            self.layout.players,
+            rules=rules,
+            max_steps=self.max_steps,
+            phase_reward=self.phase_reward,
+            version=self.layout.version,
+            kernel=False,
+        )
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -355,11 +402,7 @@ class _Play:
                 arrangement=arrangement,
             )
             game.rng = self.dealer
-            rules, max_steps = self.game.rules, self.game.max_steps
-            version = self.game.layout.version
-            self.core = EnvCore(
-                self.players, rules=rules, max_steps=max_steps, version=version, kernel=False
-            )
+            self.core = self.game.new_core(self.game.rules)
             self.core.load(game)
             self.started = True
         else:

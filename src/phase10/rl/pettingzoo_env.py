@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from phase10.core import Rules
 
-from .core import DEFAULT_MAX_STEPS, EnvCore
+from .core import DEFAULT_MAX_STEPS, EnvCore, action_number
 from .render import RENDER_MODES, check_render_mode, render
 from .wrappers import wrap
 
@@ -109,6 +110,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         """A new game; ``seed`` reseeds this environment in place (its settings stay)."""
         self.core.reset(seed)
         self._reset_state()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -127,7 +130,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
             raise ValueError(f"{agent} must act: None is only for a finished agent")
         self._cumulative_rewards[agent] = 0.0
         core = self.core
-        rewards = core.step(int(action))
+        rewards = core.step(action_number(action))
         self.rewards = dict(zip(self.agents, rewards, strict=True))
         done = core.done
         if done:
@@ -142,8 +145,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):
         self._accumulate_rewards()
         if done:
             self.agent_selection = self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode: make the environment with "
+                f"render_mode set to one of {', '.join(RENDER_MODES)}"
+            )
         return render(self.core.game, self.core.current, self.render_mode)
 
     def close(self) -> None:

@@ -16,7 +16,15 @@ from numpy.typing import NDArray
 
 from phase10.core import Game, PlayerView, SavePile, Stage, format_cards
 
-__all__ = ["RENDER_MODES", "check_render_mode", "render", "render_text", "text_image"]
+__all__ = [
+    "FRAME_COLUMNS",
+    "RENDER_MODES",
+    "check_render_mode",
+    "frame_lines",
+    "render",
+    "render_text",
+    "text_image",
+]
 
 
 def render_text(game: Game, seat: int, *, show_hand: bool = True) -> str:
@@ -67,6 +75,18 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
+#: an ``rgb_array`` frame's width in characters (a longer line is cut short with "…")
+FRAME_COLUMNS: Final = 110
+
+
+def frame_lines(game: Game) -> int:
+    """The most lines :func:`render_text` writes for ``game``'s players and rules: every
+    frame of a game is that tall, so a video of it has one size."""
+    groups = max(len(phase.groups) for phase in game.rules.phase_sequence)
+    players = game.num_players
+    return 1 + players + players * groups + 3  # (the hand, the save pile, the winners)
+
+
 def render(game: Game, seat: int, render_mode: str | None) -> str | NDArray[np.uint8] | None:
     """What ``render()`` returns in ``render_mode`` for the game seen by ``seat``."""
     if render_mode is None:
@@ -76,22 +96,37 @@ def render(game: Game, seat: int, render_mode: str | None) -> str | NDArray[np.u
         print(text)
         return None
     if render_mode == "rgb_array":
-        return text_image(text)
+        return text_image(text, lines=frame_lines(game), columns=FRAME_COLUMNS)
     return text
 
 
-def text_image(text: str) -> NDArray[np.uint8]:
-    """``text`` drawn in black on white, as a height × width × 3 array of bytes."""
+def text_image(
+    text: str, *, lines: int | None = None, columns: int | None = None
+) -> NDArray[np.uint8]:
+    """``text`` drawn in black on white, as a height × width × 3 array of bytes: as big as
+    the text, or, given ``lines`` and ``columns``, always that many (longer lines are cut
+    short, and so are lines beyond ``lines``).
+
+    >>> small = text_image("x", lines=5, columns=20).shape
+    >>> text_image("one\\ntwo", lines=5, columns=20).shape == small
+    True
+    """
     from PIL import Image, ImageDraw, ImageFont  # only this mode needs Pillow
 
     font = ImageFont.load_default()
-    lines = text.splitlines() or [""]
+    rows = text.splitlines() or [""]
+    if columns is not None:
+        rows = [row if len(row) <= columns else row[: columns - 1] + "…" for row in rows]
+    if lines is not None:
+        rows = rows[:lines]
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    boxes = [probe.textbbox((0, 0), line or " ", font=font) for line in lines]
+    sizing = rows if columns is None else ["M" * columns, "Mgjpqy|"]  # the widest, tallest
+    boxes = [probe.textbbox((0, 0), row or " ", font=font) for row in sizing]
     step = int(max(box[3] for box in boxes)) + 4
     width = int(max(box[2] for box in boxes)) + 16
-    image = Image.new("RGB", (width, step * len(lines) + 12), "white")
+    height = step * (len(rows) if lines is None else lines) + 12
+    image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
-    for row, line in enumerate(lines):
+    for row, line in enumerate(rows):
         draw.text((8, 6 + row * step), line, fill="black", font=font)
     return np.asarray(image, dtype=np.uint8)

@@ -124,6 +124,7 @@ class VectorPhase10:
         """Play one action in every game: observations, masks and agents to act next,
         then every seat's rewards and whether each game ended (arrays are reused: copy
         what you keep)."""
+        actions = _action_numbers(actions, self.num_envs)
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         terminated = np.zeros(self.num_envs, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
@@ -132,7 +133,7 @@ class VectorPhase10:
             self._step_kernels(kernels, actions, rewards, terminated, truncated)
             return self.observations, self.masks, self.agents, rewards, terminated, truncated
         for index, core in enumerate(self.cores):
-            rewards[index] = core.step(int(actions[index]))
+            rewards[index] = core.step(int(actions[index]))  # (checked above)
             if core.done:
                 terminated[index] = core.terminated
                 truncated[index] = core.truncated
@@ -151,8 +152,6 @@ class VectorPhase10:
     ) -> None:
         assert self._stepper is not None
         numbers = np.ascontiguousarray(actions, dtype=np.int64)
-        if numbers.shape != (self.num_envs,):
-            raise ValueError(f"one action per game ({self.num_envs}), not {numbers.shape}")
         try:
             ended = self._stepper.step_batch(
                 kernels,
@@ -190,3 +189,28 @@ class VectorPhase10:
         nth = np.minimum((uniforms * legal).astype(np.int64), legal - 1)
         chosen[:] = np.argmax(np.cumsum(self.masks, axis=1, dtype=np.int64) > nth[:, None], axis=1)
         return chosen
+
+
+def _action_numbers(actions: NDArray[np.integer] | list[int], games: int) -> NDArray[np.int64]:
+    """One integer action per game, or a TypeError or ValueError saying what is wrong
+    (floats and bools would be read as other numbers unseen).
+
+    >>> _action_numbers([1, 2], 2)
+    array([1, 2])
+    >>> _action_numbers(np.zeros(2), 2)
+    Traceback (most recent call last):
+    ...
+    TypeError: actions are integers (indices into the action masks), not float64
+    >>> _action_numbers([1, 2, 3], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: one action per game (2), not (3,)
+    """
+    numbers = np.asarray(actions)
+    if numbers.dtype == np.bool_ or not np.issubdtype(numbers.dtype, np.integer):
+        raise TypeError(
+            f"actions are integers (indices into the action masks), not {numbers.dtype}"
+        )
+    if numbers.shape != (games,):
+        raise ValueError(f"one action per game ({games}), not {numbers.shape}")
+    return numbers.astype(np.int64, copy=False)

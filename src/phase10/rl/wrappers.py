@@ -90,6 +90,10 @@ class TerminateIllegalWrapper(wrappers.TerminateIllegalWrapper[AgentID, ObsType,
                 self.env.step(action)
                 return
         super().step(action)
+        if self._terminated:  # (an illegal action ended the game: nobody may act now)
+            core = getattr(self.unwrapped, "core", None)
+            if core is not None:
+                core.abort()
 
 
 class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper[AgentID, ObsType, ActionType]):
