@@ -80,6 +80,7 @@ def serve(
         import uvicorn
 
         from phase10.server import create_app
+        from phase10.server.http_guard import guarded_http
         from phase10.server.limits import Limits
     except ImportError:
         fail("the server needs the 'server' extra: pip install 'phase10[server]'")
@@ -123,6 +124,7 @@ def serve(
         proxy_headers=proxy_headers,
         ws_max_size=65536,
         limit_concurrency=limits.max_connections,
+        http=guarded_http(limits),
         log_level="warning",
     )
 

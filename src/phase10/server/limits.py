@@ -62,6 +62,11 @@ class Limits:
     max_tables: int = 10_000
     #: connections (and requests in progress) the whole server takes at once
     max_connections: int = 2000
+    #: the longest a client may take to send a whole request (its headers and body) once
+    #: it has connected or had its last answer; a slower one is cut off
+    request_seconds: float = 10.0
+    #: connections of one address still sending their request, at once (more are cut off)
+    requests_per_address: int = 20
     #: a lobby nobody has touched for this long is closed
     lobby_idle_hours: float = 24.0
     #: a host away this long hands the host's role to a player who is there
