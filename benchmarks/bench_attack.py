@@ -13,7 +13,12 @@ each from its own loopback address (127.0.0.2 and up, as separate visitors would
 * tables: ``POST /api/tables`` in a loop;
 * connections: WebSockets to the players' own table, opened, joined as spectators and
   closed, in a loop, many at once;
-* bodies: 100 KB bodies posted in a loop.
+* bodies: 100 KB bodies posted in a loop;
+* slowloris: connections that send half a request and then nothing, 50 at a time, opened
+  again as the server cuts them off (``request_seconds``, ``requests_per_address``);
+* replays: ``GET /api/records/{id}/replay`` of a finished random-bot game of several
+  thousand actions, at random steps, four at once (the record is stored before the
+  server starts).
 
 The attackers run at the lowest CPU priority (``nice 19``): on a real server they are
 other machines, and here their own CPU must not be what slows the server down.
@@ -51,7 +56,17 @@ from benchmarks.bench_server import RESULTS, _cpu_s, _free_port, _rss_mib, _wait
 EVERY_CARD = " ".join(f"{colour}{number}" for colour in "RBGY" for number in range(1, 13))
 FORTY_WILDS = " ".join(["W"] * 40)
 #: attack clients of each kind, each on its own address
-ATTACKERS = {"choices": 4, "hints": 4, "tables": 2, "connections": 4, "bodies": 2}
+ATTACKERS = {
+    "choices": 4,
+    "hints": 4,
+    "tables": 2,
+    "connections": 4,
+    "bodies": 2,
+    "slowloris": 2,
+    "replays": 2,
+}
+#: the finished game the replay attackers ask for (stored before the server starts)
+REPLAYED = 1
 
 
 def _ms(values: list[float], share: float) -> float:
@@ -284,6 +299,73 @@ async def _connection_attack(
     await asyncio.gather(*(one() for _ in range(10)))
 
 
+async def _slowloris_attack(base: str, address: str, stop: float, tally: Counter[str]) -> None:
+    host, port = base.removeprefix("http://").split(":")
+
+    async def one() -> None:
+        while time.time() < stop:
+            try:
+                reader, writer = await asyncio.open_connection(
+                    host, int(port), local_addr=(address, 0)
+                )
+            except OSError:
+                tally["refused"] += 1
+                await asyncio.sleep(0.1)
+                continue
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-a: ")
+            opened = time.time()
+            try:
+                await asyncio.wait_for(reader.read(1), timeout=max(0.1, stop - time.time()))
+                tally["cut off within 1 s" if time.time() - opened < 1 else "cut off later"] += 1
+            except (TimeoutError, OSError):
+                tally["held to the end"] += 1
+            writer.close()
+
+    await asyncio.gather(*(one() for _ in range(50)))
+
+
+async def _replay_attack(base: str, address: str, stop: float, tally: Counter[str]) -> None:
+    import httpx
+
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    steps = random.Random(address)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
+
+        async def one() -> None:
+            while time.time() < stop:
+                step = steps.randrange(10_000)
+                answer = await http.get(f"/api/records/{REPLAYED}/replay?step={step}")
+                tally[str(answer.status_code)] += 1
+
+        await asyncio.gather(*(one() for _ in range(4)))
+
+
+def _store_long_game(database: Path) -> int:
+    """A finished game of four random bots, stored as the server stores one; its actions."""
+    from phase10.bots import make_player, play_game
+    from phase10.core import Game, GameRecord
+    from phase10.core.records import dumps
+    from phase10.server.db import RecordRow, Store
+
+    game = Game(4, seed=3)
+    play_game(game, [make_player("random", random.Random(seat)) for seat in range(4)])
+    record = GameRecord.from_game(game)
+    store = Store(f"sqlite:///{database}")
+    with store.session() as session:
+        session.add(
+            RecordRow(
+                table_id="replayed",
+                game_no=1,
+                finished=time.time(),
+                players=json.dumps(list(record.players)),
+                winners=json.dumps(list(game.winners)),
+                record=dumps(record),
+            )
+        )
+    store.close()
+    return len(record.actions)
+
+
 def _attacker(kind: str, base: str, table: str, number: int, stop: float) -> dict[str, int]:
     import uvloop
 
@@ -295,6 +377,10 @@ def _attacker(kind: str, base: str, table: str, number: int, stop: float) -> dic
         attack = _table_attack(base, address, stop, tally)
     elif kind == "bodies":
         attack = _body_attack(base, address, stop, tally)
+    elif kind == "slowloris":
+        attack = _slowloris_attack(base, address, stop, tally)
+    elif kind == "replays":
+        attack = _replay_attack(base, address, stop, tally)
     else:
         attack = _connection_attack(base, table, address, stop, tally)
     try:
@@ -341,6 +427,7 @@ def run(seconds: float = 20.0, nice: int = 19) -> dict[str, Any]:
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "attack.sqlite3"
+        replayed_actions = _store_long_game(database)
         command = [sys.executable, "-m", "phase10.cli", "serve", "--port", str(port)]
         command += ["--database-url", f"sqlite:///{database}", "--bot-delay", "0"]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -374,6 +461,7 @@ def run(seconds: float = 20.0, nice: int = 19) -> dict[str, Any]:
     return {
         "seconds_per_phase": seconds,
         "attackers": ATTACKERS,
+        "replayed_game_actions": replayed_actions,
         "attackers_nice": nice,
         "quiet": {
             "action_round_trip": _summary(played["action_quiet"]),

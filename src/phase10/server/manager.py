@@ -59,6 +59,7 @@ from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
+from .replays import Replays
 from .reviews import Reviews
 from .tables import LiveTable, SeatState, state_message
 from .work import (
@@ -116,6 +117,8 @@ class TableManager(HostControls):
         self.jobs: Counter[str] = Counter()
         #: game reviews, in worker processes of their own
         self.reviews = Reviews(store, self.db, self.limits)
+        #: finished games' replays, kept and worked out off the event loop
+        self.replays = Replays()
         # every read and write of the store, in order, on one thread of its own: the event
         # loop never waits on the database, and SQLite sees one writer
         self._database = ThreadPoolExecutor(1, thread_name_prefix="phase10-db")

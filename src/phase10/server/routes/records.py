@@ -10,15 +10,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from phase10.core import (
-    Game,
     GameRecord,
-    HandEnded,
     IllegalActionError,
     InvalidActionError,
     RecordError,
-    event_to_dict,
 )
-from phase10.core.narration import EventLog
 from phase10.dice import DiceRecord
 from phase10.dice.records import DICE_RECORD_FORMAT
 from phase10.search.review import find_player
@@ -111,54 +107,33 @@ async def record(record_id: int, request: Request) -> RecordData | DiceRecordDat
 @router.get("/api/records/{record_id}/replay")
 async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame:
     """The table after the first ``step`` actions of a finished game, every hand shown, with
-    who played that step and where every hand starts and ends (one replay of the game)."""
+    who played that step and where every hand starts and ends (one replay of the game,
+    kept: phase10.server.replays)."""
     saved = await _load(request, record_id)
-    step = max(0, min(step, len(saved.actions)))
-    names = list(saved.players)
+    replays = manager_of(request).replays
     try:
-        game = saved.new_game()
-        frame = _frame(game, saved, step) if step == 0 else None
-        actor: int | None = None
-        hands: list[ReplayHand] = []
-        start = 0
-        for number, text in enumerate(saved.actions, start=1):
-            if number == step:
-                actor = game.current  # before the action: a Skip or a last discard moves it
-            events = game.apply(text)
-            for event in events:
-                if isinstance(event, HandEnded):
-                    result = HandEndedData.model_validate(event_to_dict(event))
-                    hands.append(ReplayHand(hand=event.hand, start=start, end=number,
-                                            result=result))  # fmt: skip
-                    start = number
-            if number == step:
-                frame = _frame(game, saved, step)
+        index = await replays.index(record_id, saved)
+        frame = await replays.frame(record_id, saved, step)
     except (RecordError, IllegalActionError, InvalidActionError, ValueError) as error:
         raise ApiError("bad_record", str(error)) from None
-    assert frame is not None
-    view, hands_held, log = frame
+    names = list(saved.players)
+    hands = [
+        ReplayHand(hand=hand, start=start, end=end, result=HandEndedData.model_validate(result))
+        for hand, start, end, result in index.hands
+    ]
     return ReplayFrame(
-        step=step,
+        step=frame.step,
         total=len(saved.actions),
-        action=saved.actions[step - 1] if step else None,
-        actor=actor,
-        actor_name=None if actor is None else names[actor],
-        by=acted_by(saved.tag("by"), step),
-        view=ViewData.model_validate(view),
-        hands=hands_held,
-        log=log,
+        action=saved.actions[frame.step - 1] if frame.step else None,
+        actor=frame.actor,
+        actor_name=None if frame.actor is None else names[frame.actor],
+        by=acted_by(saved.tag("by"), frame.step),
+        view=ViewData.model_validate(frame.view),
+        hands=frame.hands,
+        log=frame.log,
         hand_index=hands,
         review_player=find_player(saved, None),
     )
-
-
-def _frame(game: Game, saved: GameRecord, step: int) -> tuple[dict[str, Any], list[str], list[str]]:
-    """The public view, every hand and the log's last lines of the game as it stands."""
-    names = list(saved.players)
-    narration = EventLog(names, saved.rules, verbose=True)
-    narration.feed(game.history)
-    hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(names))]
-    return game.view(None).to_dict(), hands, narration.lines[-40:]
 
 
 @router.post("/api/records/{record_id}/review", status_code=202)
