@@ -443,14 +443,23 @@ def test_a_table_takes_a_bounded_number_of_watchers_who_cost_the_players_nothing
             ann = Client(a, host["token"])
             ann.next_of("state")
             before = len(ann.messages)
-            watchers = [stack.enter_context(client.websocket_connect(url)) for _ in range(4)]
-            for ws in watchers[:3]:
+            watchers = [stack.enter_context(client.websocket_connect(url)) for _ in range(5)]
+            for ws in watchers[:4]:
                 Client(ws)
-            Client(watchers[3], hello=False).send({"type": "hello"})
-            assert watchers[3].receive_json()["code"] == "too_many_connections"
+            Client(watchers[4], hello=False).send({"type": "hello"})
+            refused = watchers[4].receive_json()
+            assert refused["code"] == "too_many_connections"
+            assert "4 spectators" in refused["message"]
             ann.send({"type": "ping"})
             ann.next_of("pong")
             assert len(ann.messages) == before + 1  # no state for the watchers' arrival
+            # the watchers never crowd out the players: Ann's seat opens in two more places
+            more = [stack.enter_context(client.websocket_connect(url)) for _ in range(3)]
+            for ws in more[:2]:
+                assert Client(ws, host["token"]).seat == 0  # (welcomed)
+            Client(more[2], hello=False).send({"type": "hello", "token": host["token"]})
+            crowded = more[2].receive_json()
+            assert crowded["code"] == "too_many_connections" and "3 places" in crowded["message"]
 
 
 def test_the_server_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
@@ -579,3 +588,51 @@ def test_security_headers_head_and_no_public_api_docs(tmp_path: Path) -> None:
         assert "http" not in page.split("<body>")[0].replace("http-equiv", "")
         assert client.get("/static/vendor/swagger-ui/swagger-ui-bundle.js").status_code == 200
         assert client.get("/api/openapi.json").json()["paths"]
+
+
+def test_a_removed_players_action_on_its_way_is_refused(app: Any, client: TestClient) -> None:
+    """The host removes Bob while Bob's action is on its way: whether it reaches the
+    table before the socket closes or waits for the table while the removal is carried
+    out, it is refused (``seat_gone``), and the bot that took the seat plays it."""
+    from phase10.server.models import ActedBy
+    from phase10.server.protocol import ProtocolError
+    from phase10.server.routes.socket import _handle
+
+    host, guest = started(client)
+    url = f"/ws/{host['table']}"
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        ann, bob = Client(a, host["token"]), Client(b, guest["token"])
+        ann.send({"type": "start"})
+        while ann.next_of("state")["table"]["status"] != "playing":
+            pass
+        manager = app.state.manager
+        table = manager.tables[host["table"]]
+        game = table.game
+        bob_conn = next(conn for conn in table.conns if conn.seat == 1)
+        ann.send({"type": "remove_player", "seat": 1})
+        assert bob.next_of("goodbye")["reason"] == "the host removed you from the table"
+        before = len(game.actions)
+
+        async def late() -> list[str]:
+            codes = []
+            pushed: list[Any] = []
+            bob_conn.push = pushed.append  # (the socket is closing: keep what it is told)
+            await _handle(manager, table, bob_conn, '{"type": "action", "action": "draw"}',
+                          manager.limits)  # fmt: skip
+            codes.append(json.loads(pushed[-1])["code"] if isinstance(pushed[-1], str)
+                         else pushed[-1]["code"])  # fmt: skip
+            try:
+                await manager.act(table, 1, "draw", by=ActedBy.PLAYER)
+            except ProtocolError as error:
+                codes.append(error.code)
+            return codes
+
+        assert client.portal.call(late) == ["seat_gone", "seat_gone"]
+        assert all(by != "player" or n < before for n, by in enumerate(table_by(app, host)))
+
+
+def table_by(app: Any, host: dict[str, Any]) -> list[str]:
+    """Who played each action of the table's game so far, as stored."""
+    manager = app.state.manager
+    stored: list[str] = manager.store.acted_by(host["table"], 1)
+    return stored

@@ -55,9 +55,12 @@ class Limits:
     #: WebSockets an address may open: at once, and one more every so many seconds
     connect_burst: float = 30.0
     connect_every_seconds: float = 1.0
-    #: WebSockets open at once: from one address, and on one table
+    #: WebSockets open at once: from one address; spectators on one table; and the
+    #: connections of one seat (a player's phone and computer), which spectators never
+    #: crowd out
     connections_per_address: int = 20
     connections_per_table: int = 50
+    connections_per_seat: int = 3
     #: tables not yet over, on the whole server
     max_tables: int = 10_000
     #: connections (and requests in progress) the whole server takes at once

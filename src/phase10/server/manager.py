@@ -290,6 +290,7 @@ class TableManager(HostControls):
             return
         async with table.lock:
             game = self._playing(table)
+            _check_player(table, seat, by)
             _check_turn(game.current, seat, len(game.actions), version)
             try:
                 action = game.check(game.parse_action(text))
@@ -317,6 +318,7 @@ class TableManager(HostControls):
         """``act`` at a dice table: the dice engine checks the action."""
         async with table.lock:
             game = self._playing_dice(table)
+            _check_player(table, seat, by)
             _check_turn(game.current, seat, len(game.actions), version)
             try:
                 action = game.parse_action(text)
@@ -604,7 +606,9 @@ class TableManager(HostControls):
 
     def admit(self, table: LiveTable, address: str) -> str | None:
         """Why a new connection to ``table`` from ``address`` is refused, or None."""
-        if sum(1 for conn in table.conns) >= self.limits.connections_per_table:
+        limits = self.limits
+        room = limits.connections_per_table + limits.connections_per_seat * len(table.seats)
+        if len(table.conns) >= room:
             return "the table has as many connections as it takes"
         return self.visitors.admit_socket(address)
 
@@ -627,9 +631,18 @@ class TableManager(HostControls):
             if seat is None:
                 conn.bad_tokens += 1
                 raise ProtocolError("bad_token")
+            if sum(other.seat == seat for other in table.conns) >= self.limits.connections_per_seat:
+                raise ProtocolError(
+                    "too_many_connections",
+                    f"your seat is open in {self.limits.connections_per_seat} places already: "
+                    "close one of them",
+                )
             conn.seat = seat
-        if sum(1 for other in table.conns if other.joined) >= self.limits.connections_per_table:
-            raise ProtocolError("too_many_connections")
+        elif sum(other.seat is None for other in table.conns) >= self.limits.connections_per_table:
+            raise ProtocolError(
+                "too_many_connections",
+                f"the table has {self.limits.connections_per_table} spectators, as many as it takes",
+            )
         arriving = conn.seat is not None and not table.connected(conn.seat)
         conn.joined = True
         table.conns.append(conn)
@@ -713,9 +726,8 @@ def _name(text: str, taken: list[str] | None = None) -> str:
 
 
 def _check_turn(current: int, seat: int, now: int, version: int | None) -> None:
-    """Refuse an action of a seat not to move, or chosen on another version of the game."""
-    if current != seat:
-        raise ProtocolError("not_your_turn")
+    """Refuse an action chosen on another version of the game (the turn may have passed
+    since), or of a seat not to move."""
     if version is not None and version != now:
         when = "an older" if version < now else "a later"
         raise ProtocolError(
@@ -724,6 +736,15 @@ def _check_turn(current: int, seat: int, now: int, version: int | None) -> None:
             f"game's: it is at version {now}",
             version=now,
         )
+    if current != seat:
+        raise ProtocolError("not_your_turn")
+
+
+def _check_player(table: LiveTable, seat: int, by: ActedBy) -> None:
+    """Refuse a player's action for a seat no person holds any more (removed, given to a
+    bot or left, while the action was on its way)."""
+    if by is ActedBy.PLAYER and table.seats[seat].kind is not SeatKind.HUMAN:
+        raise ProtocolError("seat_gone")
 
 
 def _error(code: str, message: str | None = None) -> dict[str, Any]:

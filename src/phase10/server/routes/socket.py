@@ -107,6 +107,9 @@ async def _handle(
             raise ProtocolError("not_joined")
         if conn.seat is None:
             raise ProtocolError("spectator")
+        if conn.close_code is not None or conn not in table.conns:
+            # removed, replaced by a bot or left, with this message already on its way
+            raise ProtocolError("seat_gone")
         seat = conn.seat
         if kind in HOST_ONLY and seat != table.host:
             raise ProtocolError("not_host")
