@@ -600,3 +600,18 @@ def test_s2_a_phase_uses_at_most_the_decks_104_numbered_cards_and_wilds() -> Non
     for text in ("1 set of 17", "1 set of 40000", "1 set of 100000000000000000000"):
         with pytest.raises(PhaseParseError, match="cannot be made"):
             Phase.parse(text)
+
+
+def test_s2_a_huge_count_is_refused_before_any_group_is_made() -> None:
+    """A count of groups is anyone's to write (a server's table rules take phrases from
+    its visitors): it is checked before the groups are made, so no phrase can ask for
+    more memory than the 104 cards a phase may hold."""
+    for text, words in (
+        ("99999999999999999999 sets of 3", "with 999999999999… in it cannot be made"),
+        ("35 sets of 3", "a phase of 105 cards cannot be made"),
+        ("9" * 5000 + " runs of 4", "cannot be made"),
+        ("2 sets of " + "9" * 5000, "cannot be made"),
+    ):
+        with pytest.raises(PhaseParseError, match=words):
+            Phase.parse(text)
+    assert len(Phase.parse("34 sets of 3").groups) == 34

@@ -636,3 +636,19 @@ def table_by(app: Any, host: dict[str, Any]) -> list[str]:
     manager = app.state.manager
     stored: list[str] = manager.store.acted_by(host["table"], 1)
     return stored
+
+
+def test_a_phase_list_asking_for_countless_groups_is_refused_at_once(
+    client: TestClient,
+) -> None:
+    """A table's phase list comes from its visitor: a count of groups with twenty digits
+    once made the server build that many groups (memory without end). It is refused as
+    read, in words."""
+    started_at = time.monotonic()
+    answer = client.post(
+        "/api/tables",
+        json={"name": "Ann", "options": {"phase_list": ["99999999999999999999 sets of 3"]}},
+    )
+    assert answer.status_code == 422 and answer.json()["error"] == "bad_rules"
+    assert "cannot be made" in answer.json()["message"]
+    assert time.monotonic() - started_at < 5

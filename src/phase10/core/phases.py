@@ -236,6 +236,12 @@ class _Parser:
     def number(self, expected: str) -> int:
         word = self.peek()
         if word is not None and word.isdecimal():
+            if len(word) > 3:  # (no phase holds more than MOST_PHASE_CARDS cards)
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                raise PhaseParseError(
+                    f"a phase with {shown} in it cannot be made: it holds at most "
+                    f"{MOST_PHASE_CARDS} cards"
+                )
             self.at += 1
             return int(word)
         if word in _NUMBER_WORDS:
@@ -302,7 +308,13 @@ class _Parser:
                 GroupKind.RUN: GroupKind.COLOR_RUN,
                 GroupKind.EVEN_ODD: GroupKind.COLOR_EVEN_ODD,
             }.get(kind, kind)
-        return [self.spec(kind, size) for _ in range(count)]
+        spec = self.spec(kind, size)
+        if count * size > MOST_PHASE_CARDS:  # before making the groups: the count is anyone's
+            raise PhaseParseError(
+                f"a phase of {count * size} cards cannot be made: the deck holds "
+                f"{MOST_PHASE_CARDS} numbered cards and Wilds"
+            )
+        return [spec] * count
 
     def spec(self, kind: GroupKind, size: int) -> GroupSpec:
         try:
