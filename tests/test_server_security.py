@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from phase10.core import Refusal
+from phase10.server.db import RecordRow
 from phase10.server.limits import Limits
 from phase10.server.protocol import ERRORS, MAX_MESSAGE_BYTES
 from server_support import (
@@ -652,3 +653,40 @@ def test_a_phase_list_asking_for_countless_groups_is_refused_at_once(
     assert answer.status_code == 422 and answer.json()["error"] == "bad_rules"
     assert "cannot be made" in answer.json()["message"]
     assert time.monotonic() - started_at < 5
+
+
+def test_a_private_tables_id_is_never_published_with_its_games(tmp_path: Path) -> None:
+    """A table's id is its invitation: the history and the records give it for a listed
+    table only, so nobody can find a private table's rematch from its finished game (a
+    record an earlier version stored with the id loses it when served)."""
+    app = make_app(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    with TestClient(app) as client:
+        check_private_ids(app, client)
+
+
+def check_private_ids(app: Any, client: TestClient) -> None:
+    ids = {}
+    for listed in (False, True):
+        host = create(client, name="Ann", seats=2, bots="greedy", preset="short-5",
+                      public=listed)  # fmt: skip
+        url = f"/ws/{host['table']}"
+        with client.websocket_connect(url) as ws:
+            ann = Client(ws, host["token"])
+            ann.send({"type": "start"})
+            final = play_out([ann])
+        ids[listed] = (host["table"], final["table"]["record_id"])
+    history = {game["id"]: game for game in client.get("/api/history").json()["games"]}
+    (private_table, private_record), (public_table, public_record) = ids[False], ids[True]
+    assert history[private_record]["table"] is None
+    assert history[public_record]["table"] == public_table
+    assert "table" not in client.get(f"/api/records/{private_record}").json()["tags"]
+    assert client.get(f"/api/records/{public_record}").json()["tags"]["table"] == public_table
+    assert private_table not in client.get("/api/history").text
+    # a record stored with the id by an earlier version: served without it
+    store = app.state.manager.store
+    with store.session() as session:
+        row = session.get(RecordRow, private_record)
+        data = json.loads(row.record)
+        data["tags"]["table"] = private_table
+        row.record = json.dumps(data)
+    assert private_table not in client.get(f"/api/records/{private_record}").text

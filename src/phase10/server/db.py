@@ -11,7 +11,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -374,6 +374,15 @@ class Store:
         with self.session() as s:
             query = select(RecordRow).order_by(RecordRow.id.desc()).limit(limit)
             return list(s.scalars(query))
+
+    def listed(self, table_ids: Iterable[str]) -> set[str]:
+        """Which of these tables are listed publicly (their ids may be published)."""
+        wanted = set(table_ids)
+        if not wanted:
+            return set()
+        with self.session() as s:
+            rows = s.execute(select(TableRow.id, TableRow.options).where(TableRow.id.in_(wanted)))
+            return {row.id for row in rows if json.loads(row.options).get("public") is True}
 
     def record(self, record_id: int) -> RecordRow | None:
         if not 0 < record_id <= MAX_ID:  # beyond the column's integers: no such record

@@ -140,8 +140,9 @@ class RecordData(Wire):
     """The result, or null for an unfinished game."""
     tags: dict[str, str]
     """Name and value pairs about the game; the server writes ``controllers`` (who played
-    each seat: ``human`` or a bot), ``table``, ``game`` (its number at the table) and
-    ``stand_ins`` (see below)."""
+    each seat: ``human`` or a bot), ``table`` (for a listed table only: a private
+    table's id is its invitation), ``game`` (its number at the table) and ``stand_ins``
+    (see below)."""
 
 
 #: a chance, from 0 to 1

@@ -364,7 +364,8 @@ class TableManager(HostControls):
         acted = await self.db(self.store.acted_by, table.id, table.game_no)
         tags = {
             "controllers": controllers_tag(controllers(table)),
-            "table": table.id,
+            # a private table's id is its invitation: a published record never holds it
+            **({"table": table.id} if table.options.public else {}),
             "game": str(table.game_no),
             "by": by_tag(acted),
         }

@@ -425,8 +425,9 @@ class HistoryGame(_Answer):
     """Its record's id (``GET /api/records/{id}``)."""
     kind: TableKind
     """``cards``, or ``dice`` (no step-by-step replay: its record only)."""
-    table: str
-    """The table it was played at."""
+    table: str | None
+    """The table it was played at, when that table is listed publicly (None: a private
+    table, whose id is its invitation)."""
     game: int
     """Its number at the table."""
     finished: str

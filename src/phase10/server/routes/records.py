@@ -43,6 +43,7 @@ async def history(request: Request) -> History:
     """The last 100 finished games, newest first: seats as numbers, with names."""
     manager = manager_of(request)
     rows = await manager.db(manager.store.records)
+    listed = await manager.db(manager.store.listed, {row.table_id for row in rows})
     games = []
     for row in rows:
         players = json.loads(row.players)
@@ -54,7 +55,7 @@ async def history(request: Request) -> History:
             HistoryGame(
                 id=row.id,
                 kind=TableKind.DICE if dice else TableKind.CARDS,
-                table=row.table_id,
+                table=row.table_id if row.table_id in listed else None,
                 game=row.game_no,
                 finished=iso_time(row.finished),
                 players=players,
@@ -81,6 +82,11 @@ async def _stored(request: Request, record_id: int) -> dict[str, Any]:
     if row is None:
         raise ApiError("no_such_record", f"there is no finished game {record_id}")
     data: dict[str, Any] = json.loads(row.record)
+    tags = data.get("tags")
+    # (kept by an earlier version) a private table's id is its invitation: not shown
+    if isinstance(tags, dict) and "table" in tags:
+        listed = await manager.db(manager.store.listed, [row.table_id])
+        data["tags"] = {name: value for name, value in tags.items() if listed or name != "table"}
     return data
 
 
