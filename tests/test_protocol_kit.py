@@ -96,6 +96,7 @@ def test_each_deviation_is_reported_and_fails_the_check(
         (["protocol-test", "python bot.py", "--rules", "chess"], "no rule set named 'chess'"),
         (["protocol-test", "python 'bot.py"], "cannot read the command"),
         (["protocol-test", "python", "--timeout", "0"], "--timeout is a number of seconds"),
+        (["protocol-test", "no-such-bot-program --x"], "cannot start 'no-such-bot-program'"),
     ],
 )
 def test_bad_input_is_refused(args: list[str], message: str) -> None:

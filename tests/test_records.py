@@ -482,3 +482,21 @@ def test_a_game_record_can_be_built_by_hand() -> None:
     game = record.replay()
     assert len(game.actions) == 1 and game.stage is Stage.PLAY
     assert loads(dumps(record)) == record
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"seed": ' + "9" * 5000 + "}", "a number of more than 4300 digits"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+)
+def test_json_no_reader_can_take_is_a_record_error(text: str, words: str) -> None:
+    """A record file is anyone's: whatever its JSON holds, reading it gives a RecordError
+    in words (the command line turns it into an error line), never another exception."""
+    from phase10.core.snapshots import loads_snapshot
+    from phase10.dice import loads as dice_loads
+
+    for read in (loads, loads_snapshot, dice_loads):
+        with pytest.raises(RecordError, match=words):
+            read(text)

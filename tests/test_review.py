@@ -218,3 +218,30 @@ def test_games_with_save_piles_and_the_anti_phase_card_are_reviewed() -> None:
     kinds = {decision.kind for decision in done.decisions}
     assert kinds <= {"take or draw", "lay down", "hit", "discard", "skip", "save", "give up"}
     assert all(abs(sum(point.wins) - 1) < 1e-9 for point in done.chances)
+
+
+def test_a_record_that_contradicts_its_own_result_is_not_reviewed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game(2, seed=8, rules=Rules(phases=(1,)))
+    play_game(game, [make_player("greedy", random.Random(s)) for s in range(2)])
+    record = GameRecord.from_game(game)
+    cut = GameRecord(
+        record.players, record.rules, record.seed, record.dealer, record.actions[:50],
+        winners=record.winners, totals=record.totals,
+    )  # fmt: skip
+    with pytest.raises(ReviewError, match="cannot be reviewed: the record says"):
+        review(cut, 0)
+    loser = next(seat for seat in range(2) if seat not in record.winners)
+    lying = GameRecord(
+        record.players, record.rules, record.seed, record.dealer, record.actions,
+        winners=(loser,), totals=record.totals,
+    )  # fmt: skip
+    with pytest.raises(ReviewError, match="cannot be reviewed"):
+        review(lying, 0)
+    # the kernel switched off, not missing: the message says which
+    module = importlib.import_module("phase10.search.review")
+    monkeypatch.setattr(module, "available", lambda: False)
+    monkeypatch.setattr(module, "load_error", lambda: "turned off by PHASE10_KERNEL=off")
+    with pytest.raises(ReviewError, match="not in use: turned off by PHASE10_KERNEL=off"):
+        review(record, 0)

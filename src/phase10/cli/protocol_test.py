@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import shlex
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -230,6 +231,11 @@ def protocol_test(
     unknown = [name for name in rule_sets if name not in RULE_SETS]
     if unknown:
         _fail(f"no rule set named {unknown[0]!r}; rule sets: {', '.join(RULE_SETS)}")
+    if shutil.which(command[0]) is None:  # (once, not a failed game per rule set)
+        _fail(
+            f"cannot start {command[0]!r}: no such program here (name one on the PATH, or "
+            "a path to an executable file)"
+        )
 
     def show(report: Report) -> None:
         _, _, what = RULE_SETS[report.name]

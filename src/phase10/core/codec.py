@@ -26,6 +26,7 @@ phase10.core.codec.RecordError: Drew.player must be a whole number, not True
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, TypeVar, assert_never
 
@@ -162,6 +163,11 @@ def read_json(text: str) -> Mapping[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not a record: its JSON is nested too deeply to read") from None
+    except ValueError:  # a number of more digits than Python reads
+        most = sys.get_int_max_str_digits()
+        raise RecordError(f"not a record: it holds a number of more than {most} digits") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data

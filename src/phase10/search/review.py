@@ -67,7 +67,7 @@ from phase10.core.codec import RecordError
 from phase10.core.errors import IllegalActionError, InvalidActionError
 from phase10.core.labels import view_action_text
 from phase10.core.records import GameRecord
-from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
+from phase10.kernel import KernelGame, available, greedy_unsupported, load_error, to_action
 from phase10.kernel.convert import action_key
 
 from .expert import ExpertPlayer, Weights, _declined, _settled
@@ -297,12 +297,16 @@ def review(
     Raises :class:`ReviewError` when the kernel is not built, the game's rules are ones its
     play-outs do not play, or the record does not replay."""
     if not available():
-        raise ReviewError("reviews need the compiled kernel, which is not built here")
+        raise ReviewError(f"reviews need the compiled kernel, which is not in use: {load_error()}")
     why = greedy_unsupported(record.rules)
     if why is not None:
         raise ReviewError(f"this game cannot be reviewed: {why}")
     if not 1 <= deals <= 512 or not 1 <= win_deals <= 512:
         raise ReviewError("deals and win_deals must be from 1 to 512")
+    try:  # (milliseconds: before the search, a record that contradicts itself is refused)
+        record.replay()
+    except RecordError as error:
+        raise ReviewError(f"this record cannot be reviewed: {error}") from None
     seat = find_player(record, player)
     steps = _decision_steps(record, seat)
     decisions: list[Decision] = []
