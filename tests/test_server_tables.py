@@ -165,3 +165,42 @@ def test_dead_links_get_distinct_errors(client: TestClient) -> None:
         wrong = Client(ws, hello=False)
         wrong.send({"type": "hello", "token": "x" * 32})
         assert wrong.error()["code"] == "bad_token"
+
+
+def test_a_state_holds_only_the_last_events_of_a_long_hand(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand bots drag out can hold tens of thousands of events: a state's view holds the
+    last HISTORY_EVENTS of them, the same as the engine's, and the log the rest."""
+    from phase10.core import event_to_dict
+    from phase10.server import tables
+
+    monkeypatch.setattr(tables, "HISTORY_EVENTS", 6)
+    host = create(client, name="Ann", seats=2, bots="greedy", preset="short-5")
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        state = play_out([ann], upto=9)
+        game = client.app.state.manager.tables[host["table"]].game  # type: ignore[attr-defined]
+        seen = [event_to_dict(event) for event in game.seen_history(0)]
+        assert len(seen) > 6
+        assert state["view"]["history"] == seen[-6:]
+
+
+def test_a_game_nobody_is_seated_at_stops(client: TestClient) -> None:
+    """When its last person leaves, a game of bots alone stops rather than play on for ever
+    (a phase no bot makes would keep it going, and growing, without end)."""
+    import time
+
+    host = create(client, name="Ann", seats=3, bots="random", preset="short-5")
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        ann.wait_stable(0)
+        ann.send({"type": "leave"})
+        ann.next_of("goodbye")
+    table = client.app.state.manager.tables[host["table"]]  # type: ignore[attr-defined]
+    before = len(table.game.actions)
+    time.sleep(0.5)
+    assert len(table.game.actions) == before and not table.game.is_over
+    assert table.bot_task is None or table.bot_task.done()

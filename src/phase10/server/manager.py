@@ -467,7 +467,9 @@ class TableManager(HostControls):
         current = table.current
         if table.status is TableStatus.PLAYING and current is not None:
             seat = table.seats[current]
-            if seat.kind is SeatKind.BOT:
+            if seat.kind is SeatKind.BOT and not table.humans():
+                pass  # nobody holds a seat any more: the bots stop (see _run_bots)
+            elif seat.kind is SeatKind.BOT:
                 if table.bot_task is None or table.bot_task.done():
                     table.bot_task = asyncio.create_task(self._run_bots(table))
             elif not table.connected(current) and table.options.away_seconds:
@@ -494,7 +496,8 @@ class TableManager(HostControls):
         while table.status is TableStatus.PLAYING and table.game is not None:
             game = table.game
             seat = game.current
-            if table.seats[seat].kind is not SeatKind.BOT:
+            # (a game nobody is seated at any more stops: bots alone could play for ever)
+            if table.seats[seat].kind is not SeatKind.BOT or not table.humans():
                 return
             await asyncio.sleep(self.bot_delay)
             if (
@@ -509,7 +512,7 @@ class TableManager(HostControls):
     async def _run_dice_bots(self, table: LiveTable) -> None:
         while table.status is TableStatus.PLAYING and table.dice is not None:
             game, seat = table.dice, table.current
-            if seat is None or table.seats[seat].kind is not SeatKind.BOT:
+            if seat is None or table.seats[seat].kind is not SeatKind.BOT or not table.humans():
                 return
             await asyncio.sleep(self.bot_delay)
             if table.dice is not game or table.current != seat:

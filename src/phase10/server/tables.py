@@ -28,6 +28,9 @@ from .models import SeatKind, TableKind, TableOptions, TableStatus
 __all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
 #: how many log lines a state message carries
 LOG_LINES = 50
+#: the most events of the hand a state message's view holds (its last ones: a hand bots
+#: drag out can hold tens of thousands, and every message would carry them all)
+HISTORY_EVENTS = 400
 
 
 @dataclass(slots=True)
@@ -71,8 +74,11 @@ class LiveTable:
     #: since when the host has had no connection (None: the host is here)
     host_away_since: float | None = None
     host_check: asyncio.Task[None] | None = None
-    #: each viewer's events of this hand as JSON, and the hand they belong to
-    encoded: dict[int | None, tuple[list[dict[str, Any]], int]] = field(default_factory=dict)
+    #: each viewer's last events of this hand as JSON (at most HISTORY_EVENTS), the hand
+    #: they belong to, and how many of its events have been read
+    encoded: dict[int | None, tuple[list[dict[str, Any]], int, int]] = field(
+        default_factory=dict
+    )
     #: what is computed once per table: the phases' texts, the hands' results as JSON
     results: dict[str, Any] = field(default_factory=dict)
     #: each seat's legal block and the version it is for; each seat's progress and the
@@ -286,12 +292,15 @@ def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:
 
 def _view_dict(table: LiveTable, game: Game, seat: int | None) -> dict[str, Any]:
     """``game.view(seat).to_dict()``, with each event encoded once per viewer, not per message."""
-    events = game.history[game.hand_start :]
+    events = len(game.history) - game.hand_start
     cache = table.encoded.get(seat)
-    if cache is None or cache[1] != game.hand_start or len(cache[0]) > len(events):
-        cache = table.encoded[seat] = ([], game.hand_start)
-    encoded = cache[0]
-    encoded.extend(event_to_dict(event.seen_by(seat)) for event in events[len(encoded) :])
+    if cache is None or cache[1] != game.hand_start or cache[2] > events:
+        cache = ([], game.hand_start, 0)
+    encoded, read = cache[0], cache[2]
+    start = max(read, events - HISTORY_EVENTS) + game.hand_start
+    encoded.extend(event_to_dict(event.seen_by(seat)) for event in game.history[start:])
+    del encoded[:-HISTORY_EVENTS]
+    table.encoded[seat] = (encoded, game.hand_start, events)
     data = PlayerView.of(game, seat, history=False).to_dict()
     data["history"] = list(encoded)
     results = table.results.setdefault("hands", [])

@@ -22,7 +22,7 @@ export function TablePage({ client }) {
   const others = me === null ? view.seats.map((_, i) => i)
     : over ? Array.from({ length: n }, (_, k) => (me + k) % n)
     : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
-  const last = lastMove(view);
+  const last = lastMove(view, state.version);
   return html`<div class=${`table-page${me === null ? " watching" : ""}`}>
     <${Bar} client=${client} />
     <div class="felt">
@@ -41,12 +41,14 @@ export function TablePage({ client }) {
   </div>`;
 }
 
-// What the last event of this hand was, and who did it: marked on the table.
-export function lastMove(view) {
+// What the last event of this hand was, and who did it: marked on the table. `version`
+// (the game's) keys the mark, so it is drawn afresh for each move (a long hand's view holds
+// only its last events, so their count stops changing).
+export function lastMove(view, version = view.history.length) {
   const names = view.seats.map((s) => s.name);
   for (let k = view.history.length - 1; k >= 0; k--) {
     const e = view.history[k];
-    const at = { version: view.history.length, groups: [] };
+    const at = { version, groups: [] };
     switch (e.type) {
       case "Drew": return { ...at, seat: e.player, kind: "draw", text: e.card ? `drew ${e.card}` : "drew a card" };
       case "TookDiscard": return { ...at, seat: e.player, kind: "take", text: `took ${e.card}` };
