@@ -690,3 +690,33 @@ def check_private_ids(app: Any, client: TestClient) -> None:
         data["tags"]["table"] = private_table
         row.record = json.dumps(data)
     assert private_table not in client.get(f"/api/records/{private_record}").text
+
+
+def test_a_body_that_is_no_json_object_says_what_to_send(client: TestClient) -> None:
+    plain = client.post("/api/tables", content=b'{"name": "Ann"}')
+    assert plain.status_code == 422 and plain.json()["error"] == "invalid_request"
+    assert plain.json()["message"] == (
+        "the body must be a JSON object, sent with the header Content-Type: "
+        "application/json (not none)"
+    )
+    listed = client.post("/api/tables", json=[1])
+    assert listed.json()["message"] == "the body must be a JSON object"
+
+
+def test_a_full_lobby_and_a_finished_game_say_so(tmp_path: Path) -> None:
+    with TestClient(make_app(f"sqlite:///{tmp_path / 'f.sqlite3'}")) as client:
+        host = create(client, name="Ann", seats=2, bots="greedy", preset="short-5")
+        join(client, host["table"], "Bob")
+        full = client.post(f"/api/tables/{host['table']}/join", json={"name": "Cy"})
+        assert full.status_code == 409 and full.json() == {
+            "error": "table_full",
+            "message": "every seat at the table is taken",
+        }
+        solo = create(client, name="Dee", seats=2, bots="greedy", preset="short-5")
+        with client.websocket_connect(f"/ws/{solo['table']}") as ws:
+            dee = Client(ws, solo["token"])
+            dee.send({"type": "start"})
+            play_out([dee])
+            dee.send({"type": "start"})
+            refused = dee.error()
+            assert refused["code"] == "game_over" and "rematch" in refused["message"]

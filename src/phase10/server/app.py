@@ -105,12 +105,21 @@ def _answer_errors_as_json(app: FastAPI) -> None:
         return JSONResponse({"error": error.code, "message": error.message}, error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
         first = problems[0] if problems else {}
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "bad_json", "message": "the body is not JSON"}, 400)
         loc = tuple(first.get("loc", ()))
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if loc == ("body",):  # no object at all (FastAPI reads another type as none)
+            message = "the body must be a JSON object"
+            if kind != "application/json":
+                message += (
+                    ", sent with the header Content-Type: application/json "
+                    f"(not {excerpt(kind, 40) or 'none'})"
+                )
+            return JSONResponse({"error": "invalid_request", "message": message}, 422)
         where = ".".join(str(part) for part in loc if part != "body")
         text = f"{excerpt(where, 40)}: {first.get('msg', 'invalid request')}".strip(": ")
         # a rules option that does not exist or does not fit: as Rules itself would say

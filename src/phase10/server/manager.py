@@ -232,7 +232,7 @@ class TableManager(HostControls):
                 raise ProtocolError("seeded_table")
             free = [n for n, seat in enumerate(table.seats) if seat.kind is SeatKind.OPEN]
             if not free:
-                raise ProtocolError("already_started", "the table is full")
+                raise ProtocolError("table_full")
             taken = [seat.name for seat in table.seats if seat.kind is not SeatKind.OPEN]
             name = _name(name, taken)
             token = secrets.token_urlsafe(24)
@@ -244,6 +244,8 @@ class TableManager(HostControls):
 
     async def start(self, table: LiveTable) -> None:
         async with table.lock:
+            if table.status is TableStatus.OVER:
+                raise ProtocolError("game_over", "the game is over: a rematch starts the next")
             if table.status is not TableStatus.LOBBY:
                 raise ProtocolError("already_started")
             bots = []

@@ -76,9 +76,7 @@ class LiveTable:
     host_check: asyncio.Task[None] | None = None
     #: each viewer's last events of this hand as JSON (at most HISTORY_EVENTS), the hand
     #: they belong to, and how many of its events have been read
-    encoded: dict[int | None, tuple[list[dict[str, Any]], int, int]] = field(
-        default_factory=dict
-    )
+    encoded: dict[int | None, tuple[list[dict[str, Any]], int, int]] = field(default_factory=dict)
     #: what is computed once per table: the phases' texts, the hands' results as JSON
     results: dict[str, Any] = field(default_factory=dict)
     #: each seat's legal block and the version it is for; each seat's progress and the
