@@ -6,6 +6,7 @@ not play, a seat the game lacks, and past the reviews a server runs at once. Tin
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import time
@@ -214,3 +215,33 @@ def test_the_store_keeps_one_review_per_record_and_key(database_url: str) -> Non
         assert store.review(record_id + 1, "k") is None
     finally:
         store.close()
+
+
+def test_one_address_may_start_only_so_many_reviews(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review workers are the server's: an address that starts review after review
+    is refused (``rate_limited``) past its budget, while a review stored or running is
+    still answered."""
+    limits = dataclasses.replace(SMALL, review_burst=2.0, review_every_seconds=3600.0)
+    with TestClient(make_app(f"sqlite:///{tmp_path / 'r.sqlite3'}", limits=limits)) as client:
+        reviews = client.app.state.manager.reviews  # type: ignore[attr-defined]
+
+        async def quick(function: Any, *args: Any) -> Any:
+            return {"error": "stopped by the test"}
+
+        monkeypatch.setattr(reviews.pool, "run", quick)
+        record = store_record(client, tiny_record().to_dict())
+        answers = []
+        for seat in (0, 1, 0):
+            answers.append(client.post(f"/api/records/{record}/review?player={seat}"))
+            deadline = time.monotonic() + 10
+            while (
+                client.get(f"/api/records/{record}/review?player={seat}").json()["state"]
+                == "running"
+                and time.monotonic() < deadline
+            ):
+                time.sleep(0.01)
+        assert [answer.status_code for answer in answers[:2]] == [202, 202]
+        assert answers[2].status_code == 429 and answers[2].json()["error"] == "rate_limited"
+        assert "one more may start every 3600 s" in answers[2].json()["message"]

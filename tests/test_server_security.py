@@ -720,3 +720,15 @@ def test_a_full_lobby_and_a_finished_game_say_so(tmp_path: Path) -> None:
             dee.send({"type": "start"})
             refused = dee.error()
             assert refused["code"] == "game_over" and "rematch" in refused["message"]
+
+
+def test_sockets_to_unknown_tables_are_paid_for_like_any_other(tmp_path: Path) -> None:
+    """Asking for table ids at random is bounded by the same budget of new connections:
+    past it, the server refuses before it looks the id up."""
+    app = make_app(f"sqlite:///{tmp_path / 'u.sqlite3'}", limits=Limits(connect_burst=3))
+    codes = []
+    with TestClient(app) as client:
+        for number in range(5):
+            with client.websocket_connect(f"/ws/nosuch{number}") as ws:
+                codes.append(ws.receive_json()["code"])
+    assert codes == ["no_such_table"] * 3 + ["too_many_connections"] * 2

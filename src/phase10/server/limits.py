@@ -85,6 +85,10 @@ class Limits:
     #: worker process of its own; more are refused, not queued) and the longest one may run
     review_workers: int = 1
     review_seconds: float = 120.0
+    #: reviews an address may start: at once, and one more every so many seconds (one
+    #: visitor cannot keep the review workers to itself)
+    review_burst: float = 3.0
+    review_every_seconds: float = 120.0
     #: the deals a review plays out from each decision: to the hand's end, to the game's
     #: end (more is steadier and slower; each at most 512)
     review_deals: int = 48
@@ -224,6 +228,7 @@ class Visitors:
         self.creates = Buckets(1 / limits.create_every_seconds, limits.create_burst, clock)
         self.joins = Buckets(1 / limits.join_every_seconds, limits.join_burst, clock)
         self.connects = Buckets(1 / limits.connect_every_seconds, limits.connect_burst, clock)
+        self.reviews = Buckets(1 / limits.review_every_seconds, limits.review_burst, clock)
         self.messages = Buckets(limits.address_message_rate, limits.address_message_burst, clock)
         #: WebSockets open now, by address
         self.sockets: Counter[str] = Counter()

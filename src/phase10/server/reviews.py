@@ -126,8 +126,12 @@ class Reviews:
             )
         return found
 
-    async def start(self, record_id: int, player: int | None) -> ReviewStatus:
-        """Start the review (or give the one stored or running); ``busy`` past the limit."""
+    async def start(
+        self, record_id: int, player: int | None, pay: Callable[[], bool] | None = None
+    ) -> ReviewStatus:
+        """Start the review (or give the one stored or running); ``busy`` past the limit.
+        ``pay`` is asked before a review starts (not for one stored or running): False
+        refuses it as ``rate_limited``."""
         record, seat, key = await self._load(record_id, player)
         found = await self._known(record_id, seat, key)
         if found is not None and found.state is not ReviewState.FAILED:
@@ -146,6 +150,12 @@ class Reviews:
                 "busy",
                 f"the server is reviewing {self.limits.review_workers} game(s) already, "
                 "as many as it may at once: try again in a minute",
+            )
+        if pay is not None and not pay():
+            every = self.limits.review_every_seconds
+            raise ReviewRefused(
+                "rate_limited",
+                f"you have started many reviews lately: one more may start every {every:g} s",
             )
         job = self.jobs[key] = _Job(record_id, seat, slot)
         self.pool.clear_progress(slot)

@@ -31,7 +31,7 @@ from ..models import (
     acted_by,
 )
 from ..reviews import ReviewRefused
-from .common import ApiError, manager_of
+from .common import ApiError, client_address, manager_of
 
 __all__ = ["router"]
 
@@ -150,8 +150,12 @@ async def start_review(
     ``player``: the game's one person, by its ``controllers`` tag, else seat 0) (``202``,
     ``running``), or give the one already running or done (``200`` once done). At most
     ``review_workers`` reviews run at once: more are refused (``429 busy``)."""
+    manager = manager_of(request)
+    address = client_address(request)
     try:
-        status = await manager_of(request).reviews.start(record_id, player)
+        status = await manager.reviews.start(
+            record_id, player, pay=lambda: manager.visitors.reviews.take(address)
+        )
     except ReviewRefused as error:
         raise ApiError(error.code, error.message) from None
     if status.state is ReviewState.DONE:

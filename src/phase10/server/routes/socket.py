@@ -31,8 +31,14 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     limits = manager.limits
     address = client_address(websocket)
     await websocket.accept()
+    if not manager.visitors.connects.get(address).can_take(1):  # (before a lookup)
+        wait = "too many new connections from your address: wait a little"
+        await _close_with(websocket, CLOSE_FLOOD, "too_many_connections", wait)
+        return
     table = await manager.get(table_id)
     if table is None:
+        # paid for as a new connection: asking for ids at random is bounded as well
+        manager.visitors.connects.take(address)
         await _close_with(websocket, CLOSE_NO_TABLE, "no_such_table")
         return
     refusal = manager.admit(table, address)
