@@ -732,3 +732,13 @@ def test_sockets_to_unknown_tables_are_paid_for_like_any_other(tmp_path: Path) -
             with client.websocket_connect(f"/ws/nosuch{number}") as ws:
                 codes.append(ws.receive_json()["code"])
     assert codes == ["no_such_table"] * 3 + ["too_many_connections"] * 2
+
+
+def test_a_binary_message_that_is_not_utf8_says_so() -> None:
+    from phase10.server.protocol import ProtocolError, parse_client_message
+
+    for data, where in ((b'{"type": "ping"\xff}', "byte 16"), (b"\xed\xa0\x80", "byte 1")):
+        with pytest.raises(ProtocolError) as refused:
+            parse_client_message(data)
+        assert refused.value.code == "bad_json"
+        assert refused.value.message == f"the message is not UTF-8 text ({where})"

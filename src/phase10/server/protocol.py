@@ -318,6 +318,12 @@ def parse_client_message(text: str | bytes) -> Any:
         isinstance(text, str) and len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES
     ):
         raise ProtocolError("too_large")
+    if isinstance(text, bytes):
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            where = f"byte {error.start + 1}"
+            raise ProtocolError("bad_json", f"the message is not UTF-8 text ({where})") from None
     try:
         # orjson: strict JSON (no NaN), and nesting deeper than 1024 is an error, not a crash
         data = orjson.loads(text)
