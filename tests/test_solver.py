@@ -9,6 +9,7 @@ NumPy batch checker must agree with the scalar check row by row.
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -585,3 +586,24 @@ def test_odds_and_shortfall_refuse_bad_arguments() -> None:
     assert checker.shortfall(np.zeros((0, DISTINCT_CARDS), dtype=np.int16)).tolist() == []
     with pytest.raises(ValueError, match=r"\(B, 51\) count matrix"):
         checker.shortfall(np.zeros((2, 49), dtype=np.int16))
+
+
+def test_cards_and_groups_given_as_text_are_refused_in_words() -> None:
+    """The library takes Cards and Groups, not their names: text is refused with a
+    TypeError that shows what to pass, never an AttributeError from deep inside."""
+    from phase10.bots.hints import plan_turn
+    from phase10.core.cards import hand_points, parse_cards
+    from phase10.solver.tactics import best_hits, unseen_counts
+
+    two_sets = Phase.parse("2 sets of 3")
+    cases = [
+        (lambda: unseen_counts("R7"), "such as parse_cards('R7'), not a string"),
+        (lambda: best_hits(["R4 R5 R6"], parse_cards("R7")), "a list of Groups"),
+        (lambda: plan_turn(two_sets, "R7 B7"), "such as parse_cards('R7 B7'), not a string"),
+        (lambda: plan_turn(two_sets, [7, 7]), "not of int (7)"),
+        (lambda: hand_points("R7 W"), "such as parse_cards('R7 W'), not a string"),
+    ]
+    for call, words in cases:
+        with pytest.raises(TypeError, match=re.escape(words)):
+            call()
+    assert hand_points(parse_cards("R7 W")) == 5 + 25

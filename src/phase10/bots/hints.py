@@ -48,12 +48,14 @@ from phase10.core import (
     TakeDiscard,
     TakeSaved,
 )
+from phase10.core.cards import card_list
 from phase10.core.labels import action_text, group_text, plural, view_action_text
 from phase10.solver import missing
 from phase10.solver.tactics import (
     ODDS_CHECKS,
     best_hits,
     best_lay_down,
+    check_groups,
     check_hand_size,
     completion_odds,
     outs,
@@ -161,9 +163,9 @@ def plan_turn(
     ``threatened``: another player may go out before this one's next turn (an Anti-phase
     card is then never kept to go out with later).
     """
-    hand = list(hand)
+    hand = card_list(hand)
     check_hand_size(hand)
-    groups = list(table)
+    groups = list(check_groups(table))
     whose = list(owners) if owners is not None else ["the"] * len(groups)
     if len(whose) != len(groups):
         raise ValueError(f"name the owner of each of the {len(groups)} table groups")

@@ -340,13 +340,35 @@ def full_deck(counts: Mapping[Card, int] = DECK_COUNTS) -> list[Card]:
     return [card for card, copies in counts.items() for _ in range(copies)]
 
 
+def card_list(cards: Iterable[Card], what: str = "a hand") -> list[Card]:
+    """``cards`` as a list, every one a :class:`Card`; a TypeError that says what was
+    expected for text or anything else (the library takes cards, not their names).
+
+    >>> card_list("R7 W")
+    Traceback (most recent call last):
+    ...
+    TypeError: a hand is a list of Cards, such as parse_cards('R7 W'), not a string
+    """
+    if isinstance(cards, str):
+        raise TypeError(f"{what} is a list of Cards, such as parse_cards({cards!r}), not a string")
+    try:
+        found = list(cards)
+    except TypeError:
+        raise TypeError(f"{what} is a list of Cards, not {type(cards).__name__}") from None
+    for card in found:
+        if not isinstance(card, Card):
+            shown = f"{card!r:.40}"
+            raise TypeError(f"{what} is a list of Cards, not of {type(card).__name__} ({shown})")
+    return found
+
+
 def hand_points(cards: Iterable[Card]) -> int:
     """The points those cards count left in hand.
 
     >>> hand_points(parse_cards("R1 R10 W S"))
     55
     """
-    return sum(card.points for card in cards)
+    return sum(card.points for card in card_list(cards))
 
 
 def check_deck_can_hold(cards: Iterable[Card], counts: Mapping[Card, int] = DECK_COUNTS) -> None:

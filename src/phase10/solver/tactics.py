@@ -46,6 +46,7 @@ from phase10.core import (
     PlayerView,
     SearchLimitError,
 )
+from phase10.core.cards import card_list
 from phase10.core.feasibility import can_lay, compile_phase, hand_counts
 from phase10.core.laydowns import best_lay_down as core_best_lay_down
 
@@ -55,6 +56,7 @@ __all__ = [
     "ODDS_CHECKS",
     "best_hits",
     "best_lay_down",
+    "check_groups",
     "check_hand_size",
     "completion_odds",
     "completion_probability",
@@ -85,7 +87,7 @@ def unseen_counts(*seen: Iterable[Card], deck: Mapping[Card, int] = DECK_COUNTS)
     else:
         counts = [deck.get(Card.from_index(index), 0) for index in range(DISTINCT_CARDS)]
     for cards in seen:
-        for card in cards:
+        for card in card_list(cards, "each group of cards seen"):
             counts[card.index] -= 1
             if counts[card.index] < 0:
                 raise ValueError(f"more copies of {card} seen than the deck holds")
@@ -137,9 +139,22 @@ def best_hits(groups: Sequence[Group], hand: Iterable[Card]) -> list[Hit]:
     Group numbers in the hits are positions in ``groups`` (the table's meld ids when
     ``groups`` is the whole table).
     """
-    cards = list(hand)
+    cards = card_list(hand)
     check_hand_size(cards)
-    return _HitSearch(groups).search(0, Counter(cards), None)[1]
+    return _HitSearch(check_groups(groups)).search(0, Counter(cards), None)[1]
+
+
+def check_groups(groups: Sequence[Group]) -> Sequence[Group]:
+    """``groups`` if each is a :class:`Group` (a group on the table), else a TypeError."""
+    if isinstance(groups, str):
+        raise TypeError("the table is a list of Groups, not a string")
+    for group in groups:
+        if not isinstance(group, Group):
+            raise TypeError(
+                f"the table is a list of Groups (such as a game view's melds' groups), "
+                f"not of {type(group).__name__} ({group!r:.40})"
+            )
+    return groups
 
 
 class _HitSearch:
