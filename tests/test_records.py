@@ -500,3 +500,9 @@ def test_json_no_reader_can_take_is_a_record_error(text: str, words: str) -> Non
     for read in (loads, loads_snapshot, dice_loads):
         with pytest.raises(RecordError, match=words):
             read(text)
+
+
+def test_a_record_saved_with_a_byte_order_mark_reads() -> None:
+    game = Game(2, seed=3)
+    text = dumps(GameRecord.from_game(game))
+    assert loads("\ufeff" + text) == loads(text)

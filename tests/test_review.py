@@ -245,3 +245,10 @@ def test_a_record_that_contradicts_its_own_result_is_not_reviewed(
     monkeypatch.setattr(module, "load_error", lambda: "turned off by PHASE10_KERNEL=off")
     with pytest.raises(ReviewError, match="not in use: turned off by PHASE10_KERNEL=off"):
         review(record, 0)
+
+
+def test_a_name_two_players_share_asks_for_the_seat() -> None:
+    game = Game(["Ann", "Ann", "Cy"], seed=2, rules=Rules(phases=(1,)))
+    play_game(game, [make_player("greedy", random.Random(s)) for s in range(3)])
+    with pytest.raises(ReviewError, match=r"2 players are named ann: give the seat \(0 and 1\)"):
+        review(GameRecord.from_game(game), "ann")

@@ -62,8 +62,9 @@ BotsOption = Annotated[
     typer.Option(
         "--bots",
         metavar="BOTS",
-        help=f"One bot per seat, comma-separated: {BOT_HELP}, or cmd:PROGRAM. "
-        "E.g. strong,greedy,greedy,greedy.",
+        help=f"One bot per seat, comma-separated: {BOT_HELP}, or cmd:PROGRAM; a built-in "
+        "bot may end in +nosave (never uses a save pile) or +noanti (plays the Anti-phase "
+        "card like any other card). E.g. strong,greedy,greedy,greedy.",
         show_default=False,
     ),
 ]

@@ -159,6 +159,8 @@ def read_json(text: str) -> Mapping[str, Any]:
     """A JSON object from text (a record or a snapshot)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")  # (a byte order mark some editors write)
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:

@@ -52,6 +52,8 @@ def player_names(players: object, game: str, fewest: int, most: int) -> list[str
     ['Player 0', 'Player 1']
     """
     if is_int(players):
+        if not fewest <= players <= most:  # type: ignore[operator]
+            raise ValueError(f"{game} is for {fewest} to {most} players, not {players}")
         names = [f"Player {i}" for i in range(players)]  # type: ignore[call-overload]
     elif isinstance(players, Sequence) and not isinstance(players, str):
         names = list(players)

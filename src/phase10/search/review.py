@@ -272,6 +272,9 @@ def find_player(record: GameRecord, player: str | int | None) -> int:
             return player
     else:
         matches = [i for i, name in enumerate(names) if name.casefold() == player.casefold()]
+        if len(matches) > 1:
+            seats = " and ".join(str(i) for i in matches)
+            raise ReviewError(f"{len(matches)} players are named {player}: give the seat ({seats})")
         if matches:
             return matches[0]
     raise ReviewError(f"no player {player!r} in this game: its players are {', '.join(names)}")
