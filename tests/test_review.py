@@ -59,6 +59,7 @@ def test_handing_the_next_player_the_card_that_lets_them_out_is_a_mistake() -> N
     assert last.after_played.win <= last.after_best.win
     assert done.mistakes == (last,)
     assert last.reason.startswith("you make your phase 0% of the time; after discard")
+    assert done.hands[-1].lost == last.loss  # the hand's loss is its one mistake's
 
 
 def test_a_harmless_discard_is_not_flagged() -> None:
@@ -82,6 +83,8 @@ def test_a_review_reads_back_from_its_json_and_every_hand_is_summed_up() -> None
     assert [h.hand for h in done.hands] == [1]
     assert done.hands[0].decisions == len(done.decisions) > 0
     assert done.chances[0].step == min(d.step for d in done.decisions)
+    # what a hand lost is its mistakes' losses: the others lie within the search's noise
+    assert done.hands[0].lost == sum(d.loss for d in done.decisions if d.mistake)
 
 
 def test_what_cannot_be_reviewed_says_why(monkeypatch: pytest.MonkeyPatch) -> None:

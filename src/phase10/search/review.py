@@ -163,7 +163,8 @@ class HandSummary:
     hand: int
     decisions: int
     mistakes: int
-    #: the value given up over the hand's decisions
+    #: the value given up in the hand's mistakes (what the other decisions seem to give
+    #: up lies within the search's noise, and summed it would read as a loss that is not)
     lost: float
     #: whether the player completed their phase this hand (None: the hand did not end)
     made_phase: bool | None
@@ -575,7 +576,7 @@ def _summaries(
                 hand=hand,
                 decisions=len(mine),
                 mistakes=sum(d.mistake for d in mine),
-                lost=sum(d.loss for d in mine),
+                lost=sum(d.loss for d in mine if d.mistake),
                 made_phase=None if result is None else seat in result.advanced,
                 points=None if result is None else result.points[seat],
                 win_before=points[0] if points else None,

@@ -212,7 +212,8 @@ class ReviewHand(Wire):
     """The player's decisions weighed in it."""
     mistakes: int = Field(ge=0)
     lost: float = Field(ge=0.0)
-    """The value given up over the hand's decisions."""
+    """The value given up in the hand's mistakes (the other decisions' losses lie within
+    the search's noise and are left out)."""
     made_phase: bool | None
     """Whether the player completed their phase (null: the hand did not end)."""
     points: int | None
