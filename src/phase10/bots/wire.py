@@ -75,7 +75,13 @@ class _Model(BaseModel):
 Seat = Annotated[int, Field(ge=0, le=5, description="a seat, from 0")]
 Phase = Annotated[int, Field(ge=1, description="a phase, numbered from 1")]
 CardText = Annotated[
-    str, Field(description="a card: a colour letter R, B, G or Y and 1-12, W (Wild) or S (Skip)")
+    str,
+    Field(
+        description=(
+            "a card: a colour letter R, B, G or Y and 1-12, W (Wild), S (Skip) or A (the "
+            "Anti-phase card)"
+        )
+    ),
 ]
 
 

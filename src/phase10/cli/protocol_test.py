@@ -51,7 +51,17 @@ RULE_SETS: dict[str, tuple[str, frozenset[Stage], str]] = {
     "masters": (
         "masters",
         frozenset({Stage.DECLARE, Stage.DRAW, Stage.PLAY}),
-        "phases in any order, named after the deal (declare N)",
+        "phases in any order, named after the deal (declare N), save piles",
+    ),
+    "give-up": (
+        "masters-variant-2",
+        frozenset({Stage.DRAW, Stage.PLAY}),
+        "the masters rules, and a phase laid may be given up (give-up)",
+    ),
+    "anti-phase": (
+        "anti-phase",
+        frozenset({Stage.DECLARE, Stage.DRAW, Stage.PLAY}),
+        "the masters rules with the Anti-phase card (discard A>pN)",
     ),
 }
 #: the bot's seat; the other seat is a built-in bot
@@ -214,9 +224,9 @@ def protocol_test(
     """Check a bot program against the bot protocol (docs/bot-protocol.md).
 
     Plays it through short games (phases 1 and 2) under the official rules and the rule
-    sets with stages of their own (declare, give-wild, floating, masters), so that it meets
-    every stage; checks every message it writes against docs/schemas/bot/ and every answer
-    against the rules. Prints each deviation; exits with 1 when there is one.
+    sets with stages or actions of their own (declare, give-wild, floating, masters,
+    give-up, anti-phase), so that it meets every stage; checks every message it writes
+    against docs/schemas/bot/ and every answer against the rules. Prints each deviation; exits with 1 when there is one.
     """
     if len(command) == 1:
         try:
