@@ -217,6 +217,20 @@ def test_a_client_that_stops_reading_is_dropped() -> None:
     conn = asyncio.run(scenario())
     assert conn.overflowed and sent == []
 
+    async def big_messages() -> Connection:
+        """A few large states fill the queue's bytes long before its count."""
+        conn = Connection(send, time.monotonic)
+        state = "x" * (QUEUE_BYTES // 8)
+        for _ in range(9):
+            conn.push(state)
+        assert conn.queued == 0 and conn.overflowed  # dropped at the ninth, backlog gone
+        await asyncio.wait_for(conn.writer(), timeout=5)
+        return conn
+
+    from phase10.server.connection import QUEUE_BYTES
+
+    assert asyncio.run(big_messages()).overflowed and sent == []
+
 
 # -- attacks: each was possible against the server before it was hardened ----------------
 

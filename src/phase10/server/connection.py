@@ -16,7 +16,11 @@ import orjson
 
 from .limits import TokenBucket
 
-__all__ = ["Connection", "dumps"]
+__all__ = ["QUEUE_BYTES", "Connection", "dumps"]
+
+#: the most text a connection may have waiting to be sent: a client that stops reading is
+#: dropped once its queue holds this much (or 512 messages), not when memory runs out
+QUEUE_BYTES = 4 * 1024 * 1024
 
 log = logging.getLogger("phase10.server")
 
@@ -42,6 +46,8 @@ class Connection:
         self.send = send
         self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=512)
+        #: the characters waiting in the queue
+        self.queued = 0
         self.joined = False
         self.seat: int | None = None
         self.bad_tokens = 0
@@ -70,11 +76,19 @@ class Connection:
 
     def push(self, data: dict[str, Any] | str) -> None:
         text = data if isinstance(data, str) else dumps(data)
+        if self.overflowed:
+            return
         try:
+            if self.queued + len(text) > QUEUE_BYTES:
+                raise asyncio.QueueFull
             self.queue.put_nowait(text)
+            self.queued += len(text)
         except asyncio.QueueFull:
             log.warning("dropping a connection that does not read its messages")
             self.overflowed = True
+            while not self.queue.empty():  # (nothing more is sent: the backlog goes now)
+                self.queue.get_nowait()
+            self.queued = 0
             self.close()
 
     def end(self, code: int, reason: str) -> None:
@@ -98,4 +112,5 @@ class Connection:
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
+            self.queued -= len(text)
             await self.send(text)
