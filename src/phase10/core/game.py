@@ -366,6 +366,18 @@ class Game(Rulebook):
 
     # -- applying actions -------------------------------------------------------------
 
+    def check(self, action: Action | str) -> Action:
+        """The action (or its text, read as :meth:`apply` reads it) in canonical form if it
+        is legal now; the specific error if not. Nothing changes either way.
+
+        >>> game = Game(2, seed=1)
+        >>> game.check("draw") == game.check(game.parse_action("draw"))
+        True
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return super().check(action)
+
     def apply(self, action: Action | str) -> list[Event]:
         """Check and apply an action (or its text); return the events it caused.
 
