@@ -1,7 +1,8 @@
 """How often a fresh deal already holds a phase: Monte Carlo odds with confidence intervals.
 
 Deals are drawn in fixed chunks of :data:`CHUNK` deals, chunk ``i`` from its own
-generator ``default_rng(SeedSequence(seed, spawn_key=(i,)))``, so the answer
+generator ``default_rng(SeedSequence(seed, spawn_key=(i,)))`` (a negative seed ``s`` as
+``SeedSequence([-s, 1], ...)``, as NumPy takes no negative entropy), so the answer
 depends only on the seed, the number of deals, the cards per deal, the phases
 and the natural-card rule: never on how many worker processes share the work.
 The first ``N`` deals are the same whatever the total, so a longer run extends a
@@ -168,7 +169,8 @@ def phase_odds(
     if not isinstance(anti_phase, bool):
         raise ValueError(f"anti_phase is True or False, not {anti_phase!r}")
     _check_int("cards", cards, 1, sum(_copies(chosen, anti_phase).values()))
-    _check_int("seed", seed, 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
     _check_int("jobs", jobs, 0)
     rule = natural_min_of(natural_min)
     if numbers is None:
@@ -230,8 +232,15 @@ def chunk_hits(
 
 
 def chunk_generator(seed: int, chunk: int) -> np.random.Generator:
-    """The generator that deals chunk number ``chunk``."""
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(chunk,)))
+    """The generator that deals chunk number ``chunk`` (any whole ``seed``: a negative one
+    deals apart from every other seed, as the tournaments' negative seeds do).
+
+    >>> first = chunk_generator(-7, 0).integers(1 << 30)
+    >>> first == chunk_generator(-7, 0).integers(1 << 30) != chunk_generator(7, 0).integers(1 << 30)
+    True
+    """
+    entropy = seed if seed >= 0 else [-seed, 1]
+    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(chunk,)))
 
 
 def _checkers(phases: tuple[Phase, ...], rule: NaturalMin) -> list[BatchChecker]:
