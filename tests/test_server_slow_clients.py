@@ -69,3 +69,50 @@ def test_kept_alive_connections_and_websockets_are_not_cut_off(port: int) -> Non
         time.sleep(1.6)  # past the request deadline: the socket is the server's to close
         message = ws.recv(timeout=3)
         assert "error" in str(message) or "table" in str(message)
+
+
+def test_an_upgrade_that_declares_a_body_is_refused(port: int) -> None:
+    """Asking for a WebSocket with a body would hold the connection with no deadline while
+    the WebSocket waited for the body: such a request is refused at once."""
+    upgrade = (
+        b"GET /ws/abc HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        b"Content-Length: 100\r\n\r\n"
+    )
+    connection = half_sent(port, upgrade)
+    connection.settimeout(3)
+    answer = connection.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 400") and b"upgrade request has no body" in answer
+    assert closed(connection, within=1)
+
+
+def test_a_request_pipelined_behind_another_has_its_own_deadline(port: int) -> None:
+    both = (
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
+    )
+    connection = half_sent(port, both)
+    connection.settimeout(3)
+    answered = b""
+    started = time.monotonic()
+    while time.monotonic() - started < 3:
+        try:
+            chunk = connection.recv(4096)
+        except TimeoutError:
+            break
+        if not chunk:
+            break
+        answered += chunk
+    assert answered.startswith(b"HTTP/1.1 200")  # the first request is answered
+    assert closed(connection, within=3)  # and the second, never finished, is cut off
+
+
+def test_headers_that_never_end_are_cut_off_by_their_size(port: int) -> None:
+    connection = half_sent(port, b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
+    try:
+        for _ in range(40):  # 2.5 MB of one header, well within the deadline
+            connection.sendall(b"a" * 65536)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # (cut off while sending)
+    assert closed(connection, within=0.5)

@@ -204,3 +204,51 @@ def test_a_game_nobody_is_seated_at_stops(client: TestClient) -> None:
     time.sleep(0.5)
     assert len(table.game.actions) == before and not table.game.is_over
     assert table.bot_task is None or table.bot_task.done()
+
+
+def test_the_prompt_never_lists_the_lay_downs() -> None:
+    """A house phase of many tiny groups can be laid down in millions of ways: the state's
+    prompt checks only the actions it names, so it never lists them."""
+    from phase10.core import Game, Phase, Rules, Stage, legality
+    from phase10.core.labels import stage_prompt
+
+    rules = Rules(phase_list=(Phase.parse("3 even or odd of 1 + 2 runs of 1"),) * 10)
+    game = Game(2, seed=0, rules=rules)
+    game.apply("draw")
+    view = game.view(game.current)
+    assert view.stage is Stage.PLAY
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the prompt listed the lay-downs")
+
+    original = legality.lay_downs
+    legality.lay_downs = refuse  # type: ignore[assignment]
+    try:
+        assert stage_prompt(view).startswith("Lay down your phase")
+    finally:
+        legality.lay_downs = original
+
+
+def test_bots_think_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bot's decision, the quick ones' too, runs in a worker thread: no search a
+    table's rules make long can hold up the other tables."""
+    import threading
+
+    from phase10.bots.seats import BotTurn
+
+    threads: list[str] = []
+    choose = BotTurn.choose
+
+    def noting(self: BotTurn) -> Any:
+        threads.append(threading.current_thread().name)
+        return choose(self)
+
+    monkeypatch.setattr(BotTurn, "choose", noting)
+    host = create(client, name="Ann", seats=2, bots="greedy", preset="short-5")
+    with client.websocket_connect(f"/ws/{host['table']}") as ws:
+        ann = Client(ws, host["token"])
+        ann.send({"type": "start"})
+        play_out([ann], upto=20)
+    assert threads and all(name != "MainThread" for name in threads)
+    loop_thread = client.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+    assert loop_thread not in threads

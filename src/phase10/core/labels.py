@@ -347,15 +347,20 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
         return f"Waiting for {names[view.current]} {waiting}"
     me = view.viewer
     assert me is not None
-    legal = set(view.legal_actions) if view.stage in (Stage.DRAW, Stage.PLAY) else set()
+    # each action the prompt names is checked alone: listing every legal action would list
+    # every lay-down, which a house phase of many tiny groups makes countless
+    playing = view.stage in (Stage.DRAW, Stage.PLAY)
+    distinct = set(view.hand) if playing else set()
     discard = f"discard a card to end your turn{key('discard')}"
-    if any(isinstance(action, Save) for action in legal):
+    if any(view.is_legal(Save(card)) for card in distinct):
         discard = f"discard{key('discard')} or save{key('save')} a card to end your turn"
     if view.seats[me].refill:
         discard += ", then draw back up to ten"
     if any(
-        isinstance(action, Discard) and action.card.is_anti and action.target is not None
-        for action in legal
+        view.is_legal(Discard(card, target))
+        for card in distinct
+        if card.is_anti
+        for target in range(view.num_players)
     ):
         discard = (
             f"go out with the Anti-phase card{key('discard')}: "
@@ -370,7 +375,7 @@ def stage_prompt(view: PlayerView, keys: Mapping[str, str] | None = None) -> str
             top = view.discard_top
             take = f"take {top} from the discard pile{key('take')}"
             back = ""
-            if any(isinstance(action, TakeSaved) for action in legal):
+            if any(view.is_legal(TakeSaved(card)) for card in set(view.saved)):
                 back = f", or take a card back from your save pile{key('take_saved')}"
             if view.can_take() and view.can_draw():
                 return f"Draw a card{key('draw')}, {'' if back else 'or '}{take}{back}"

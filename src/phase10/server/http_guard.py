@@ -26,7 +26,12 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .limits import Limits, address_key
 
-__all__ = ["GuardedHttp", "guarded_http"]
+__all__ = ["HEADER_BYTES", "GuardedHttp", "guarded_http"]
+
+
+#: the most bytes read before a request's headers end (a header built up byte by byte is
+#: copied again at each read: its cost grows with the square of its size)
+HEADER_BYTES = 1024 * 1024
 
 
 class GuardedHttp(HttpToolsProtocol):
@@ -40,11 +45,26 @@ class GuardedHttp(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
+        #: bytes read since the request began while its headers are not all in (None: in)
+        self._header_bytes: int | None = 0
         self._address = address_key(self.client[0] if self.client else None)
         if self.sending[self._address] >= self.requests_per_address:
             transport.close()  # (before a byte is read: nothing to answer)
             return
         self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._header_bytes is not None:
+            self._header_bytes += len(data)
+            if self._header_bytes > HEADER_BYTES:  # (headers that never end)
+                self.transport.close()
+                return
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._header_bytes = self._header_bytes or 0
+        self._arm()  # (a request read behind another, pipelined, has its own time)
 
     def _arm(self) -> None:
         if self._deadline is None:
@@ -68,13 +88,25 @@ class GuardedHttp(HttpToolsProtocol):
             self.transport.close()
 
     def on_headers_complete(self) -> None:
-        upgrading = self.parser.should_upgrade()
+        self._header_bytes = None
         super().on_headers_complete()
-        if upgrading:  # a WebSocket: its messages are bounded by the server's own limits
-            self._disarm()
+
+    def handle_websocket_upgrade(self) -> None:
+        headers = {name.lower() for name, _ in self.scope["headers"]}
+        if b"transfer-encoding" in headers or dict(self.scope["headers"]).get(
+            b"content-length", b"0"
+        ).strip() not in (b"", b"0"):
+            # an upgrade has no body: one that declares one would hold the connection open
+            # with no deadline while the WebSocket waits for it
+            self.send_400_response("a WebSocket upgrade request has no body")
+            return
+        # a WebSocket: its messages are bounded by the server's own limits
+        self._disarm()
+        super().handle_websocket_upgrade()
 
     def on_message_complete(self) -> None:
         self._disarm()
+        self._header_bytes = 0  # (the next request's headers, if one follows)
         super().on_message_complete()
 
     def on_response_complete(self) -> None:

@@ -88,7 +88,7 @@ class Limits:
     #: reviews an address may start: at once, and one more every so many seconds (one
     #: visitor cannot keep the review workers to itself)
     review_burst: float = 3.0
-    review_every_seconds: float = 120.0
+    review_every_seconds: float = 600.0
     #: the deals a review plays out from each decision: to the hand's end, to the game's
     #: end (more is steadier and slower; each at most 512)
     review_deals: int = 48

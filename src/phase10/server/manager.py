@@ -22,7 +22,6 @@ from typing import Any, ParamSpec, TypeVar
 
 from phase10.bots import make_player
 from phase10.bots.seats import (
-    answers_at_once,
     bot_names,
     bot_turn,
     controllers_tag,
@@ -565,8 +564,9 @@ class TableManager(HostControls):
         game = table.game
         assert game is not None
         turn = bot_turn(game, table.bots, player)
-        quick = by is not ActedBy.BOT or answers_at_once(player)
-        action = turn.choose() if quick else await asyncio.to_thread(turn.choose)
+        # every bot thinks off the event loop: even the quick ones search lay-downs, and a
+        # house phase of many tiny groups makes that search take seconds
+        action = await asyncio.to_thread(turn.choose)
         if not turn.is_current(game) or table.game is not game:
             return True  # the game moved on while the bot thought: its answer is dropped
         try:
