@@ -170,3 +170,26 @@ def test_replay_without_a_file_opens_the_newest_finished_game(
     result = runner.invoke(cli, ["replay"])
     assert result.exit_code == 0, result.output
     assert opened == [newest]
+
+
+async def test_two_quick_enters_close_a_dialog_once() -> None:
+    """Two Enters that arrive together (a slow link, a paste) pick once: the second is
+    not a second close, which would pop the screen beneath or fail."""
+    keep_finished(finished(seed=2))
+    keep_finished(finished(seed=4))
+    session = finished(seed=6)
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        listing = app.screen
+        listing.query_one("OptionList").action_select()  # Enter, still on its way
+        listing.action_cancel()  # a second key, in the same instant
+        await pilot.pause()
+        # the list closed once: the result beneath stays, and the app runs on
+        assert isinstance(app.screen, GameOverScreen) and app.is_running
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)

@@ -22,7 +22,7 @@ from phase10.search import Decision, Review
 
 from .render import card_text
 from .review import Closed, ReviewScreen, possessive
-from .screens import ChoiceScreen
+from .screens import ChoiceScreen, dismiss_once
 from .widgets import GameLog, GroupRow, PilesPanel, SeatsPanel, hand_order, title_width
 
 __all__ = [
@@ -298,7 +298,7 @@ class ReplayScreen(Screen[None]):
 
     def action_back(self) -> None:
         if self.closable:
-            self.dismiss(None)
+            dismiss_once(self, None)
 
     # -- the review --------------------------------------------------------------------
 
@@ -332,7 +332,7 @@ class ReplayScreen(Screen[None]):
             self.show()
         elif self.review_now and self.closable:
             # opened for its review alone: closing the review goes back to the game
-            self.dismiss(None)
+            dismiss_once(self, None)
             return
         else:
             self.show()

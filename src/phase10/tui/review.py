@@ -29,7 +29,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from phase10.core.records import GameRecord
 from phase10.search import Decision, Point, Review, ReviewError, cached_review, review
 
-from .screens import ChoiceScreen
+from .screens import ChoiceScreen, dismiss_once
 
 __all__ = ["Effort", "ReviewScreen", "WinChart", "chart_lines"]
 
@@ -237,7 +237,7 @@ class ReviewScreen(Screen[Closed]):
     def picked(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id
         if option_id is not None and option_id.startswith("step-"):
-            self.dismiss((self.shown, int(option_id.removeprefix("step-"))))
+            dismiss_once(self, (self.shown, int(option_id.removeprefix("step-"))))
 
     def action_page(self, direction: int) -> None:
         body = self.query_one("#review-body", VerticalScroll)
@@ -245,7 +245,7 @@ class ReviewScreen(Screen[Closed]):
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "review")
-        self.dismiss((self.shown, None))
+        dismiss_once(self, (self.shown, None))
 
     def action_other_player(self) -> None:
         def chosen(seat: int | None) -> None:

@@ -50,9 +50,21 @@ __all__ = [
     "HandEndScreen",
     "InfoScreen",
     "NewGameScreen",
+    "dismiss_once",
 ]
 
 T = TypeVar("T")
+
+
+def dismiss_once(screen: Screen[Any], result: Any = None) -> None:
+    """Close ``screen`` with ``result``, unless it is closing already or not on top: two
+    keys that arrive in the same instant (two quick Enters over a slow link, a paste)
+    close it once, and never the screen beneath."""
+    if getattr(screen, "_dismissed_once", False) or not screen.is_current:
+        return
+    setattr(screen, "_dismissed_once", True)  # noqa: B010 (a flag of this module's own)
+    screen.dismiss(result)
+
 
 #: the opponents' difficulties offered on the new-game screen
 DIFFICULTIES = tuple(bot_choices(DEFAULT_BOT))
@@ -86,10 +98,10 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.options[event.option_index][1])
+        dismiss_once(self, self.options[event.option_index][1])
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 class InfoScreen(ModalScreen[None]):
@@ -114,7 +126,7 @@ class InfoScreen(ModalScreen[None]):
             yield Label("Esc closes", classes="muted")
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 def phase_list_table(
@@ -248,7 +260,7 @@ class HandEndScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#next-hand")
     def action_close(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -287,11 +299,11 @@ class GameOverScreen(ModalScreen[str]):
 
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:
-        self.dismiss("new")
+        dismiss_once(self, "new")
 
     @on(Button.Pressed, "#quit")
     def action_quit(self) -> None:
-        self.dismiss("quit")
+        dismiss_once(self, "quit")
 
 
 def _option_fields(rules: Rules) -> list[tuple[str, type[StrEnum], StrEnum]]:
@@ -406,7 +418,7 @@ class NewGameScreen(Screen[Settings | str]):
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
         if self.saved is not None:
-            self.dismiss(RESUME)
+            dismiss_once(self, RESUME)
 
     @on(Button.Pressed, "#quit-new")
     def quit_pressed(self) -> None:
@@ -421,7 +433,7 @@ class NewGameScreen(Screen[Settings | str]):
         except SessionError as error:
             self.query_one("#new-error", Label).update(str(error))
             return
-        self.dismiss(settings)
+        dismiss_once(self, settings)
 
     def read_settings(self) -> Settings:
         name = self.query_one("#name", Input).value
