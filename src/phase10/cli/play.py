@@ -203,10 +203,9 @@ def replay(
 
         finished = finished_games()
         if not finished:
-            fail(
-                f"no finished game is kept in {finished_dir()} yet: name a record FILE "
-                f"(a game in progress is saved in {data_dir() / 'autosave.json'})"
-            )
+            autosave = data_dir() / "autosave.json"
+            aside = f" (a game in progress is saved in {autosave})" if autosave.exists() else ""
+            fail(f"no finished game is kept in {finished_dir()} yet: name a record FILE{aside}")
         file = finished[0].path
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
