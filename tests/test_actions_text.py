@@ -206,8 +206,12 @@ def test_refused_texts_leave_the_game_unchanged() -> None:
         with pytest.raises((InvalidActionError, IllegalActionError)):
             game.apply(text)
         assert snapshot(game) == before
+    # check reads text as apply does, and changes nothing either
+    with pytest.raises(IllegalActionError, match="already drawn"):
+        game.check("draw")
     with pytest.raises(InvalidActionError, match="not an action"):
-        game.check("draw")  # type: ignore[arg-type]
+        game.check(5)  # type: ignore[arg-type]
+    assert snapshot(game) == before
 
 
 def test_constructors_refuse_malformed_actions() -> None:
