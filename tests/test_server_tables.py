@@ -199,11 +199,18 @@ def test_a_game_nobody_is_seated_at_stops(client: TestClient) -> None:
         ann.wait_stable(0)
         ann.send({"type": "leave"})
         ann.next_of("goodbye")
-    table = client.app.state.manager.tables[host["table"]]  # type: ignore[attr-defined]
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table = manager.tables[host["table"]]
     before = len(table.game.actions)
     time.sleep(0.5)
     assert len(table.game.actions) == before and not table.game.is_over
     assert table.bot_task is None or table.bot_task.done()
+    # nobody can sit down again: the next sweep closes it, so it holds no place among
+    # max_tables and does not load again at the next start
+    assert client.portal.call(manager.sweep) == 1  # type: ignore[union-attr]
+    assert host["table"] not in manager.tables
+    assert manager.store.table(host["table"]) is None
+    assert client.get(f"/api/tables/{host['table']}").json()["error"] == "no_such_table"
 
 
 def test_the_prompt_never_lists_the_lay_downs() -> None:

@@ -270,6 +270,18 @@ class Store:
             s.delete(table)
             return True
 
+    def delete_abandoned(self, table_id: str) -> bool:
+        """Forget a game nobody is seated at any more (its moves, seats and table; the
+        records of its earlier games stay); False if it is not being played."""
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            if table is None or table.status != "playing":
+                return False
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.delete(table)
+            return True
+
     def start_game(self, table_id: str, game_no: int, seed: int, bots: list[SeatRow]) -> None:
         """Mark a game begun and seat its bots, at once."""
         with self.session() as s:

@@ -681,8 +681,9 @@ class TableManager(HostControls):
 
     async def sweep(self) -> int:
         """Close the lobbies nobody has touched for ``lobby_idle_hours`` and nobody is
-        connected to, and let go of finished tables nobody watches (they stay in the
-        database, as history, and load again when asked for). Returns lobbies closed."""
+        connected to, and the games nobody is seated at or watches any more; let go of
+        finished tables nobody watches (they stay in the database, as history, and load
+        again when asked for). Returns the tables closed."""
         cutoff = self.wall() - self.limits.lobby_idle_hours * 3600
         closed = 0
         for table_id in await self.db(self.store.idle_lobbies, cutoff):
@@ -695,6 +696,12 @@ class TableManager(HostControls):
         for table_id, table in list(self.tables.items()):
             if table.status is TableStatus.OVER and not table.conns:
                 del self.tables[table_id]
+            elif table.status is TableStatus.PLAYING and not table.humans() and not table.conns:
+                # a game its last person left stopped, and nobody can sit down again: it
+                # would hold a place among max_tables, and reload at every start, for ever
+                if await self.db(self.store.delete_abandoned, table_id):
+                    self.tables.pop(table_id, None)
+                    closed += 1
         return closed
 
     async def sweep_forever(self, every: float = 300.0) -> None:
