@@ -696,12 +696,16 @@ class TableManager(HostControls):
         for table_id, table in list(self.tables.items()):
             if table.status is TableStatus.OVER and not table.conns:
                 del self.tables[table_id]
-            elif table.status is TableStatus.PLAYING and not table.humans() and not table.conns:
+            elif (
                 # a game its last person left stopped, and nobody can sit down again: it
                 # would hold a place among max_tables, and reload at every start, for ever
-                if await self.db(self.store.delete_abandoned, table_id):
-                    self.tables.pop(table_id, None)
-                    closed += 1
+                table.status is TableStatus.PLAYING
+                and not table.humans()
+                and not table.conns
+                and await self.db(self.store.delete_abandoned, table_id)
+            ):
+                self.tables.pop(table_id, None)
+                closed += 1
         return closed
 
     async def sweep_forever(self, every: float = 300.0) -> None:
