@@ -6,14 +6,12 @@ and ``phase10 replay`` with no file opening the newest.
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
 from textual.app import App
 from typer.testing import CliRunner
 
-from phase10.bots.greedy import GreedyPlayer
 from phase10.cli.app import app as cli
 from phase10.core import GameEnded, Rules
 from phase10.tui import history
@@ -22,7 +20,7 @@ from phase10.tui.history import finished_dir, finished_games, keep_finished
 from phase10.tui.replay import PastGameReplayScreen, ReplayApp
 from phase10.tui.screens import ChoiceScreen, GameOverScreen, NewGameScreen
 from phase10.tui.session import Session, Settings
-from tui_driver import settle
+from tui_driver import played_to_the_end, settle
 
 SMALL = (80, 24)
 
@@ -36,17 +34,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def finished(seed: int, opponents: int = 1) -> Session:
     """A one-phase game against greedy bots, played to its end by a greedy person."""
-    settings = Settings(
-        opponents=opponents, difficulty="greedy", seed=seed, rules=Rules(phases=(1,))
+    rules = Rules(phases=(1,))
+    return played_to_the_end(
+        Settings(opponents=opponents, difficulty="greedy", seed=seed, rules=rules)
     )
-    session = Session.new(settings, autosave=None)
-    person = GreedyPlayer(random.Random(seed))
-    while not session.game.is_over:
-        if session.human_to_move:
-            session.apply(person.choose(session.view))
-        else:
-            session.play_bot()
-    return session
 
 
 def game_end(session: Session) -> GameEnded:

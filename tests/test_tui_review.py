@@ -5,14 +5,12 @@ each review well under a second."""
 from __future__ import annotations
 
 import importlib
-import random
 from pathlib import Path
 
 import pytest
 from textual.widgets import Label, OptionList, Static
 
 from phase10 import kernel
-from phase10.bots.greedy import GreedyPlayer
 from phase10.core import Rules, SavePile
 from phase10.core.records import GameRecord, dumps
 from phase10.search import Review
@@ -21,6 +19,7 @@ from phase10.tui.replay import GameReplayScreen, ReplayApp, ReplayScreen
 from phase10.tui.review import Effort, ReviewScreen, WinChart
 from phase10.tui.screens import GameOverScreen, NewGameScreen
 from phase10.tui.session import Session, Settings
+from tui_driver import played_to_the_end
 
 SIZE = (100, 40)
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
@@ -38,14 +37,7 @@ def finished(seed: int = 4, rules: Rules | None = None) -> Session:
     settings = Settings(
         opponents=1, difficulty="greedy", seed=seed, rules=rules or Rules(phases=(1,))
     )
-    session = Session.new(settings, autosave=None)
-    person = GreedyPlayer(random.Random(seed))
-    while not session.game.is_over:
-        if session.human_to_move:
-            session.apply(person.choose(session.view))
-        else:
-            session.play_bot()
-    return session
+    return played_to_the_end(settings)
 
 
 async def reviewed(pilot, app) -> ReviewScreen:  # type: ignore[no-untyped-def]

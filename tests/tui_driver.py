@@ -177,3 +177,16 @@ def six_players_with_groups_down(groups: int = 8) -> Session:
         Settings(opponents=5, difficulty="greedy", seed=3),
         lambda s: len(s.view.melds) >= groups and s.view.stage is Stage.DRAW,
     )
+
+
+def played_to_the_end(settings: Settings) -> Session:
+    """A whole game of ``settings`` with no screen: the person's seat played by a greedy
+    bot seeded like the game, every other seat by its own bot."""
+    session = Session.new(settings, autosave=None)
+    person = GreedyPlayer(random.Random(settings.seed))
+    while not session.game.is_over:
+        if session.human_to_move:
+            session.apply(person.choose(session.view))
+        else:
+            session.play_bot()
+    return session

@@ -74,16 +74,17 @@ class GuardedHttp(HttpToolsProtocol):
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
-            self._deadline = None
-            self.sending[self._address] -= 1
-            if self.sending[self._address] <= 0:
-                del self.sending[self._address]
+            self._release()
 
-    def _too_slow(self) -> None:
+    def _release(self) -> None:
+        """No request of this connection is being sent any more: it counts no longer."""
         self._deadline = None
         self.sending[self._address] -= 1
         if self.sending[self._address] <= 0:
             del self.sending[self._address]
+
+    def _too_slow(self) -> None:
+        self._release()
         if not self.transport.is_closing():
             self.transport.close()
 

@@ -13,7 +13,6 @@ atomically, so quitting never loses the game; ``load`` goes on with it.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,7 @@ from phase10.dice import (
 )
 
 from .files import SAVE_PREFIX, write_atomically
-from .history import drop_oldest, newest_first
+from .history import drop_oldest, game_digest, newest_first
 from .session import SessionError, data_dir
 
 __all__ = [
@@ -215,8 +214,7 @@ def keep_finished(session: DiceSession, folder: Path | None = None) -> Path:
         raise ValueError("the game is not over")
     folder = folder if folder is not None else finished_dice_dir()
     record = session.record()
-    moves = "\n".join([str(record.seed), *record.players, *record.actions])
-    digest = hashlib.sha256(moves.encode()).hexdigest()[:12]
+    digest = game_digest(record.seed, record.players, record.actions)
     kept = sorted(folder.glob(f"dice-*-{digest}.json")) if folder.is_dir() else []
     if kept:
         return kept[0]

@@ -24,6 +24,7 @@ newest. A game is kept once, however often its end is shown, and the oldest beyo
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -41,6 +42,7 @@ __all__ = [
     "drop_oldest",
     "finished_dir",
     "finished_games",
+    "game_digest",
     "keep_finished",
     "newest_first",
 ]
@@ -64,8 +66,9 @@ class FinishedGame:
     label: str
 
 
-def _digest(record: GameRecord) -> str:
-    moves = "\n".join([str(record.seed), *record.players, *record.actions])
+def game_digest(seed: int, players: Sequence[str], actions: Sequence[str]) -> str:
+    """What names a kept game's file: the same game (a card or a dice game) is kept once."""
+    moves = "\n".join([str(seed), *players, *actions])
     return hashlib.sha256(moves.encode()).hexdigest()[:12]
 
 
@@ -77,7 +80,7 @@ def keep_finished(session: Session, folder: Path | None = None) -> Path:
         raise ValueError("the game is not over")
     record = session.record()
     folder = folder if folder is not None else finished_dir()
-    digest = _digest(record)
+    digest = game_digest(record.seed, record.players, record.actions)
     kept = sorted(folder.glob(f"phase10-*-{digest}.json")) if folder.is_dir() else []
     if kept:
         return kept[0]
