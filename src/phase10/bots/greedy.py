@@ -49,6 +49,7 @@ from phase10.solver import compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, best_lay_down
 
 from .anti import anti_discard, takes_anti
+from .bounded import bounded
 from .knowledge import (
     danger,
     known_held,
@@ -79,6 +80,7 @@ class GreedyPlayer:
         self.saves = bool(saves)
         self.anti = bool(anti)
 
+    @bounded
     def choose(self, view: PlayerView) -> Action:
         me = view.viewer
         if me is None or not view.is_my_turn:

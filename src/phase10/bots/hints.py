@@ -48,7 +48,9 @@ from phase10.core import (
     TakeDiscard,
     TakeSaved,
 )
+from phase10.core.budget import step_budget
 from phase10.core.cards import card_list
+from phase10.core.errors import SearchLimitError
 from phase10.core.labels import action_text, group_text, plural, view_action_text
 from phase10.solver import missing
 from phase10.solver.tactics import (
@@ -64,6 +66,7 @@ from phase10.solver.tactics import (
 )
 
 from .anti import holds_anti, victim, victim_key
+from .bounded import BOT_STEPS, plain_move
 from .greedy import GreedyPlayer, discard_ranks
 from .knowledge import leader_key, target_phases
 from .saving import future_phases, give_up_wanted, hand_ending, save_pick
@@ -330,10 +333,24 @@ def _with_distance(
 def hint(view: PlayerView) -> Hint:
     """Advice for the player whose turn it is, from their view alone.
 
-    Raises :class:`ValueError` when it is not the viewer's turn.
+    Raises :class:`ValueError` when it is not the viewer's turn. The searches behind it
+    share a bot decision's budget (:data:`~phase10.bots.bounded.BOT_STEPS`); under house
+    phases that need more, the hint is a plain move (:func:`~phase10.bots.bounded.plain_move`)
+    and says so.
     """
     if not view.is_my_turn:
         raise ValueError("a hint is for the player whose turn it is")
+    try:
+        with step_budget(BOT_STEPS):
+            return _hint(view)
+    except SearchLimitError:
+        pass  # (the plain move is found outside the spent budget)
+    action = plain_move(view)
+    reason = "these phases take too long to weigh every way: a plain move, not a searched one"
+    return Hint((Advice(action, reason, view_action_text(view, action)),))
+
+
+def _hint(view: PlayerView) -> Hint:
     me = view.viewer
     assert me is not None
     player = GreedyPlayer(random.Random(0))

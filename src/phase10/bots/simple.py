@@ -47,6 +47,7 @@ from phase10.core import (
 )
 
 from .anti import anti_discard, takes_anti
+from .bounded import bounded
 from .knowledge import stalled
 from .saving import give_up_wanted, save_pick, take_back_pick
 
@@ -127,6 +128,7 @@ class RandomPlayer:
         self.rng = checked_rng(rng)
         self.saves = bool(saves)
 
+    @bounded
     def choose(self, view: PlayerView) -> Action:
         actions = _legal(view)
         if not self.saves:
@@ -156,6 +158,7 @@ class SimplePlayer:
         self.saves = bool(saves)
         self.anti = bool(anti)
 
+    @bounded
     def choose(self, view: PlayerView) -> Action:
         actions = _legal(view)
         me = view.viewer

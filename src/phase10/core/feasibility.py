@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .budget import current_budget
 from .cards import DISTINCT_CARDS, NUMBERED_CARDS, WILD_INDEX, Card
 from .closed_forms import NO_WAY, run_need, set_run_need, sets_need
 from .phases import GroupKind, GroupSpec, Phase
@@ -386,6 +387,7 @@ class _Search:
         self.demand = [0] * 12
         self.last = len(options) - 1
         self.held = held  # the cells held, as bits
+        self.budget = current_budget()  # a caller's bound on the whole decision's searching
         # rest[d]: the least the groups from d on need between them, each its cheapest anchor
         # alone (each group adds at least its own need alone, so a branch whose need plus
         # this reaches the best found is dropped)
@@ -404,11 +406,14 @@ class _Search:
         same = depth > 0 and specs[depth] == specs[depth - 1]
         need = 0
         later = self.rest[depth + 1]
+        budget = self.budget
         for alone, index, anchor in self.options[depth]:
             if deficit + alone + later >= self.best:
                 break
             if same and index < floor_index:
                 continue
+            if budget is not None:
+                budget.spend()
             taken = anchor.mask & self.held
             overlap = (taken & used) != 0
             if by_number:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
 
+from .budget import current_budget
 from .cards import COLORS, SKIP, WILD, Card, Color, Parity
 from .errors import IllegalActionError, Refusal, SearchLimitError
 from .groups import Group, GroupError
@@ -34,6 +35,11 @@ __all__ = [
 _BY_NUMBER: dict[int, tuple[Card, ...]] = {
     number: tuple(Card.number_card(color, number) for color in COLORS) for number in range(1, 13)
 }
+
+
+#: what one group tried costs a caller's step budget: listing a group's candidates takes
+#: about ten times as long as a step of the phase search (phase10.core.feasibility)
+_BUDGET_COST = 10
 
 
 def _group_key(group: Group) -> tuple[int, tuple[tuple[int, int, int], ...], int, int, str, str]:
@@ -205,9 +211,13 @@ class _LayDownSearch:
         self.seen: set[tuple[Group, ...]] = set()
         self.chosen: list[Group | None] = [None] * len(phase.groups)
         self.steps_left = max_steps
+        self.budget = current_budget()
 
     def step(self) -> None:
-        """Count one group tried against the search's budget."""
+        """Count one group tried against the search's bound and the caller's budget
+        (:func:`~phase10.core.budget.step_budget`)."""
+        if self.budget is not None:
+            self.budget.spend(_BUDGET_COST)
         if self.steps_left is not None:
             self.steps_left -= 1
             if self.steps_left < 0:

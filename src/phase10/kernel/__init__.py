@@ -25,7 +25,8 @@ import importlib
 import os
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,7 @@ from phase10.core import (
     Rules,
     SavedScore,
     SavePile,
+    SearchLimitError,
     SkipTarget,
     Stage,
     WildDealUp,
@@ -82,9 +84,11 @@ __all__ = [
     "EngineGame",
     "KernelFallbackWarning",
     "KernelGame",
+    "KernelSteps",
     "KernelUnsupported",
     "Playout",
     "available",
+    "bounded_steps",
     "check_rules",
     "greedy_unsupported",
     "load_error",
@@ -433,6 +437,62 @@ class KernelGame:
             (tuple(w), tuple(s), int(n))
             for w, s, n in self._kernel.playouts(viewer, known, count, seed, max_actions)
         ]
+
+
+class KernelSteps:
+    """What :func:`bounded_steps` allowed, and (once its block is left) what was taken."""
+
+    __slots__ = ("spent", "steps", "taken")
+
+    def __init__(self, steps: int) -> None:
+        self.steps = steps
+        self.taken = 0
+        self.spent = False
+
+
+@contextmanager
+def bounded_steps(steps: int) -> Iterator[KernelSteps]:
+    """Bound the kernel's lay-down and phase searches of the calls made inside, on this
+    thread, to ``steps`` steps together (a step: one node of a search; bounds do not
+    nest). Under the official phases a greedy play-out takes a few hundred; under some
+    house phases ("11 sets of 1") one greedy decision takes millions. Once the steps are
+    spent every search finds nothing at once, and leaving the block raises
+    :class:`~phase10.core.errors.SearchLimitError`: what the calls inside answered is
+    not to be trusted, nor is any :class:`KernelGame` they used (throw it away).
+
+    >>> from phase10.core import Game, Phase, Rules
+    >>> rules = Rules(phase_list=(Phase.parse("11 sets of 1"),) * 10)
+    >>> play = KernelGame(Game(4, rules=rules, seed=1))
+    >>> with bounded_steps(10_000):
+    ...     _ = play.play_greedy([random.Random(seat) for seat in range(4)])
+    Traceback (most recent call last):
+    ...
+    phase10.core.errors.SearchLimitError: the kernel's searches ran out of their 10000 steps
+    >>> with bounded_steps(10_000) as count:
+    ...     _ = KernelGame(Game(4, seed=1)).play_greedy([random.Random(s) for s in range(4)])
+    >>> 0 < count.taken < 10_000
+    True
+    """
+    if _MODULE is None:
+        raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise ValueError(f"steps is a whole number from 0, not {steps!r}")
+    module = _MODULE
+    count = KernelSteps(steps)
+
+    def unbound() -> None:
+        spent, count.taken = module.bound_steps(-1)
+        count.spent = bool(spent)
+        if count.spent:  # (whatever else went wrong inside followed from it)
+            raise SearchLimitError(f"the kernel's searches ran out of their {steps} steps")
+
+    module.bound_steps(steps)
+    try:
+        yield count
+    except BaseException:
+        unbound()
+        raise
+    unbound()
 
 
 def new_game(game: Game) -> KernelGame | EngineGame:

@@ -718,9 +718,29 @@ static PyTypeObject KernelType = {
     .tp_getset = Kernel_getset,
 };
 
+/* bound_steps(steps): the searches of this thread's next calls share ``steps`` steps (-1:
+ * no bound); returns (whether the bound before ran out, the steps it counted) */
+static PyObject *module_bound_steps(PyObject *Py_UNUSED(module), PyObject *arg) {
+    long long steps = PyLong_AsLongLong(arg);
+    if (steps == -1 && PyErr_Occurred()) return NULL;
+    if (steps < -1) return PyErr_Format(PyExc_ValueError, "steps from 0 (or -1), not %lld", steps);
+    PyObject *before = Py_BuildValue("(iL)", steps_spent, steps_taken);
+    if (!before) return NULL;
+    steps_bounded = steps >= 0;
+    steps_left = steps;
+    steps_spent = 0;
+    steps_taken = 0;
+    return before;
+}
+
+static PyMethodDef module_methods[] = {
+    {"bound_steps", (PyCFunction)module_bound_steps, METH_O,
+     "Bound this thread's next searches to a number of steps; the last bound's (spent, taken)."},
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",
-                                           "The compiled Phase 10 simulation kernel.", -1, NULL,
-                                           NULL, NULL, NULL, NULL};
+                                           "The compiled Phase 10 simulation kernel.", -1,
+                                           module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     init_tables();

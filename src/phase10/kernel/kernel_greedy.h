@@ -702,7 +702,7 @@ static long long play_greedy(State *s, ActList *al, MT *rngs, long long max_acti
                              int hands) {
     long long done = 0;
     while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions) &&
-           (hands <= 0 || s->hand_number - start < hands)) {
+           (hands <= 0 || s->hand_number - start < hands) && !steps_spent) {
         if (legal(s, al) || al->n == 0) break;
         apply_listed(s, al, greedy_choose(s, al, &rngs[s->current]));
         done++;

@@ -118,7 +118,7 @@ static PyObject *Kernel_play_greedy(KernelObject *self, PyObject *args) {
     PyObject *chosen = record ? PyList_New(0) : NULL;
     if (record && !chosen) return NULL;
     long long done = 0;
-    while (self->s.stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+    while (self->s.stage != ST_OVER && (max_actions < 0 || done < max_actions) && !steps_spent) {
         if (ensure_legal(self) || self->al.n == 0) break;
         int i = greedy_choose(&self->s, &self->al, &rngs[self->s.current]);
         if (record) {

@@ -5,6 +5,35 @@
 
 #include "kernel_state.h"
 
+/* ---------------------------------------------------------------- a bound on searching */
+
+/* Some house phases ("11 sets of 1") make these searches grow exponentially: one search of
+ * the expert's could run for minutes. bound_steps (phase10.kernel.bounded_steps) gives the
+ * calls that follow on this thread a number of steps (a step: one node of any search
+ * below); once they are spent every search answers at once, finding nothing, and the
+ * caller throws away what those calls answered. Per thread: the kernel runs with the GIL
+ * released, several searches at once. */
+#if defined(_MSC_VER)
+#define KERNEL_THREAD_LOCAL __declspec(thread)
+#elif defined(__GNUC__) || defined(__clang__)
+#define KERNEL_THREAD_LOCAL __thread /* (C99 has no thread-local storage of its own) */
+#else
+#define KERNEL_THREAD_LOCAL _Thread_local
+#endif
+static KERNEL_THREAD_LOCAL long long steps_left, steps_taken;
+static KERNEL_THREAD_LOCAL int steps_bounded, steps_spent;
+
+static int out_of_steps(void) {
+    if (!steps_bounded) return 0;
+    steps_taken++;
+    if (steps_left <= 0) {
+        steps_spent = 1;
+        return 1;
+    }
+    steps_left--;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- lay-downs */
 
 typedef struct {
@@ -231,6 +260,7 @@ typedef struct {
 static int place(Search *S, int depth) {
     const PhaseSpec *ph = S->ph;
     if (S->stop_at_first && S->found) return 0;
+    if (out_of_steps()) return 0;
     if (depth == ph->ngroups) {
         LayDown ld;
         ld.ngroups = (uint8_t)ph->ngroups;
@@ -283,6 +313,7 @@ static int lay_downs(const PhaseSpec *ph, const int *counts, ActList *out, int n
  * the last one answered at once (with nothing after it, it takes every natural it can). */
 static int can_sets_runs(const PhaseSpec *ph, const int *order, int depth, int *nums, int wilds,
                          int aw) {
+    if (out_of_steps()) return 0;
     int slot = order[depth], size = ph->size[slot], last = depth == ph->ngroups - 1;
     if (aw && wilds >= size) { /* a group of Wilds alone */
         if (last || can_sets_runs(ph, order, depth + 1, nums, wilds - size, aw)) return 1;
@@ -548,6 +579,7 @@ static int anchors_search(const PhaseSpec *ph, const FAnchor *const *all, const 
                           const Alone *alone, const FAnchor **chosen, int *index, int g,
                           const int *counts, int aw, int bound, int need, uint64_t used,
                           int shared) {
+    if (out_of_steps()) return 0;
     if (g == ph->ngroups) return !shared || anchors_fill(ph, g, chosen, counts, aw);
     /* identical groups take their anchors in one order only */
     int same = g > 0 && ph->kind[g] == ph->kind[g - 1] && ph->size[g] == ph->size[g - 1];
@@ -619,6 +651,7 @@ typedef struct {
 } BestFlow;
 
 static void anchors_best(BestFlow *B, int g, int bound, uint64_t used, int shared) {
+    if (out_of_steps()) return;
     General *G = &B->G;
     const PhaseSpec *ph = &G->q;
     if (g == ph->ngroups) {

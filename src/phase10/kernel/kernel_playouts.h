@@ -73,7 +73,7 @@ static void determinize(State *s, int viewer, int known[MAXP][NCARDS], uint64_t 
 /* uniformly random legal actions until the game ends or max_actions (-1: no limit) */
 static long long play_random(State *s, ActList *al, uint64_t *x, long long max_actions) {
     long long done = 0;
-    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions)) {
+    while (s->stage != ST_OVER && (max_actions < 0 || done < max_actions) && !steps_spent) {
         if (legal(s, al) || al->n == 0) break;
         int i = (int)(splitmix(x) % (uint64_t)al->n);
         apply_listed(s, al, i);

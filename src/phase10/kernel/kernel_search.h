@@ -188,7 +188,7 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
     int failed = !deal || !play;
     uint64_t x = seed;
     Py_BEGIN_ALLOW_THREADS;
-    for (int i = 0; i < count && !failed; i++) {
+    for (int i = 0; i < count && !failed && !steps_spent; i++) {
         MT rngs[MAXP];
         for (int tries = 0; tries < MAX_REDEALS; tries++) {
             *deal = self->s;
@@ -201,13 +201,13 @@ static PyObject *Kernel_search(KernelObject *self, PyObject *args) {
             if (deal_agrees(deal, &ev)) break;
         }
         for (int p = 0; p < n; p++) mt_seed(&rngs[p], splitmix(&x));
-        for (int c = 0; c < nc && !failed; c++) {
+        for (int c = 0; c < nc && !failed && !steps_spent; c++) {
             MT mine[MAXP];
             memcpy(mine, rngs, sizeof(MT) * (size_t)n); /* the same chances for every candidate */
             *play = *deal;
             /* the viewer's legal actions do not depend on the hidden cards: same list */
             if (legal(play, &al) || al.n != n_legal) {
-                failed = 1;
+                failed = !steps_spent; /* (spent steps list no lay-down: bound_steps says so) */
                 break;
             }
             apply_listed(play, &al, cands[c]);

@@ -46,18 +46,24 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.bounded import bounded
 from phase10.bots.knowledge import declined, known_held
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Discard, PlayerView, Stage
+from phase10.core import Action, Discard, PlayerView, SearchLimitError, Stage
 from phase10.core.events import Discarded, Refilled
-from phase10.kernel import KernelGame, available, greedy_unsupported, to_action
+from phase10.kernel import KernelGame, available, bounded_steps, greedy_unsupported, to_action
 from phase10.kernel.convert import ActionKey, action_key
 
 __all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
 
 #: deals searched per decision by default
 DEFAULT_DEALS = 48
+#: the kernel search steps one decision's play-outs may take together (phase10.kernel.
+#: bounded_steps; the kernel takes about 20 million a second). A decision under the
+#: presets' phases takes up to 4 million (edition-3; benchmarks/bench_bounded.py); past
+#: the bound (house phases such as "11 sets of 1") the strong bot's choice stands
+KERNEL_STEPS = 20_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +140,7 @@ class ExpertPlayer:
         #: seconds each decision took (for benchmarks)
         self.times: list[float] = []
 
+    @bounded
     def choose(self, view: PlayerView) -> Action:
         start = time.perf_counter()
         try:
@@ -146,13 +153,18 @@ class ExpertPlayer:
                 )
                 if not searched:  # (no kernel game to build for a choice not searched)
                     return action
-                weighing = self._weigh(view, self._game(view), action_key(action))
+                try:
+                    with bounded_steps(KERNEL_STEPS):
+                        weighing = self._weigh(view, self._game(view), action_key(action))
+                except SearchLimitError:
+                    return action  # (phases too costly to play out: the strong bot's choice)
                 return action if weighing is None else weighing.action
-            play = self._game(view)
-            weighing = self._weigh(view, play)
-            if weighing is not None:
-                return weighing.action
-            return to_action(play.greedy_action(self._me(view), self.rng))
+            with bounded_steps(KERNEL_STEPS):
+                play = self._game(view)
+                weighing = self._weigh(view, play)
+                if weighing is not None:
+                    return weighing.action
+                return to_action(play.greedy_action(self._me(view), self.rng))
         finally:
             self.times.append(time.perf_counter() - start)
 
@@ -162,10 +174,14 @@ class ExpertPlayer:
         search (a lay-down, a hit, a single choice, rules it plays as the strong bot)."""
         if not searchable(view):
             return None
-        play = self._game(view)
-        for action in first:
-            play.apply(action_key(action))
-        return self._weigh(view, play)
+        try:
+            with bounded_steps(KERNEL_STEPS):
+                play = self._game(view)
+                for action in first:
+                    play.apply(action_key(action))
+                return self._weigh(view, play)
+        except SearchLimitError:
+            return None  # (phases too costly to play out)
 
     def _game(self, view: PlayerView) -> KernelGame:
         """The game searched from: what the view shows, the hidden cards dealt anyhow."""
