@@ -564,8 +564,9 @@ class TableManager(HostControls):
         game = table.game
         assert game is not None
         turn = bot_turn(game, table.bots, player)
-        # every bot thinks off the event loop: even the quick ones search lay-downs, and a
-        # house phase of many tiny groups makes that search take seconds
+        # every bot thinks off the event loop: even the quick ones search lay-downs, which
+        # a house phase of many tiny groups makes take up to the bots' step budget (about
+        # half a second: phase10.bots.bounded)
         action = await asyncio.to_thread(turn.choose)
         if not turn.is_current(game) or table.game is not game:
             return True  # the game moved on while the bot thought: its answer is dropped
