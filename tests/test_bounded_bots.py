@@ -6,6 +6,7 @@ count steps, never seconds."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -30,8 +31,12 @@ from phase10.core import (
 )
 from phase10.core.budget import StepBudget, current_budget, step_budget
 from phase10.core.feasibility import wilds_needed
+from phase10.core.records import GameRecord
 from phase10.core.rules import NaturalMin
 from phase10.kernel import KernelGame, available, bounded_steps
+from phase10.search.review import ReviewError
+
+review_module = importlib.import_module("phase10.search.review")
 
 HOSTILE = ("11 sets of 1", "5 even or odd of 1", "3 runs of 2 + 2 sets of 1")
 needs_kernel = pytest.mark.skipif(not available(), reason="the compiled kernel is not built")
@@ -230,3 +235,15 @@ def test_the_expert_past_its_kernel_bound_plays_the_strong_bot_s_choice(
     expected = strong.choose(view)
     assert isinstance(expected, Discard)
     assert make_player("expert", random.Random(1)).choose(view) == expected
+
+
+@needs_kernel
+def test_a_review_whose_play_outs_run_past_the_bound_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game(["Ann", "Bob"], seed=2)
+    _play_seeded(game, "greedy", 40)
+    record = GameRecord.from_game(game)
+    monkeypatch.setattr(review_module, "KERNEL_STEPS", 1000)
+    with pytest.raises(ReviewError, match="take too long to play out: weighing the decision at"):
+        review_module.review(record, 0)

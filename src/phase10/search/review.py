@@ -64,13 +64,20 @@ from phase10.core import (
     TakeSaved,
 )
 from phase10.core.codec import RecordError
-from phase10.core.errors import IllegalActionError, InvalidActionError
+from phase10.core.errors import IllegalActionError, InvalidActionError, SearchLimitError
 from phase10.core.labels import view_action_text
 from phase10.core.records import GameRecord
-from phase10.kernel import KernelGame, available, greedy_unsupported, load_error, to_action
+from phase10.kernel import (
+    KernelGame,
+    available,
+    bounded_steps,
+    greedy_unsupported,
+    load_error,
+    to_action,
+)
 from phase10.kernel.convert import action_key
 
-from .expert import ExpertPlayer, Weights, _declined, _settled
+from .expert import KERNEL_STEPS, ExpertPlayer, Weights, _declined, _settled
 
 __all__ = [
     "MAX_CANDIDATES",
@@ -299,7 +306,9 @@ def review(
     called with (decisions done, decisions in all) as the review goes.
 
     Raises :class:`ReviewError` when the kernel is not built, the game's rules are ones its
-    play-outs do not play, or the record does not replay."""
+    play-outs do not play, the record does not replay, or its phases take too long to play
+    out (a decision's play-outs are bounded as the expert's are:
+    :data:`~phase10.search.expert.KERNEL_STEPS` search steps)."""
     if not available():
         raise ReviewError(f"reviews need the compiled kernel, which is not in use: {load_error()}")
     why = greedy_unsupported(record.rules)
@@ -321,7 +330,14 @@ def review(
         if step in steps:
             view = game.view(seat)
             action = game.parse_action(text)
-            decision, wins = _weigh(view, action, step, seed, deals, win_deals)
+            try:
+                with bounded_steps(KERNEL_STEPS):
+                    decision, wins = _weigh(view, action, step, seed, deals, win_deals)
+            except SearchLimitError:
+                raise ReviewError(
+                    f"this game's phases take too long to play out: weighing the decision "
+                    f"at step {step} ran past {KERNEL_STEPS:,} search steps"
+                ) from None
             if decision is not None:
                 decisions.append(decision)
             if wins is not None:
