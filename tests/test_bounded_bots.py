@@ -247,3 +247,18 @@ def test_a_review_whose_play_outs_run_past_the_bound_says_so(
     monkeypatch.setattr(review_module, "KERNEL_STEPS", 1000)
     with pytest.raises(ReviewError, match="take too long to play out: weighing the decision at"):
         review_module.review(record, 0)
+
+
+@needs_kernel
+def test_a_kernel_bound_inside_another_shares_it() -> None:
+    rules = _house("11 sets of 1")
+    rngs = [random.Random(seat) for seat in range(4)]
+    outer_raises = pytest.raises(SearchLimitError, match="ran out of their 5000 steps")
+    inner_raises = pytest.raises(SearchLimitError, match="ran out of their 5000 steps")
+    with outer_raises, bounded_steps(5000), inner_raises, bounded_steps(10**9) as inner:
+        assert inner.steps == 5000  # (the outer bound's)
+        KernelGame(Game(4, rules=rules, seed=1)).play_greedy(rngs)
+    # and a bound after them starts afresh
+    with bounded_steps(10**9) as count:
+        KernelGame(Game(4, seed=1)).play_greedy(rngs, 50)
+    assert not count.spent and count.taken > 0

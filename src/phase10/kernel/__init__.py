@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -439,6 +440,10 @@ class KernelGame:
         ]
 
 
+#: the bound of this thread's kernel calls (bounded_steps), if any
+_BOUND = threading.local()
+
+
 class KernelSteps:
     """What :func:`bounded_steps` allowed, and (once its block is left) what was taken."""
 
@@ -453,8 +458,8 @@ class KernelSteps:
 @contextmanager
 def bounded_steps(steps: int) -> Iterator[KernelSteps]:
     """Bound the kernel's lay-down and phase searches of the calls made inside, on this
-    thread, to ``steps`` steps together (a step: one node of a search; bounds do not
-    nest). Under the official phases a greedy play-out takes a few hundred; under some
+    thread, to ``steps`` steps together (a step: one node of a search; inside another
+    bound, the outer one counts on). Under the official phases a greedy play-out takes a few hundred; under some
     house phases ("11 sets of 1") one greedy decision takes millions. Once the steps are
     spent every search finds nothing at once, and leaving the block raises
     :class:`~phase10.core.errors.SearchLimitError`: what the calls inside answered is
@@ -478,9 +483,17 @@ def bounded_steps(steps: int) -> Iterator[KernelSteps]:
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise ValueError(f"steps is a whole number from 0, not {steps!r}")
     module = _MODULE
+    outer: KernelSteps | None = getattr(_BOUND, "count", None)
+    if outer is not None:  # inside another bound: the outer one goes on counting
+        yield outer
+        if module.steps_spent():
+            raise SearchLimitError(f"the kernel's searches ran out of their {outer.steps} steps")
+        return
     count = KernelSteps(steps)
+    _BOUND.count = count
 
     def unbound() -> None:
+        _BOUND.count = None
         spent, count.taken = module.bound_steps(-1)
         count.spent = bool(spent)
         if count.spent:  # (whatever else went wrong inside followed from it)

@@ -733,9 +733,16 @@ static PyObject *module_bound_steps(PyObject *Py_UNUSED(module), PyObject *arg) 
     return before;
 }
 
+/* steps_spent(): whether this thread's bound has run out (the bound stays as it is) */
+static PyObject *module_steps_spent(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
+    return PyBool_FromLong(steps_spent);
+}
+
 static PyMethodDef module_methods[] = {
     {"bound_steps", (PyCFunction)module_bound_steps, METH_O,
      "Bound this thread's next searches to a number of steps; the last bound's (spent, taken)."},
+    {"steps_spent", (PyCFunction)module_steps_spent, METH_NOARGS,
+     "Whether this thread's bound has run out."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",

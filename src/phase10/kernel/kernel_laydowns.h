@@ -23,16 +23,20 @@
 static KERNEL_THREAD_LOCAL long long steps_left, steps_taken;
 static KERNEL_THREAD_LOCAL int steps_bounded, steps_spent;
 
-static int out_of_steps(void) {
+/* count n more steps; whether the bound is spent */
+static int spend_steps(long long n) {
     if (!steps_bounded) return 0;
-    steps_taken++;
-    if (steps_left <= 0) {
+    steps_taken += n;
+    if (steps_left < n) {
+        steps_left = 0;
         steps_spent = 1;
         return 1;
     }
-    steps_left--;
+    steps_left -= n;
     return 0;
 }
+
+static int out_of_steps(void) { return spend_steps(1); }
 
 /* ---------------------------------------------------------------- lay-downs */
 
@@ -280,6 +284,9 @@ static int place(Search *S, int depth) {
     int same = prev >= 0 && ph->kind[prev] == ph->kind[slot] && ph->size[prev] == ph->size[slot];
     GroupVec *v = &S->vecs[depth];
     if (candidates(v, ph->kind[slot], ph->size[slot], S->counts, S->aw)) return -1;
+    /* each candidate listed is a step: a group that takes any card of a kind (an even or
+     * odd group, a colour group) may have thousands */
+    if (spend_steps(v->n)) return 0;
     for (int i = 0; i < v->n; i++) {
         const Group *g = &v->items[i];
         if (same && group_cmp(g, &S->chosen[prev]) < 0) continue;
