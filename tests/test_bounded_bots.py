@@ -31,6 +31,7 @@ from phase10.core import (
 )
 from phase10.core.budget import StepBudget, current_budget, step_budget
 from phase10.core.feasibility import wilds_needed
+from phase10.core.labels import PROGRESS_STEPS, progress, stage_prompt
 from phase10.core.records import GameRecord
 from phase10.core.rules import NaturalMin
 from phase10.kernel import KernelGame, available, bounded_steps
@@ -262,3 +263,23 @@ def test_a_kernel_bound_inside_another_shares_it() -> None:
     with bounded_steps(10**9) as count:
         KernelGame(Game(4, seed=1)).play_greedy(rngs, 50)
     assert not count.spent and count.taken > 0
+
+
+def test_the_progress_shown_with_each_state_gives_up_counting_in_words() -> None:
+    phrases = ["11 sets of 1", "6 even or odd of 1 + 5 sets of 1", "5 even or odd of 1"]
+    rules = Rules(phase_list=tuple(Phase.parse(p) for p in phrases), phase_order="any")
+    game = Game(4, rules=rules, seed=0)
+    view = game.view(game.current)
+    with step_budget(10**12) as counted:
+        shown = progress(view)
+    assert counted.used <= PROGRESS_STEPS + 100
+    assert shown is not None and shown.away is None and not shown.laid
+    assert shown.label == "Phase 1: 11 sets of 1 — too many ways to count the cards missing"
+    # the prompt still offers the lay-down: the engine answers whether it can be done
+    game.apply(Draw())
+    assert "Lay down your phase" in stage_prompt(game.view(game.current))
+    # under the official phases the count is made, well within the bound
+    official = Game(4, seed=0)
+    with step_budget(10**12) as counted:
+        shown = progress(official.view(0))
+    assert shown is not None and isinstance(shown.away, int) and counted.used < 1000

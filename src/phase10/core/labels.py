@@ -33,7 +33,9 @@ from .actions import (
     TakeDiscard,
     TakeSaved,
 )
+from .budget import step_budget
 from .cards import Card, Color
+from .errors import SearchLimitError
 from .feasibility import missing
 from .groups import Group
 from .phases import GroupKind
@@ -411,7 +413,15 @@ def _can_lay(view: PlayerView) -> bool:
     """Whether the viewer holds a phase they may lay down now (so a prompt offers it
     only when it can be done)."""
     found = progress(view)
-    return found is not None and found.away == 0
+    # (a count given up on may still be ready: offered, the engine answers)
+    if found is None or found.phase is None or found.laid:
+        return False
+    return found.away in (0, None)
+
+
+#: the phase search steps :func:`progress` may take (a few milliseconds): the count of
+#: the cards missing under the presets' phases takes far fewer
+PROGRESS_STEPS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +432,8 @@ class Progress:
     phase: int | None
     text: str
     laid: bool
-    #: cards still missing from the closest try (0: it can be laid now; None once laid)
+    #: cards still missing from the closest try (0: it can be laid now; None once laid,
+    #: or when the phases have too many ways to count within :data:`PROGRESS_STEPS`)
     away: int | None
 
     @property
@@ -434,6 +445,8 @@ class Progress:
             return f"{head} — laid down"
         if self.away == 0:
             return f"{head} — ready to lay down"
+        if self.away is None:
+            return f"{head} — too many ways to count the cards missing"
         return f"{head} — {self.away} card{'s' if self.away != 1 else ''} away"
 
     def to_dict(self) -> dict[str, object]:
@@ -462,6 +475,12 @@ def progress(view: PlayerView) -> Progress | None:
     if not allowed:
         return Progress(None, "every phase is done", False, None)
     natural_min = view.rules.natural_min
-    gaps = [(missing(view.phase_of(i), view.hand, natural_min), i) for i in allowed]
+    try:
+        # (servers build this for every state they send: some house phases would make
+        # the count take seconds)
+        with step_budget(PROGRESS_STEPS):
+            gaps = [(missing(view.phase_of(i), view.hand, natural_min), i) for i in allowed]
+    except SearchLimitError:
+        return Progress(allowed[0] + 1, str(view.phase_of(allowed[0])), False, None)
     away, index = min(gaps)
     return Progress(index + 1, str(view.phase_of(index)), False, away)
