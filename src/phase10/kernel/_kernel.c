@@ -36,7 +36,19 @@ static void log_event(State *s, PyObject *event) {
 
 static int ensure_legal(KernelObject *self) {
     if (self->al_valid) return 0;
-    if (legal(&self->s, &self->al)) {
+    int err;
+    if (steps_bounded) {
+        /* a bounded search's listing (the expert's, in a server's worker thread) may take
+         * a large part of its bound under some house phases: other threads (the event
+         * loop) go on meanwhile. Unbounded listings (RL stepping) are quick: they keep
+         * the lock, which costs less than letting it go. */
+        Py_BEGIN_ALLOW_THREADS;
+        err = legal(&self->s, &self->al);
+        Py_END_ALLOW_THREADS;
+    } else {
+        err = legal(&self->s, &self->al);
+    }
+    if (err) {
         PyErr_NoMemory();
         return -1;
     }

@@ -488,6 +488,8 @@ static int augment_scan(short *cap, int n, int t) {
 static int anchors_flow(const PhaseSpec *ph, int ng, const FAnchor **chosen, const int *counts,
                         int aw) {
     static const short big = 1000;
+    /* a flow is many steps' work: its graph's groups and slots count (once spent, no way) */
+    if (spend_steps(16 + 4 * ng)) return -1;
     short cap[FN * FN];
     uint64_t nz[FN]; /* (the edges with room, for graphs of up to 64 nodes) */
     int slots = 0;

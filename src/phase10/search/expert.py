@@ -60,10 +60,11 @@ __all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
 #: deals searched per decision by default
 DEFAULT_DEALS = 48
 #: the kernel search steps one decision's play-outs may take together (phase10.kernel.
-#: bounded_steps; the kernel takes 10 to 30 million a second). A decision under the
-#: presets' phases takes up to 4 million (edition-3; benchmarks/bench_bounded.py); past
-#: the bound (house phases such as "11 sets of 1") the strong bot's choice stands
-KERNEL_STEPS = 10_000_000
+#: bounded_steps; the kernel takes 10 to 80 million a second). A decision under the
+#: presets' phases takes up to 15 million (edition-3; 1 million under the official
+#: phases); past the bound (house phases such as "11 sets of 1") the strong bot's
+#: choice stands
+KERNEL_STEPS = 20_000_000
 
 
 @dataclass(frozen=True, slots=True)
