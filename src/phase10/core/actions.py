@@ -36,6 +36,7 @@ from typing import TypeAlias
 from .cards import Card, CardError
 from .errors import InvalidActionError
 from .groups import Group, GroupError, parse_group
+from .matching import match
 from .phases import GroupSpec, Phase
 from .words import plural
 
@@ -310,19 +311,12 @@ class _LayReading:
 
     def matchable(self, first: int, free: list[int]) -> bool:
         """Whether the parts from ``first`` on can each be read as a group of ``free``."""
-        holder: dict[int, int] = {}  # spec index -> part
-
-        def place(part: int, seen: set[int]) -> bool:
-            for slot in free:
-                if slot in seen or not self.fits(part, self.specs[slot]):
-                    continue
-                seen.add(slot)
-                if slot not in holder or place(holder[slot], seen):
-                    holder[slot] = part
-                    return True
-            return False
-
-        return all(place(part, set()) for part in range(first, len(self.parts)))
+        found = match(
+            range(first, len(self.parts)),
+            free,
+            lambda part, slot: self.fits(part, self.specs[slot]),
+        )
+        return found is not None
 
     def first_order(self) -> tuple[Group, ...] | None:
         if not self.matchable(0, list(range(len(self.specs)))):

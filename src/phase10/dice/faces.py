@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from phase10.core.matching import match
+
 __all__ = [
     "DICE",
     "DICE_COUNT",
@@ -171,21 +173,9 @@ def format_faces(faces: Iterable[Face]) -> str:
 
 def _match(faces: Sequence[Face], dice: Sequence[int]) -> list[int] | None:
     """A die for each face (Kuhn's augmenting paths over at most ten dice), or None."""
-    owner: dict[int, int] = {}  # die -> face index
-
-    def place(face: int, seen: set[int]) -> bool:
-        for die in dice:
-            if die in seen or faces[face] not in DICE[die].faces:
-                continue
-            seen.add(die)
-            if die not in owner or place(owner[die], seen):
-                owner[die] = face
-                return True
-        return False
-
-    for face in range(len(faces)):
-        if not place(face, set()):
-            return None
+    owner = match(range(len(faces)), dice, lambda face, die: faces[face] in DICE[die].faces)
+    if owner is None:  # (die -> face index)
+        return None
     by_face = {face: die for die, face in owner.items()}
     return [by_face[face] for face in range(len(faces))]
 
