@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import stat
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,9 @@ def test_the_command_prints_the_mistakes_writes_json_and_a_chart_and_keeps_the_r
     assert "Estimated from your view only" in shown.output
     assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
     assert cache_path(path).exists()
+    # the cache holds the record's moves: readable by whoever may read the record
+    assert stat.S_IMODE(cache_path(path).stat().st_mode) == stat.S_IMODE(path.stat().st_mode)
+    assert not list(tmp_path.glob("*.tmp"))
     listed = runner.invoke(app, ["review", str(path), "--all", *small])
     assert "Every decision" in listed.output and "discard R7 ✗" in listed.output
     as_json = runner.invoke(app, ["review", str(path), "--json", "--player", "You", *small])

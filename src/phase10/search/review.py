@@ -656,13 +656,26 @@ def cached_review(
         stored[key] = done.to_dict()
         for old in list(stored)[:-CACHE_KEEP]:  # (a record still being played changes)
             del stored[old]
-        try:
-            temporary = path.with_name(path.name + ".tmp")
-            temporary.write_text(json.dumps({"format": CACHE_FORMAT, "reviews": stored}))
-            os.replace(temporary, path)
-        except OSError:
-            pass
+        _write_cache(path, record_path, {"format": CACHE_FORMAT, "reviews": stored})
     return done
+
+
+def _write_cache(path: Path, record_path: Path, data: dict[str, Any]) -> None:
+    """Write the cache in one step, readable by whoever may read the record (its moves
+    are in it); a cache that cannot be written is left as it was."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        mode = record_path.stat().st_mode & 0o666
+    except OSError:
+        mode = 0o600
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file)
+        os.chmod(temporary, mode)  # (the umask may have taken bits off)
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
 
 
 def _read_cache(path: Path) -> dict[str, Any]:

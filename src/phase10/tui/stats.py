@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -111,7 +112,9 @@ def record_result(result: GameResult, path: Path | None = None) -> str | None:
         return None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as file:
+        # private, like the saved games and settings beside it
+        handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        with os.fdopen(handle, "a", encoding="utf-8") as file:
             file.write(json.dumps(asdict(result)) + "\n")
     except OSError as error:
         return f"could not record the game in {path}: {error.strerror or error}"
