@@ -187,3 +187,7 @@ def test_records_replay_exactly_and_refuse_what_they_do_not_reach() -> None:
     data["setup"]["rolls"] = ["G10 G10 G10"]
     with pytest.raises(RecordError, match="only 2 dice have a G10 face"):
         loads(json.dumps(data))
+    data = json.loads(text)
+    data["setup"]["phase"] = [1, 2]  # a misspelt field is named, not dropped
+    with pytest.raises(RecordError, match="unknown set-up field 'phase'; fields: order, phases"):
+        loads(json.dumps(data))

@@ -150,10 +150,19 @@ class DiceRecord:
             raise RecordError(f"the record is malformed: {error}") from None
 
 
+#: the fields of a record's ``setup`` (as :meth:`DiceRecord.to_dict` writes them)
+_SETUP_KEYS = frozenset({"order", "phases", "totals", "rolls"})
+
+
 def _setup_from_dict(data: Any) -> DiceSetup | None:
     if data is None:
         return None
     data = read_object(data, "setup")
+    unknown = sorted(set(data) - _SETUP_KEYS)
+    if unknown:  # (a misspelt key would otherwise be dropped without a word)
+        raise RecordError(
+            f"unknown set-up field {unknown[0]!r}; fields: {', '.join(sorted(_SETUP_KEYS))}"
+        )
 
     def ints(name: str) -> tuple[int, ...] | None:
         value = data.get(name)
