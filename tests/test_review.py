@@ -3,6 +3,7 @@ move is certain, nothing read that the player could not see, its JSON and its ch
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
@@ -18,7 +19,7 @@ from phase10.bots import make_player, play_game
 from phase10.cli.app import app
 from phase10.core import Game, Rules, SavePile
 from phase10.core.records import GameRecord, dumps
-from phase10.search.review import Review, ReviewError, cache_path, review
+from phase10.search.review import Review, ReviewError, cache_path, review, review_key
 
 SCHEMA = "docs/schemas/server/review.json"
 
@@ -259,3 +260,12 @@ def test_a_name_two_players_share_asks_for_the_seat() -> None:
     play_game(game, [make_player("greedy", random.Random(s)) for s in range(3)])
     with pytest.raises(ReviewError, match=r"2 players are named ann: give the seat \(0 and 1\)"):
         review(GameRecord.from_game(game), "ann")
+
+
+def test_a_review_is_filed_under_the_game_not_the_date_its_record_was_written() -> None:
+    record = _record("R7")
+    later = dataclasses.replace(record, date="2031-01-02T03:04:05+00:00")
+    key = review_key(record, 0, 16, 4, 0)
+    assert review_key(later, 0, 16, 4, 0) == key  # the same game, written again later
+    assert review_key(_record("R8"), 0, 16, 4, 0) != key  # another game
+    assert review_key(record, 1, 16, 4, 0) != key and review_key(record, 0, 32, 4, 0) != key

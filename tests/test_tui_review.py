@@ -4,6 +4,7 @@ each review well under a second."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -12,8 +13,8 @@ from textual.widgets import Label, OptionList, Static
 
 from phase10 import kernel
 from phase10.core import Rules, SavePile
-from phase10.core.records import GameRecord, dumps
-from phase10.search import Review
+from phase10.core.records import GameRecord, dumps, loads
+from phase10.search import Review, cached_review
 from phase10.tui.app import PlayApp
 from phase10.tui.replay import GameReplayScreen, ReplayApp, ReplayScreen
 from phase10.tui.review import Effort, ReviewScreen, WinChart
@@ -212,3 +213,29 @@ async def test_a_finished_game_resumed_shows_its_result_and_n_starts_anew(
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
     assert recorded == []
+
+
+@needs_kernel
+async def test_the_result_s_review_reads_the_one_made_from_past_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = finished()
+    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    app.remember = True  # (keeps the game in finished/, where Past games finds it)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and app.finished_path is not None
+        # reviewed earlier from Past games: the kept copy, written at another time
+        kept = dataclasses.replace(loads(app.finished_path.read_text()), date="2020-01-02T03:04:05")
+        app.finished_path.write_text(dumps(kept))
+        earlier = cached_review(app.finished_path, kept, session.human, deals=8, win_deals=4)
+
+        def searched_again(*args: object, **kwargs: object) -> Review:
+            raise AssertionError("the review was searched again")
+
+        module = importlib.import_module("phase10.search.review")
+        monkeypatch.setattr(module, "review", searched_again)
+        await pilot.press("r")
+        screen = await reviewed(pilot, app)
+        assert screen.error is None and screen.shown is not None
+        assert screen.shown.to_dict() == earlier.to_dict()

@@ -615,8 +615,11 @@ def _plain(obj: Any) -> dict[str, Any]:
 
 def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: int) -> str:
     """What a cached review is filed under: the record's content and the review's settings
-    (a record that changes, or other settings, are reviewed afresh)."""
-    text = json.dumps(record.to_dict(), sort_keys=True)
+    (a record that changes, or other settings, are reviewed afresh). Not its date: the
+    same game written again a minute later is the same game."""
+    content = record.to_dict()
+    content.pop("date", None)
+    text = json.dumps(content, sort_keys=True)
     settings = f"{REVIEW_VERSION}:{seat}:{deals}:{win_deals}:{seed}"
     return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
 
