@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 from typer.testing import CliRunner
 
 from phase10.bots.dice import GreedyDicePlayer
@@ -57,6 +58,8 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
         await pilot.press("s")  # before the first roll: the engine's refusal, nothing done
         assert "roll the dice first" in shown(app, "#prompt")
         assert app.session.game.actions == []
+        footer = [key.description for key in app.query(FooterKey)]
+        assert "Roll" in footer and "New game" not in footer
         while not app.session.game.is_over:
             await my_turn(pilot, app)
             if app.session.game.is_over:
@@ -76,6 +79,11 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
             saved = DiceSession.load(autosave)
             assert saved.game.actions == app.session.game.actions
         assert "n: new game" in shown(app, "#prompt")
+        assert "phase10 dice replay shows it again" in shown(app, "#prompt")
+        await pilot.pause()  # the footer offers a new game, and no turn's keys
+        footer = [key.description for key in app.query(FooterKey)]
+        assert "New game" in footer and "Quit" in footer
+        assert not {"Roll", "Score", "Pass", "Hint", "Keep"} & set(footer)
         console = Console(width=34, record=True, file=io.StringIO())
         console.print(sheet_table(app.view))
         assert "★" in console.export_text()

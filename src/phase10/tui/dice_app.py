@@ -132,6 +132,12 @@ def result_line(view: DiceView, names: Sequence[str]) -> str:
     return f"You share the win with {and_list(others)}." if others else "You win!"
 
 
+#: the keys of a turn, which a finished game's footer leaves out
+_TURN_ACTIONS = frozenset(
+    {"keep_die", "toggle_cursor", "cursor", "roll", "score", "pass_turn", "hint"}
+)
+
+
 class DiceApp(App[None]):
     """The dice game for one person (seat 0) against the bots of ``session``."""
 
@@ -155,7 +161,7 @@ class DiceApp(App[None]):
         Binding("p", "pass_turn", "Pass"),
         Binding("question_mark", "hint", "Hint"),
         Binding("c", "colour_blind", "Colour-blind", show=False),
-        Binding("n", "new_game", "New game", show=False),
+        Binding("n", "new_game", "New game"),
         Binding("q", "quit_game", "Quit"),
         Binding("left", "cursor(-1)", "Left", show=False, priority=True),
         Binding("right", "cursor(1)", "Right", show=False, priority=True),
@@ -176,6 +182,15 @@ class DiceApp(App[None]):
         self.resumed = resumed
         self.cursor = 0
         self.message = ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a finished game's footer offers what can still be done: a new game, or quit
+        over = self.session.game.is_over
+        if action in _TURN_ACTIONS:
+            return not over
+        if action == "new_game":
+            return over
+        return True
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -225,13 +240,16 @@ class DiceApp(App[None]):
         )
         self.query_one("#sheet", Static).update(sheet_table(view))
         self.query_one("#prompt", Static).update(self.message or self.prompt(view))
+        self.refresh_bindings()
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning")
 
     def prompt(self, view: DiceView) -> str:
         """What the person may do now, as the engine allows it."""
         if view.is_over:
-            return f"{result_line(view, self.session.names)} n: new game, q: quit"
+            kept = self.session.autosave is not None and self.session.save_error is None
+            again = " · phase10 dice replay shows it again" if kept else ""
+            return f"{result_line(view, self.session.names)} n: new game, q: quit{again}"
         if not view.is_my_turn:
             return f"{self.session.names[view.current]} is playing…"
         made = f"The dice make your phase ({view.way.score} points): s scores. " if view.way else ""
