@@ -108,6 +108,7 @@ from .rules import (
     WildDealUp,
     natural_min_of,
     preset,
+    rules_name,
 )
 from .snapshots import dumps_snapshot, loads_snapshot, restore, snapshot
 from .state import Meld, SeatInfo, Stage
@@ -236,5 +237,6 @@ __all__ = [
     "phase_list",
     "preset",
     "restore",
+    "rules_name",
     "snapshot",
 ]

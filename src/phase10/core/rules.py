@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final
@@ -46,6 +46,7 @@ __all__ = [
     "WildDealUp",
     "natural_min_of",
     "preset",
+    "rules_name",
 ]
 
 
@@ -446,3 +447,31 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         raise RulesError(f"no rules preset named {name!r}; presets: {', '.join(PRESETS)}") from None
+
+
+def rules_name(rules: Rules) -> str:
+    """The rules in a few words: the preset they are, with the phases played when only
+    some are, else "house rules".
+
+    >>> rules_name(Rules()), rules_name(preset("masters"))
+    ('official', 'masters')
+    >>> rules_name(Rules(phases=(1, 2, 3))), rules_name(Rules(phases=(4,)))
+    ('official, phases 1-3', 'official, phase 4')
+    >>> rules_name(Rules(skip_target=SkipTarget.NEXT, phases=(2, 5)))
+    'skip-next, phases 2,5'
+    >>> from phase10.core import Phase
+    >>> rules_name(Rules(phase_list=(Phase.parse("1 set of 11"),)))
+    'house rules'
+    """
+    for name, known in PRESETS.items():
+        if known == rules:
+            return name
+    for name, known in PRESETS.items():
+        if not known.phases and replace(rules, phases=()) == known:
+            numbers = rules.phases
+            if len(numbers) == 1:
+                return f"{name}, phase {numbers[0]}"
+            run = numbers == tuple(range(numbers[0], numbers[-1] + 1))
+            shown = f"{numbers[0]}-{numbers[-1]}" if run else ",".join(map(str, numbers))
+            return f"{name}, phases {shown}"
+    return "house rules"

@@ -18,7 +18,7 @@ newest. A game is kept once, however often its end is shown, and the oldest beyo
 >>> keep_finished(session, folder) == path, [game.path for game in finished_games(folder)] == [path]
 (True, True)
 >>> finished_games(folder)[0].label  # doctest: +ELLIPSIS
-'... · Ann won · against Ann (greedy) · your total ...'
+'... · official · Ann won · against Ann (greedy) · your total ...'
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from typing import Final
 from phase10.bots.seats import HUMAN
 from phase10.core.narration import and_list
 from phase10.core.records import GameRecord, RecordError, loads
+from phase10.core.rules import rules_name
 
 from .session import Session, data_dir
 
@@ -129,20 +130,20 @@ def _person(record: GameRecord) -> int | None:
 
 
 def _label(record: GameRecord, seat: int | None) -> str:
-    """``27 Nov 14:05 · Ann won · against Ann and Bob (greedy) · your total 145``.
+    """``27 Nov 14:05 · official · Ann won · against Ann and Bob (greedy) · your total 145``.
 
     >>> from phase10.core import Rules
     >>> record = GameRecord(("You", "Ann", "Bob"), Rules(), 1, 0, (), date="", winners=(0, 2),
     ...                     totals=(40, 95, 40), tags=(("controllers", "human,greedy,greedy"),))
     >>> _label(record, 0)
-    'undated · you and Bob share the win · against Ann and Bob (greedy) · your total 40'
+    'undated · official · you and Bob share the win · against Ann and Bob (greedy) · your total 40'
     """
     winners = [record.players[i] if i != seat else "you" for i in record.winners or ()]
     if winners == ["you"]:
         result = "you won"
     else:
         result = and_list(winners) + (" won" if len(winners) == 1 else " share the win")
-    parts = [_when(record.date), result]
+    parts = [_when(record.date), rules_name(record.rules), result]
     if seat is not None:
         tag = record.tag("controllers") or ""
         bots = sorted({kind.strip() for kind in tag.split(",")} - {HUMAN, ""})
