@@ -235,7 +235,9 @@ class TableMoves(TableApp):
             else:
                 self.say(refusal_text(error))
             return
-        self._choose_then_play("Lay down how?", [(str(a)[4:], a) for a in choices])
+        # each way in words, every Wild with the value it stands for (W=7), as the browser
+        view = self.session.view
+        self._choose_then_play("Lay down how?", [(action_label(view, a), a) for a in choices])
 
     def action_hit(self, group_id: int | None = None) -> None:
         if not self._my_turn():
