@@ -184,9 +184,28 @@ async def test_replay_shows_every_hands_end_with_its_own_number(tmp_path: Path) 
             titles = [row.title for row in app.query(GroupRow)]
             assert not any("You's" in text for text in titles)
             assert "You's" not in str(app.query_one("#replay-title", Label).render())
+        # the log tells the person's draws as they saw them, the others' as "a card"
+        app.index = len(steps) - 1
+        app.show()
+        told = app.query_one(GameLog).texts
+        assert any(re.search(r"You draw (W|S|[RBGY]\d+)$", line) for line in told), told
+        assert not any(re.search(r"You draw a card", line) for line in told), told
+        others = [line for line in told if re.search(r"[A-Z][a-z]+ draws ", line)]
+        assert others and all(line.endswith("draws a card") for line in others), others
         await pilot.pause()
     owners = {meld.owner for step in steps for meld in step.view.melds}
     assert 0 in owners  # the person laid groups down, so "your" was tried
+    # --public tells the game as a spectator saw it: nobody's draws
+    public = ReplayApp.read(record, reveal=False)
+    assert "You draw a card" in [step.said for step in public]
+    app = ReplayApp(record, public, reveal=False)
+    async with app.run_test(size=LARGE) as pilot:
+        app.index = len(public) - 1
+        app.show()
+        told = app.query_one(GameLog).texts
+        draws = [line for line in told if re.search(r" draws? ", line)]
+        assert draws and all(line.endswith(" a card") for line in draws), draws
+        await pilot.pause()
 
 
 def test_a_hands_end_shows_the_phase_laid_not_the_next(tmp_path: Path) -> None:

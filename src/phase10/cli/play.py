@@ -209,7 +209,7 @@ def replay(
         file = finished[0].path
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
-        games = ReplayApp.read(record)
+        games = ReplayApp.read(record, reveal=reveal)
     if colour_blind is None:  # as the games are played (a bad settings file: plain colours)
         colour_blind = load_preferences()[0].colour_blind
     watch_terminal()

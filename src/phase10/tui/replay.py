@@ -49,6 +49,8 @@ class Position:
     #: the action as the log tells it ("You discard R7"), or what the position is
     said: str = ""
     ended: HandEnded | None = None
+    #: this hand's events so far, whole (the log tells them as the person saw them)
+    events: tuple[Event, ...] = ()
 
 
 def you_seat(names: Sequence[str]) -> int | None:
@@ -60,13 +62,16 @@ def you_seat(names: Sequence[str]) -> int | None:
     return list(names).index("You") if "You" in names else None
 
 
-def read_positions(record: GameRecord) -> list[Position]:
+def read_positions(record: GameRecord, *, reveal: bool = True) -> list[Position]:
     """Every position of the record, each hand's end included (raises
-    :class:`RecordError` if it does not replay)."""
+    :class:`RecordError` if it does not replay). The actions are told as the person (the
+    seat named You) saw them, or with ``reveal`` False as a spectator did."""
     # a terminal game's record may say where an undo reshuffled the unseen cards
     reshuffles = record.reshuffles()
     game = record.new_game()
-    log = EventLog(record.players, record.rules, you=you_seat(record.players), verbose=True)
+    you = you_seat(record.players)
+    viewer = you if reveal else None
+    log = EventLog(record.players, record.rules, viewer=viewer, you=you, verbose=True)
     log.feed(game.history)
     found = [_position(game, 0, None, None, "the deal of hand 1")]
     # the game at its hand's deal, to show a hand's end from (see _hand_end)
@@ -212,8 +217,10 @@ class ReplayScreen(Screen[None]):
         log = self.query_one(GameLog)
         log.reset()
         # a seat named "You" (the person who played against the computer) is told as you
-        narration = EventLog(names, view.rules, you=you, verbose=True)
-        narration.feed(view.history)
+        # the person's own draws as they saw them; the others' stay hidden, as at the table
+        viewer = you if self.reveal else None
+        narration = EventLog(names, view.rules, viewer=viewer, you=you, verbose=True)
+        narration.feed(position.events or view.history)
         for line in narration.lines:
             if line.strip():
                 log.say(line.strip())
@@ -441,6 +448,7 @@ def _position(
         hands=tuple(game.hand(seat) for seat in range(game.num_players)),
         said=said,
         ended=ended,
+        events=tuple(game.history[game.hand_start :]),
     )
 
 
