@@ -572,3 +572,14 @@ async def test_the_ways_to_lay_down_show_what_each_wild_stands_for() -> None:
             "set of 3s (Y3 Y3 W=3 W=3) + set of 7s (R7 B7 G7)",
             "set of 7s (R7 B7 G7 W=7) + set of 3s (Y3 Y3 W=3)",
         ]
+
+
+def test_a_finished_game_s_hand_panel_names_no_turn() -> None:
+    from tui_driver import played_to_the_end
+
+    session = played_to_the_end(
+        Settings(opponents=1, difficulty="greedy", seed=6, rules=Rules(phases=(1,)))
+    )
+    assert session.game.is_over
+    me = session.view.seats[session.human]
+    assert my_phase_text(session.view) == f"Phases done: {len(me.completed)} of 1"

@@ -146,6 +146,8 @@ def my_phase_text(view: PlayerView) -> str:
     me = view.viewer
     assert me is not None
     info = view.seats[me]
+    if view.is_over:  # (no turn is left to hit or go out in)
+        return f"Phases done: {len(info.completed)} of {view.rules.phase_count}"
     if info.laid is not None:
         return f"Phase {info.laid + 1} is down ({view.phase_of(info.laid)}): hit, then go out"
     allowed = view.allowed_phases(me)
