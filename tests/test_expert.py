@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from phase10.bots import make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
+from phase10.core import Card, Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
 from phase10.core.events import Refilled
 from phase10.search import ExpertPlayer, searched_hint
 
@@ -143,6 +144,49 @@ def test_a_searched_hint_says_what_the_search_saw() -> None:
         assert "(against " in last.reason
     with pytest.raises(ValueError, match="whose turn"):
         searched_hint(game.view((game.current + 1) % 3))
+
+
+@needs_kernel
+def test_a_hint_s_own_discard_stands_unless_the_search_beats_it() -> None:
+    game = _position(3, 3, 8)  # the greedy policy would discard Y7, the hint Y2
+    view = game.view(game.current)
+    planned = hint(view).steps[-1].action
+    assert planned == Discard(Card.parse("Y2"))
+    assert GreedyPlayer(random.Random(0)).choose(view) == Discard(Card.parse("Y7"))
+    # nothing beats it beyond an infinite margin: the hint stands, with what the search saw
+    kept = searched_hint(view, ExpertPlayer(random.Random(1), deals=16, margin=math.inf))
+    assert kept.steps[-1].action == planned and "(against " not in kept.steps[-1].reason
+    # replaced only by a step that beats it, whose reason gives the hint's own numbers
+    eager = searched_hint(view, ExpertPlayer(random.Random(1), deals=16, margin=-math.inf))
+    if eager.steps[-1].action != planned:
+        assert "(against discard Y2: " in eager.steps[-1].reason
+
+
+@needs_kernel
+@pytest.mark.parametrize("closer", [0, 2])
+def test_a_close_call_gets_a_closer_look(closer: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _discard_position(3, 21)
+    view = game.view(game.current)
+    searches: list[tuple[list[int], int]] = []
+    search = kernel.KernelGame.search
+
+    def counted(self: kernel.KernelGame, *args: Any, **kwargs: Any) -> Any:
+        searches.append((list(args[2]), args[3]))
+        return search(self, *args, **kwargs)
+
+    monkeypatch.setattr(kernel.KernelGame, "search", counted)
+    # an infinite margin: every lead is a close call, and the standing choice stays
+    expert = ExpertPlayer(random.Random(1), deals=8, margin=math.inf, closer=closer)
+    worst = Discard(view.hand[0])
+    weighing = expert.weigh(view, standing=worst)
+    assert weighing is not None and weighing.action == worst
+    first, *more = searches
+    assert first[1] == 8 and len(first[0]) == len(weighing.options)
+    best = max(range(len(weighing.options)), key=lambda i: weighing.options[i].value)
+    if closer == 0 or weighing.options[best].action == worst:
+        assert more == []
+    else:  # the standing choice and the leader, over twice the deals again
+        assert more == [([first[0][weighing.greedy], first[0][best]], 16)]
 
 
 def test_the_expert_is_found_by_name() -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import math
 import random
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -269,3 +271,21 @@ def test_a_review_is_filed_under_the_game_not_the_date_its_record_was_written() 
     assert review_key(later, 0, 16, 4, 0) == key  # the same game, written again later
     assert review_key(_record("R8"), 0, 16, 4, 0) != key  # another game
     assert review_key(record, 1, 16, 4, 0) != key and review_key(record, 0, 32, 4, 0) != key
+
+
+def test_a_close_call_gets_a_closer_look_before_the_prior_is_set_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = importlib.import_module("phase10.search.review")
+    looks: list[tuple[int, int | None]] = []
+    hands = module._Search.hands
+
+    def counted(self: Any, candidates: list[int], rng: random.Random, deals: Any = None) -> Any:
+        looks.append((len(candidates), deals))
+        return hands(self, candidates, rng, deals)
+
+    monkeypatch.setattr(module._Search, "hands", counted)
+    monkeypatch.setattr(module, "MARGIN", math.inf)  # every lead is a close call
+    done = review(_record("R7"), "You", deals=8, win_deals=4)
+    assert (2, module.CLOSER_LOOK * 8) in looks  # the prior and the leader, looked at again
+    assert not done.mistakes  # and with no margin ever cleared, the prior always stands

@@ -59,6 +59,11 @@ __all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
 
 #: deals searched per decision by default
 DEFAULT_DEALS = 48
+#: a second look at a close call, in multiples of the deals: where another move leads the
+#: one that stands, but by less than the margin, the two are played over this many times
+#: as many deals again and weighed over all of them (hints and reviews take it; the
+#: expert bot does not, its strength measured without it)
+CLOSER_LOOK = 4
 #: the kernel search steps one decision's play-outs may take together (phase10.kernel.
 #: bounded_steps; the kernel takes 10 to 80 million a second). A decision under the
 #: presets' phases takes up to 15 million (edition-3; 1 million under the official
@@ -96,7 +101,8 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Weighing:
-    """A searched decision: every candidate, the one chosen and the greedy policy's."""
+    """A searched decision: every candidate, the one chosen and the one that stood unless
+    beaten (``greedy``: the greedy policy's, or the one given, such as the strong bot's)."""
 
     options: tuple[Option, ...]
     chosen: int
@@ -124,10 +130,13 @@ class ExpertPlayer:
         weights: Weights | None = None,
         saves: bool = True,
         anti: bool = True,
+        closer: int = 0,
     ) -> None:
         self.rng = checked_rng(rng)
         self.deals = deals
         self.margin = margin
+        #: a second look at close calls, in multiples of ``deals`` (:data:`CLOSER_LOOK`)
+        self.closer = closer
         self.draws = draws
         self.declines = declines
         self.prior = prior
@@ -169,10 +178,14 @@ class ExpertPlayer:
         finally:
             self.times.append(time.perf_counter() - start)
 
-    def weigh(self, view: PlayerView, first: Sequence[Action] = ()) -> Weighing | None:
+    def weigh(
+        self, view: PlayerView, first: Sequence[Action] = (), standing: Action | None = None
+    ) -> Weighing | None:
         """The search of this decision, or of the one after playing ``first`` (say, the
         lay-down and hits of a hint, before its discard); None where the expert does not
-        search (a lay-down, a hit, a single choice, rules it plays as the strong bot)."""
+        search (a lay-down, a hit, a single choice, rules it plays as the strong bot).
+        ``standing`` is the choice that stands unless the search beats it beyond its noise
+        (a hint's own discard; None: the greedy policy's)."""
         if not searchable(view):
             return None
         try:
@@ -180,7 +193,8 @@ class ExpertPlayer:
                 play = self._game(view)
                 for action in first:
                     play.apply(action_key(action))
-                return self._weigh(view, play)
+                default = None if standing is None else action_key(standing)
+                return self._weigh(view, play, default)
         except SearchLimitError:
             return None  # (phases too costly to play out)
 
@@ -232,26 +246,33 @@ class ExpertPlayer:
         if len(candidates) < 2:
             return None
         greedy = candidates.index(keys.index(greedy_key))
-        results = play.search(
-            me,
-            self._known(view),
-            candidates,
-            self.deals,
-            self.rng.getrandbits(63),
-            self.hands,
-            settled=_settled(view),
-            declined=_declined(view) if self.declines else None,
-            redeal=self.redeal,
-            weights=self._weights(view),
-        )
+
+        def played_out(chosen: list[int], deals: int) -> NDArray[np.int32]:
+            return play.search(
+                me,
+                self._known(view),
+                chosen,
+                deals,
+                self.rng.getrandbits(63),
+                self.hands,
+                settled=_settled(view),
+                declined=_declined(view) if self.declines else None,
+                redeal=self.redeal,
+                weights=self._weights(view),
+            )
+
+        results = played_out(candidates, self.deals)
         values = self._values(results, view, me)
         means = values.mean(axis=0)
         best = int(np.argmax(means))
         if best != greedy:
-            # keep the greedy choice unless the search shows a better one beyond its noise
+            # keep the standing choice unless the search shows a better one beyond its noise
             diff = values[:, best] - values[:, greedy]
-            noise = float(diff.std()) / max(len(diff) - 1, 1) ** 0.5
-            if float(diff.mean()) <= self.margin * noise:
+            if not beyond(diff, self.margin) and self.closer > 0:
+                pair = [candidates[greedy], candidates[best]]
+                more = self._values(played_out(pair, self.closer * self.deals), view, me)
+                diff = np.concatenate([diff, more[:, 1] - more[:, 0]])
+            if not beyond(diff, self.margin):
                 best = greedy
         before = view.seats[me]
         phase = (results[..., me, 0] > len(before.completed)).mean(axis=0)
@@ -287,6 +308,16 @@ class ExpertPlayer:
             + w.win * won[..., rivals].sum(axis=-1)
         )
         return value
+
+
+def beyond(diff: NDArray[np.float64], margin: float) -> bool:
+    """Whether paired differences (one a deal) lead by more than ``margin`` standard errors.
+
+    >>> beyond(np.array([1.0, 1.2, 0.8, 1.1]), 2.0), beyond(np.array([1.0, -1.0, 0.5]), 2.0)
+    (True, False)
+    """
+    noise = float(diff.std()) / max(len(diff) - 1, 1) ** 0.5
+    return bool(float(diff.mean()) > margin * noise)
 
 
 def searchable(view: PlayerView) -> bool:

@@ -26,14 +26,15 @@ from phase10.bots.hints import Advice, Hint, hint
 from phase10.core import Discard, PlayerView, Stage
 from phase10.core.labels import view_action_text
 
-from .expert import ExpertPlayer, Option, Weighing, searchable
+from .expert import CLOSER_LOOK, ExpertPlayer, Option, Weighing, searchable
 
 __all__ = ["searched_hint"]
 
 
 def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
-    """The hint for ``view``'s player, its searched step weighed by ``player`` (an
-    :class:`ExpertPlayer` seeded at 0 if None). Raises ValueError when it is not the
+    """The hint for ``view``'s player, its searched step weighed by ``player`` (if None,
+    an :class:`ExpertPlayer` seeded at 0 that looks closer at close calls:
+    :data:`~phase10.search.expert.CLOSER_LOOK`). Raises ValueError when it is not the
     viewer's turn, as :func:`~phase10.bots.hints.hint` does."""
     advice = hint(view)
     steps = list(advice.steps)
@@ -42,8 +43,11 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
     index = 0 if view.stage is Stage.DRAW else len(steps) - 1
     if view.stage is Stage.PLAY and not isinstance(steps[index].action, Discard):
         return advice
-    expert = player if player is not None else ExpertPlayer(random.Random(0))
-    weighing = expert.weigh(view, [step.action for step in steps[:index]])
+    expert = player if player is not None else ExpertPlayer(random.Random(0), closer=CLOSER_LOOK)
+    # the hint's own step stands unless the search beats it beyond its noise, as the
+    # expert keeps the strong bot's choice
+    planned = steps[index].action
+    weighing = expert.weigh(view, [step.action for step in steps[:index]], standing=planned)
     if weighing is None:
         return advice
     steps[index] = _searched_step(view, steps[index], weighing)

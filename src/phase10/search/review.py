@@ -77,7 +77,15 @@ from phase10.kernel import (
 )
 from phase10.kernel.convert import action_key
 
-from .expert import KERNEL_STEPS, ExpertPlayer, Weights, _declined, _settled
+from .expert import (
+    CLOSER_LOOK,
+    KERNEL_STEPS,
+    ExpertPlayer,
+    Weights,
+    _declined,
+    _settled,
+    beyond,
+)
 
 __all__ = [
     "MAX_CANDIDATES",
@@ -437,12 +445,18 @@ def _weigh(
     means = values.mean(axis=0)
     prior = candidates.index(keys.index(prior_key))
     best = int(np.argmax(means))
-    if best != prior and not _beyond(values[:, best] - values[:, prior]):
-        best = prior
+    looked: NDArray[np.float64] | None = None  # a closer look's differences, best - prior
+    if best != prior and not beyond(values[:, best] - values[:, prior], MARGIN):
+        # a close call: a second look, as a hint takes it, before the prior is set aside
+        pair = [candidates[prior], candidates[best]]
+        more = search.hands(pair, rng, CLOSER_LOOK * deals)[1]
+        looked = np.concatenate([values[:, best] - values[:, prior], more[:, 1] - more[:, 0]])
+        if not beyond(looked, MARGIN):
+            best, looked = prior, None
     mine = candidates.index(keys.index(played_key))
     if means[mine] >= means[best]:
-        best = mine
-    diff = values[:, best] - values[:, mine]
+        best, looked = mine, None
+    diff = looked if looked is not None and mine == prior else values[:, best] - values[:, mine]
     loss, noise = float(diff.mean()), _noise(diff)
     pair = [candidates[mine]] if best == mine else [candidates[mine], candidates[best]]
     wins = search.wins(pair, win_deals, rng)
@@ -482,10 +496,6 @@ def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
     return sorted(first + rest[: MAX_CANDIDATES - len(first)])
 
 
-def _beyond(diff: NDArray[np.float64]) -> bool:
-    return float(diff.mean()) > MARGIN * _noise(diff)
-
-
 def _noise(diff: NDArray[np.float64]) -> float:
     return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
 
@@ -514,9 +524,9 @@ class _Search:
         )
 
     def hands(
-        self, candidates: list[int], rng: random.Random
+        self, candidates: list[int], rng: random.Random, deals: int | None = None
     ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-        results = self._search(candidates, self.expert.deals, 1, rng)
+        results = self._search(candidates, deals or self.expert.deals, 1, rng)
         return results, self.expert._values(results, self.view, self.me)
 
     def wins(self, candidates: list[int], count: int, rng: random.Random) -> NDArray[np.float64]:
@@ -620,7 +630,9 @@ def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: 
     content = record.to_dict()
     content.pop("date", None)
     text = json.dumps(content, sort_keys=True)
-    settings = f"{REVIEW_VERSION}:{seat}:{deals}:{win_deals}:{seed}"
+    # (the closer look at close calls changes what a review finds: reviews made before
+    # it are made again)
+    settings = f"{REVIEW_VERSION}:closer {CLOSER_LOOK}:{seat}:{deals}:{win_deals}:{seed}"
     return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
 
 
