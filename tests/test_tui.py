@@ -227,6 +227,25 @@ async def test_hint_key_shows_the_solvers_advice() -> None:
         await pilot.press("question_mark")
         text = str(app.query_one("#hint", Static).render())
         assert text.startswith("Hint: ") and ("draw" in text or "take" in text)
+        # ? again: the whole hint in a page that scrolls with the keys; a move hides it
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, InfoScreen) and app.screen.title_text == "Hint"
+        assert app.screen.body == app.hint_text.removeprefix("Hint: ")
+        await pilot.press("escape", "d")
+        await pilot.pause()
+        assert app.hint_text == "" and not isinstance(app.screen, InfoScreen)
+
+
+async def test_a_hint_longer_than_its_box_says_how_to_read_it_whole() -> None:
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.show_hint("Hint: " + "discard R7: it pairs with little; " * 12)
+        await pilot.pause()
+        assert str(app.query_one("#hint", Static).render()).endswith("(? again: the whole hint)")
+        app.show_hint("Hint: draw from the pile")
+        await pilot.pause()
+        assert str(app.query_one("#hint", Static).render()) == "Hint: draw from the pile"
 
 
 async def test_opponents_think_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:

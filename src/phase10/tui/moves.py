@@ -64,7 +64,7 @@ KEYS = (
     ("e / g", "declare a phase / give the turned-up Wild (when the rules ask)"),
     ("S / T", "save the selected card / take a saved card back (save pile rules)"),
     ("G", "give up your phase on the table (Masters Variant #2; it asks first)"),
-    ("?", "hint: what the solver would do"),
+    ("?", "hint: what the solver would do (again: the whole hint, in a page)"),
     ("u", "undo your last action (when undo is on)"),
     ("s", "sort your hand by number or by colour"),
     ("c", "colour-blind mode: letters and marks on every colour"),
@@ -493,6 +493,9 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
+        if self.hint_text:  # (every move hides it) the same hint, whole, in a page that scrolls
+            self.push_screen(InfoScreen("Hint", self.hint_text.removeprefix("Hint: ")))
+            return
         advice = searched_hint(self.session.view)
         self.show_hint("Hint: " + str(advice).replace("\n", " · "))
 

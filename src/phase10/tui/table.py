@@ -56,6 +56,8 @@ class TableApp(App[None]):
         #: the move the hint named when its cards were selected (a for "apply the hint"):
         #: a dialog of several ways to make it starts on the hint's way
         self.hinted: Action | None = None
+        #: the hint shown under the hand ("": none), for ? again to show whole
+        self.hint_text = ""
         #: the latest move of this hand in words ("Ann discards R7"), "" before any
         self.last_move = ""
 
@@ -208,9 +210,14 @@ class TableApp(App[None]):
         )
 
     def show_hint(self, text: str) -> None:
-        """Show the hint under the hand ("" hides its line)."""
+        """Show the hint under the hand ("" hides its line). A hint longer than its box
+        says that ? again shows all of it (the box scrolls only with a mouse)."""
+        self.hint_text = text
         hint = self.query_one("#hint", Static)
-        hint.update(Text(text))
+        lines = 3 if self.screen_stack[0].has_class("-short") else 6
+        width = max(20, self.size.width - 2)
+        tail = "  (? again: the whole hint)" if len(text) > lines * width * 0.9 else ""
+        hint.update(Text(text + tail))
         hint.set_class(not text, "-hidden")
 
     def say(self, text: str) -> None:
