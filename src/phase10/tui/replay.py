@@ -146,7 +146,7 @@ class ReplayScreen(Screen[None]):
         tag = record.tag("controllers")
         #: who played each seat, when the record says (a game against the computer does)
         self.kinds: list[str] | None = (
-            [who.replace("human", "person") for who in tag.split(",")] if tag else None
+            [who.replace("human", "you") for who in tag.split(",")] if tag else None
         )
         self.seat = seat if seat is not None else self.default_seat()
         #: the reviews made so far, by seat; the one last shown steers m and M
@@ -159,8 +159,8 @@ class ReplayScreen(Screen[None]):
         you = you_seat(self.record.players)
         if you is not None:
             return you
-        if self.kinds is not None and self.kinds.count("person") == 1:
-            return self.kinds.index("person")
+        if self.kinds is not None and self.kinds.count("you") == 1:
+            return self.kinds.index("you")
         return None
 
     def compose(self) -> ComposeResult:
