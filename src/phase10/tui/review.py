@@ -148,7 +148,7 @@ class ReviewScreen(Screen[Closed]):
 
         def advanced(done: int, total: int) -> None:
             bar.update(total=total, progress=done)
-            count.update(f"decision {done} of {total}")
+            count.update(f"move {done} of {total} (forced moves are not weighed)")
 
         effort = self.effort
         record, path = self.record, self.path

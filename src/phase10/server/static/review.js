@@ -95,7 +95,7 @@ function Progress({ status, name }) {
   const known = status.total > 0;
   // the bar tells how far it is; a screen reader hears once that it started, and its end
   return html`<div class="review-progress">
-    <label for="review-bar">Reviewing ${name}'s decisions${known ? `: ${status.done} of ${status.total}` : "…"}</label>
+    <label for="review-bar">Reviewing ${name}'s decisions${known ? `: move ${status.done} of ${status.total}` : "…"}</label>
     ${known ? html`<progress id="review-bar" max=${status.total} value=${status.done}></progress>`
       : html`<progress id="review-bar"></progress>`}
   </div>`;
