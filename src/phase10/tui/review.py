@@ -103,8 +103,8 @@ class ReviewScreen(Screen[Closed]):
             yield Label(id="review-summary")
             yield Label("Mistakes, costliest first", classes="review-heading")
             yield Static(
-                "cost: what the move gave up against the expert's, in phases (a phase of "
-                "one's own made this hand counts 1) · Enter shows the table as it stood",
+                "lost: value given up against the expert's choice (a phase of your own "
+                "made this hand counts 1) · Enter shows the table as it stood",
                 classes="muted",
             )
             yield OptionList(id="review-mistakes")
@@ -214,7 +214,7 @@ class ReviewScreen(Screen[Closed]):
         counted = "no mistakes" if not mistakes else _plural(len(mistakes), "mistake")
         self.query_one("#review-summary", Label).update(
             f"{_plural(len(done.decisions), 'decision')} weighed: {counted}"
-            + (f", costing {lost:.2f} in all" if mistakes else "")
+            + (f", {lost:.2f} lost in all" if mistakes else "")
         )
         options = self.query_one("#review-mistakes", OptionList)
         options.clear_options()
@@ -280,21 +280,22 @@ def _plural(count: int, word: str) -> str:
 
 
 def mistake_text(decision: Decision) -> Text:
-    """One mistake in two lines: what was played, the expert's choice and the cost; why."""
+    """One mistake in two lines: what was played, the expert's choice and the value lost;
+    why."""
     text = Text()
     text.append(f"Hand {decision.hand}", style="bold")
     text.append(f" · {decision.played}")
     text.append(" → the expert: ", style="dim")
     text.append(decision.best, style="bold")
-    text.append(f"  (cost {decision.loss:.2f})", style="dim")
+    text.append(f"  (lost {decision.loss:.2f})", style="dim")
     text.append(f"\n    {decision.reason}")
     return text
 
 
 def hands_table(done: Review) -> Table:
-    """Per hand: decisions, mistakes, the cost, the phase, the points, the win chance."""
+    """Per hand: decisions, mistakes, the value lost, the phase, the points, the win chance."""
     table = Table(box=None, header_style="bold", padding=(0, 1))
-    for name in ("hand", "decisions", "mistakes", "cost"):
+    for name in ("hand", "decisions", "mistakes", "lost"):
         table.add_column(name, justify="right")
     table.add_column("phase")
     table.add_column("points", justify="right")
