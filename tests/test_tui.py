@@ -17,7 +17,7 @@ from phase10.tui.app import PlayApp
 from phase10.tui.replay import ReplayApp
 from phase10.tui.screens import GameOverScreen, HandEndScreen, InfoScreen, NewGameScreen
 from phase10.tui.session import Session, Settings, replay_record
-from phase10.tui.widgets import CardChip, GroupRow
+from phase10.tui.widgets import CardChip, GameLog, GroupRow
 from tui_driver import Person, settle
 
 SIZE = (120, 40)
@@ -582,9 +582,21 @@ async def test_your_phase_is_always_on_screen_and_o_shows_the_score_sheet() -> N
             await person.turn(pilot, app)
             await settle(pilot, app)
             line = str(app.query_one("#hand").border_subtitle)
-            assert line.startswith(("Your phase", "Phase 1 is down"))
+            over = isinstance(app.screen, HandEndScreen)
+            assert line == "Hand 1 is over" if over else line.startswith(("Your phase", "Phase 1"))
+        # behind the result, the table as the hand ended (the next is dealt already) and
+        # a log that tells the next deal only once the result is dismissed
+        ended = app.session.table_at_hand_end()
+        assert ended.hand_number == 1 and app.session.view.hand_number == 2
+        shown = sorted(str(chip.card) for chip in app.query(CardChip))
+        assert shown == sorted(map(str, ended.hand))
+        assert not any(text.startswith("Hand 2") for text in app.query_one(GameLog).texts)
         await pilot.press("enter")
         await settle(pilot, app)
+        assert any(text.startswith("Hand 2") for text in app.query_one(GameLog).texts)
+        assert sorted(str(chip.card) for chip in app.query(CardChip)) == sorted(
+            map(str, app.session.view.hand)
+        )
         await pilot.press("o")
         console = Console(width=100, record=True)
         console.print(app.screen.query_one("#info-body", Static).content)

@@ -309,7 +309,10 @@ async def test_the_table_shows_the_ended_hand_until_its_summary_is_dismissed() -
         await pilot.pause()
         assert isinstance(app.screen, HandEndScreen)
         assert app.session.view.hand_number == 2  # dealt already...
-        assert chips() == before  # ...but the table still shows hand 1
+        # ...but the table shows hand 1 as it ended: the last move played, not the deal
+        ended = app.session.table_at_hand_end()
+        assert ended.hand_number == 1 and chips() == hand_order(ended.hand, app.sort_by)
+        assert chips() != before
         assert "The hand is over" in str(app.query_one("#prompt", Static).render())
         await pilot.press("enter")
         await settle(pilot, app)

@@ -273,13 +273,23 @@ class PlayApp(TableExtras):
         if self.session.save_error and self.session.save_error != self.shown_save_error:
             self.notify(self.session.save_error, severity="warning", timeout=10)
         self.shown_save_error = self.session.save_error
-        self._feed(events)
         ended = [event for event in events if isinstance(event, HandEnded)]
         over = [event for event in events if isinstance(event, GameEnded)]
-        # a hand ended: the next one is dealt already, but the table goes on showing the
-        # ended one (as it was before the hand's last move, which the log tells) until its
-        # summary is dismissed; the prompt says the game waits for the person
+        # a hand ended: the next one is dealt already, but the table shows the ended one
+        # and the log holds back the next deal until its result is dismissed; the prompt
+        # says the game waits for the person
         self.waiting = bool(ended) and not over
+        self.ended_view = None
+        if self.waiting:
+            end = max(i for i, event in enumerate(events) if isinstance(event, HandEnded))
+            self._feed(events[: end + 1])
+            self.held_events = list(events[end + 1 :])
+            try:
+                self.ended_view = self.session.table_at_hand_end()
+            except (SessionError, RecordError, ValueError):  # (shown as it was instead)
+                self.ended_view = None
+        else:
+            self._feed(events)
         self.refresh_table()
         if over:
             while len(self.screen_stack) > 1:
@@ -314,6 +324,10 @@ class PlayApp(TableExtras):
 
     def _hand_screen_closed(self, _: Any = None) -> None:
         self.waiting = False
+        self.ended_view = None
+        held, self.held_events = self.held_events, []
+        self._feed(held)  # the next hand's deal
+        self.refresh_table()
         self.advance()
 
     def show_game_over(self, event: GameEnded, *, record: bool = True) -> None:

@@ -313,6 +313,16 @@ class Session:
         self._autosave()
         return events
 
+    def table_at_hand_end(self) -> PlayerView:
+        """The person's view of the table as the last action ended its hand: the engine
+        deals the next hand in the same step, so the game is played again up to that
+        action, which stops before the deal (:meth:`Game.table_as_hand_ends`)."""
+        if not self.game.actions:
+            raise SessionError("no action has been played")
+        count = len(self.game.actions)
+        before = replay_record(self.record(), upto=count - 1)
+        return before.table_as_hand_ends(self.game.actions[-1]).view(self.human)
+
     def bot_turn(self) -> BotTurn:
         """The bot to move, seeded for this decision (phase10.bots.seats): ``choose()`` may
         run in another thread, and its answer belongs to this game at this point only."""

@@ -50,6 +50,10 @@ class TableApp(App[None]):
         self.cursor = 0
         self.thinking = False
         self.waiting = False  # a result screen is up: the game waits for the person
+        #: while a hand's result is up, the table as that hand ended (None: not known)
+        self.ended_view: PlayerView | None = None
+        #: events after a hand's end (the next deal), told once its result is dismissed
+        self.held_events: list[Event] = []
         self.log_lines = 0
         self.event_log: EventLog | None = None
         self.error_text = ""
@@ -127,12 +131,13 @@ class TableApp(App[None]):
         session = self.session
         if session is None or not self.is_running:  # (closing: the table is taken down)
             return
-        if self.waiting:
-            # a hand's summary is up: the table keeps showing the ended hand (the engine
-            # has dealt the next one) until the summary is dismissed
+        if self.waiting and self.ended_view is None:
+            # a result is up and the ended hand's table is not known: what was shown stays
             self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
             return
-        view = session.view
+        # a hand's result is up: the table as that hand ended (the engine has dealt the
+        # next one) until the result is dismissed
+        view = self.ended_view if self.waiting and self.ended_view is not None else session.view
         kinds = [
             "you" if who == HUMAN else who.replace("strong:", "strong ")
             for who in session.controllers
@@ -143,9 +148,14 @@ class TableApp(App[None]):
             view, colour_blind=self.colour_blind, just_discarded=discarded
         )
         self._draw_groups(view, touched)
-        self._refresh_hand()
+        self._refresh_hand(view)
         # your phase and how close you are stay in sight under your hand
-        self.query_one("#hand").border_subtitle = my_phase_text(view)
+        self.query_one("#hand").border_subtitle = (
+            f"Hand {view.hand_number} is over" if self.waiting else my_phase_text(view)
+        )
+        if self.waiting:
+            self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
+            return
         prompt = Text(turn_prompt(view))
         if self.error_text:
             prompt.append(f"   ✗ {self.error_text}", style="bold red")
@@ -188,12 +198,12 @@ class TableApp(App[None]):
         if row.is_attached:  # a later redraw may have removed it
             row.scroll_visible(animate=False)
 
-    def _shown_hand(self) -> list[Card]:
+    def _shown_hand(self, view: PlayerView | None = None) -> list[Card]:
         assert self.session is not None
-        return hand_order(self.session.view.hand, self.sort_by)
+        return hand_order((view or self.session.view).hand, self.sort_by)
 
-    def _refresh_hand(self) -> None:
-        cards = self._shown_hand()
+    def _refresh_hand(self, view: PlayerView | None = None) -> None:
+        cards = self._shown_hand(view)
         self.selected = {p for p in self.selected if p < len(cards)}
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         hand = self.query_one("#hand")
