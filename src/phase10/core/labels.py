@@ -419,9 +419,10 @@ def _can_lay(view: PlayerView) -> bool:
     return found.away in (0, None)
 
 
-#: the phase search steps :func:`progress` may take (a few milliseconds): the count of
-#: the cards missing under the presets' phases takes far fewer
-PROGRESS_STEPS = 10_000
+#: the phase search steps :func:`progress` may take: about 15 ms at worst, where a step
+#: is costliest (a flow of cards to groups under house phases of many tiny groups); the
+#: count of the cards missing under the presets' phases takes at most about 360
+PROGRESS_STEPS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
