@@ -36,6 +36,7 @@ ROOMY = Limits(
     join_burst=1000,
     connect_burst=1000,
     connections_per_address=200,
+    bot_seconds_burst=1000,
 )
 
 

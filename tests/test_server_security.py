@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,8 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from phase10.core import Refusal
+from phase10.bots import make_player
+from phase10.core import PlayerView, Refusal
 from phase10.server.db import RecordRow
 from phase10.server.limits import Limits
 from phase10.server.protocol import ERRORS, MAX_MESSAGE_BYTES
@@ -756,3 +758,47 @@ def test_a_binary_message_that_is_not_utf8_says_so() -> None:
             parse_client_message(data)
         assert refused.value.code == "bad_json"
         assert refused.value.message == f"the message is not UTF-8 text ({where})"
+
+
+def _until(done: Any, seconds: float = 10.0) -> bool:
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_visitors_bots_wait_once_their_thinking_time_is_spent(tmp_path: Path) -> None:
+    """The bots at the tables one address opened share a budget of thinking time: in debt,
+    they wait (the server's clock here moves only when the test moves it)."""
+    now = [0.0]
+    app = make_app(f"sqlite:///{tmp_path / 't.sqlite3'}", seed=SEED, clock=lambda: now[0])
+    with TestClient(app) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        host, ann, ws = solo(client)
+        table = manager.tables[host["table"]]
+        assert table.owner == "testclient"
+        thinking = manager.visitors.thinking.get(table.owner)
+        assert _until(lambda: table.game is not None)
+        greedy = make_player("greedy", random.Random(0))
+        while True:  # Ann plays until the bot is to move
+            state = ann.wait_stable(table.version)
+            if state["view"]["current"] != 0:
+                break
+            view = PlayerView.from_dict(state["view"])
+            action = str(greedy.choose(view))
+            ends_turn = view.stage.value == "play" and action.startswith("discard")
+            if ends_turn:
+                thinking.charge(1000.0)  # the bot's thinking time is spent, and more
+            ann.send({"type": "action", "action": action, "version": state["version"]})
+            if ends_turn:
+                break
+        assert _until(lambda: table.game.current == 1 and thinking.wait() > 0)
+        played = len(table.game.actions)
+        time.sleep(0.3)
+        assert len(table.game.actions) == played  # it waits: the debt is not earned back
+        now[0] += 1000.0 / Limits().bot_seconds_rate + 1  # ... until it is
+        assert _until(lambda: len(table.game.actions) > played)
+        assert thinking.tokens < thinking.burst  # what it thought was charged
+        ws.__exit__(None, None, None)

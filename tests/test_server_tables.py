@@ -4,6 +4,7 @@ wait for everyone and keep the last results, the replay's actors and hands, dead
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -65,6 +66,46 @@ def test_a_stand_in_plays_for_an_away_player_until_they_are_back(client: TestCli
             }
     by = client.get(f"/api/tables/{host['table']}").json()
     assert by["options"]["away_seconds"] == 1
+
+
+def test_a_game_nobody_seated_is_at_waits_for_them(client: TestClient) -> None:
+    """A stand-in plays for an away player so that the people there are not held up:
+    with nobody seated there, the game waits (it would be played out for bots alone),
+    and it goes on once someone is back."""
+    host = create(client, name="Ann", seats=3, preset="short-5", away_seconds=1)
+    bob_seat = join(client, host["table"], "Bob")
+    url = f"/ws/{host['table']}"
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table = manager.tables[host["table"]]
+    with client.websocket_connect(url) as ws:
+        ann = Client(ws, host["token"])
+        with client.websocket_connect(url) as ws_bob:
+            Client(ws_bob, bob_seat["token"])
+            ann.send({"type": "start"})
+            while ann.next_of("state")["view"] is None:
+                pass
+    # both gone: whoever is to move, nobody plays for them (the bot plays its turn only)
+    deadline = time.monotonic() + 10
+    while table.game is None or table.seats[table.game.current].kind.value == "bot":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    played = len(table.game.actions)
+    time.sleep(2.0)  # twice away_seconds
+    assert len(table.game.actions) == played and table.away_task is None
+    # Bob is back: the game goes on, a stand-in playing Ann's turns (away as she is)
+    marked = len(table.marked)
+    greedy = make_player("greedy", random.Random(0))
+    with client.websocket_connect(url) as ws_bob:
+        bob = Client(ws_bob, bob_seat["token"])
+        deadline = time.monotonic() + 20
+        while len(table.marked) == marked:
+            assert time.monotonic() < deadline, "no stand-in played for Ann"
+            state = bob.next_of("state")
+            view = state["view"]
+            if view and view["current"] == bob.seat and state["version"] == table.version:
+                action = str(greedy.choose(PlayerView.from_dict(view)))
+                bob.send({"type": "action", "action": action, "version": state["version"]})
+        assert all(seat == 0 for seat in list(table.marked.values())[marked:])
 
 
 def test_away_seconds_is_checked_and_zero_means_never(client: TestClient) -> None:

@@ -187,6 +187,10 @@ class HostControls:
             return
         if table.seats[seat].kind is not SeatKind.HUMAN or table.connected(seat):
             return
+        if not any(table.connected(person) for person in table.humans()):
+            # nobody seated is here to wait for the game: it waits for them (a stand-in
+            # would play it out for bots alone), and goes on when one comes back
+            return
         since = table.away_since.setdefault(seat, self.clock())
         wait = max(self.bot_delay, since + seconds - self.clock())
         if table.options.turn_seconds:
@@ -201,6 +205,7 @@ class HostControls:
             or table.version != number
             or table.current != seat
             or table.connected(seat)
+            or not any(table.connected(person) for person in table.humans())
         ):
             return
         # one action: the change it makes schedules the next (after_change)

@@ -81,6 +81,11 @@ class Limits:
     solver_queue: int = 16
     #: solver jobs in flight from one address at once (one per connection at most)
     solver_jobs_per_address: int = 2
+    #: the card bots' thinking at the tables one address opened, together: seconds of it
+    #: earned a second, and the most saved up (past it their bots wait their turn to think,
+    #: so a visitor's tables of bots under slow house phases cannot crowd out the others')
+    bot_seconds_rate: float = 0.3
+    bot_seconds_burst: float = 10.0
     #: game reviews (``POST /api/records/{id}/review``): how many run at once (each in a
     #: worker process of its own; more are refused, not queued) and the longest one may run
     review_workers: int = 1
@@ -129,6 +134,16 @@ class TokenBucket:
     >>> now[0] = 1.5
     >>> bucket.take()
     True
+
+    A cost known only once it is spent (seconds of thinking) is charged, into debt if need
+    be, and ``wait`` says how long until the debt is earned back:
+
+    >>> bucket.charge(3.0)
+    >>> bucket.wait()
+    2.5
+    >>> now[0] = 4.0
+    >>> bucket.wait()
+    0.0
     """
 
     __slots__ = ("burst", "clock", "last", "rate", "tokens")
@@ -153,6 +168,17 @@ class TokenBucket:
             return False
         self.tokens -= cost
         return True
+
+    def charge(self, cost: float) -> None:
+        """Spend ``cost`` tokens whether or not the bucket holds them (it may go into debt,
+        which is earned back at ``rate``): for a cost known only once it is spent."""
+        self.refill()
+        self.tokens -= cost
+
+    def wait(self) -> float:
+        """Seconds until the bucket is out of debt (0.0: it is)."""
+        self.refill()
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
     @property
     def full(self) -> bool:
@@ -230,6 +256,8 @@ class Visitors:
         self.connects = Buckets(1 / limits.connect_every_seconds, limits.connect_burst, clock)
         self.reviews = Buckets(1 / limits.review_every_seconds, limits.review_burst, clock)
         self.messages = Buckets(limits.address_message_rate, limits.address_message_burst, clock)
+        #: the seconds the bots at each address's tables have spent thinking
+        self.thinking = Buckets(limits.bot_seconds_rate, limits.bot_seconds_burst, clock)
         #: WebSockets open now, by address
         self.sockets: Counter[str] = Counter()
 

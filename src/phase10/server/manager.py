@@ -121,6 +121,10 @@ class TableManager(HostControls):
         # every read and write of the store, in order, on one thread of its own: the event
         # loop never waits on the database, and SQLite sees one writer
         self._database = ThreadPoolExecutor(1, thread_name_prefix="phase10-db")
+        # the card bots think on one thread of their own, in turn: in pure Python more
+        # threads would think no faster (one holds the interpreter's lock at a time) but
+        # would take it from the event loop more often
+        self._bots = ThreadPoolExecutor(1, thread_name_prefix="phase10-bots")
 
     async def db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run a store call on the database thread."""
@@ -204,9 +208,12 @@ class TableManager(HostControls):
 
     # -- lobby ------------------------------------------------------------------------
 
-    async def create(self, name: str, options: TableOptions) -> tuple[LiveTable, int, str]:
+    async def create(
+        self, name: str, options: TableOptions, address: str = ""
+    ) -> tuple[LiveTable, int, str]:
         """A new table with its host in seat 0; returns the table, the seat and its token
-        (a seed in ``options`` makes the table its host's and bots' alone)."""
+        (a seed in ``options`` makes the table its host's and bots' alone). ``address``
+        opened it: the thinking of its bots counts against that address's."""
         name = _name(name)
         live = sum(1 for table in self.tables.values() if table.status is not TableStatus.OVER)
         if live >= self.limits.max_tables:
@@ -219,6 +226,7 @@ class TableManager(HostControls):
         first = [seats[0].row(table_id, 0)]
         await self.db(self.store.create_table, table_id, options.model_dump(), first)
         table = LiveTable(id=table_id, options=options, rules=rules, seats=seats)
+        table.owner = address
         self.tables[table_id] = table
         return table, 0, token
 
@@ -566,8 +574,16 @@ class TableManager(HostControls):
         turn = bot_turn(game, table.bots, player)
         # every bot thinks off the event loop: even the quick ones search lay-downs, which
         # a house phase of many tiny groups makes take up to the bots' step budget (about
-        # half a second: phase10.bots.bounded)
-        action = await asyncio.to_thread(turn.choose)
+        # half a second: phase10.bots.bounded). The tables one address opened share a
+        # budget of thinking time: past it their bots wait, and the other tables' go first
+        thinking = self.visitors.thinking.get(table.owner or f"table {table.id}")
+        while (wait := thinking.wait()) > 0:
+            await asyncio.sleep(min(wait, 1.0))
+        started = time.perf_counter()
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(self._bots, turn.choose)
+        finally:
+            thinking.charge(time.perf_counter() - started)
         if not turn.is_current(game) or table.game is not game:
             return True  # the game moved on while the bot thought: its answer is dropped
         try:
@@ -663,6 +679,9 @@ class TableManager(HostControls):
                 self.after_change(table)  # back on their turn: no stand-in now
             else:
                 self.broadcast(table)
+                # a game that waited for anyone seated to be here goes on: the player
+                # to move, if away, gets their stand-in
+                self._watch_away(table)
             self._watch_the_host(table)
         else:
             conn.push(dumps(self.state(table, conn.seat)))
@@ -731,6 +750,7 @@ class TableManager(HostControls):
             self.pool.close()
         with contextlib.suppress(Exception):
             await self.reviews.close()
+        self._bots.shutdown(wait=False, cancel_futures=True)
         self._database.shutdown(wait=True)
 
 

@@ -94,7 +94,7 @@ async def create_table(body: CreateTable, request: Request) -> Seated:
         seed=body.seed,
     )
     try:
-        table, seat, token = await manager.create(body.name, options)
+        table, seat, token = await manager.create(body.name, options, client_address(request))
     except ProtocolError as error:
         raise refusal(error) from None
     return _seated(table, seat, token)
