@@ -346,6 +346,24 @@ def test_hints_are_priced_one_at_a_time_and_dropped_with_their_connection(
             time.sleep(0.02)
 
 
+def test_hints_count_against_the_address_s_thinking_time(tmp_path: Path) -> None:
+    app = fresh_app(tmp_path)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        _, ann, ws = solo(client)
+        to_play_stage(ann)
+        thinking = manager.visitors.thinking.get("testclient")
+        before = thinking.tokens
+        ann.send({"type": "hint"})
+        assert ann.next_of("hint")["text"]
+        assert thinking.tokens < before  # the hint's time was charged
+        thinking.charge(1000.0)  # the address's thinking time is spent, and more
+        ann.send({"type": "hint"})
+        refused = ann.error()
+        assert refused["code"] == "busy" and "ask again in" in refused["message"]
+        ws.__exit__(None, None, None)
+
+
 def test_tables_are_private_unless_their_host_says_otherwise(tmp_path: Path) -> None:
     with TestClient(fresh_app(tmp_path)) as client:
         private = create(client, name="Ann", seats=3)

@@ -81,9 +81,10 @@ class Limits:
     solver_queue: int = 16
     #: solver jobs in flight from one address at once (one per connection at most)
     solver_jobs_per_address: int = 2
-    #: the card bots' thinking at the tables one address opened, together: seconds of it
-    #: earned a second, and the most saved up (past it their bots wait their turn to think,
-    #: so a visitor's tables of bots under slow house phases cannot crowd out the others')
+    #: one address's thinking time: its tables' card bots and its hints and choices,
+    #: together: seconds of it earned a second, and the most saved up (in debt, its bots
+    #: wait and its hints are refused, so a visitor's tables and hints under slow house
+    #: phases cannot crowd out the others')
     bot_seconds_rate: float = 0.3
     bot_seconds_burst: float = 10.0
     #: game reviews (``POST /api/records/{id}/review``): how many run at once (each in a

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -437,6 +438,14 @@ class TableManager(HostControls):
             )
         if self.jobs[conn.address] >= self.limits.solver_jobs_per_address:
             raise ProtocolError("busy")
+        # hints and choices count against the address's thinking time, as its bots do
+        wait = self.visitors.thinking.get(conn.address).wait()
+        if wait > 0:
+            raise ProtocolError(
+                "busy",
+                "your hints and bots have had much of the server's thinking time lately: "
+                f"ask again in {math.ceil(wait)} s",
+            )
         address = conn.address
         self.jobs[address] += 1  # counted at once: the next message may ask again
 
@@ -450,8 +459,13 @@ class TableManager(HostControls):
 
     async def _solve(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
         version = table.version
+        started = time.perf_counter()
         try:
-            answer = await self.pool.run(*job)
+            try:
+                answer = await self.pool.run(*job)
+            finally:
+                elapsed = time.perf_counter() - started
+                self.visitors.thinking.get(conn.address).charge(elapsed)
         except SolverBusy:
             conn.push(_error("busy"))
         except SolverTooSlow:
