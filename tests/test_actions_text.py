@@ -152,6 +152,7 @@ def test_lay_texts_parse_against_their_phase(phase: str, text: str, canonical: s
         ("discard S>2", "name the player to skip by seat"),
         ("declare", "write 'declare N' with the phase's number"),
         ("declare four", "write 'declare N'"),
+        ("declare ٣", "write 'declare N'"),  # only ASCII digits are numbers here
         ("give 1", "write 'give pN' with the player's seat number"),
         ("give", "write 'give pN'"),
         ("lay R7 R7 R7", "a lay-down is read against a phase"),

@@ -222,6 +222,22 @@ def test_rules_options_that_do_not_fit_are_bad_rules(client: TestClient, options
     assert len(answer.content) < 400
 
 
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"phase_list": ["x" * 500]}, "options.phase_list.0: String should have at most 120"),
+        ({"phase_list": []}, "options.phase_list: List should have at least 1 item"),
+    ],
+)
+def test_a_union_s_refusal_says_what_is_wrong_with_the_value(
+    client: TestClient, options: Any, said: str
+) -> None:
+    """A value that fits none of an option's kinds is refused by the kind it came closest
+    to (a phrase too long, not "should be text")."""
+    answer = client.post("/api/tables", json={"name": "Ann", "options": options})
+    assert answer.json()["message"].startswith(said), answer.text
+
+
 def test_a_game_with_the_players_own_phrases(client: TestClient) -> None:
     host = create(client, options={"phase_list": ["1 run of 4", "2 sets of 2"], "phases": [2]})
     with client.websocket_connect(f"/ws/{host['table']}") as ws:

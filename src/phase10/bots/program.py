@@ -34,6 +34,7 @@ from phase10.core import (
     RecordError,
     Refusal,
     action_from_dict,
+    is_plain_number,
     parse_action,
 )
 
@@ -525,7 +526,7 @@ def parse_view_action(view: PlayerView, text: str) -> Action:
         count = view.rules.phase_count
         allowed = view.allowed_phases(view.current) or (view.seats[view.current].phase,)
         head, colon, _ = text.strip()[3:].strip().partition(":")
-        if colon and head.strip().isdecimal():
+        if colon and is_plain_number(head.strip()):
             index = int(head) - 1
             if not 0 <= index < count:
                 raise InvalidActionError(f"there is no phase {head.strip()}")

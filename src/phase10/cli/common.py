@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 import typer
 
+from phase10.core import is_plain_number
 from phase10.core.codec import RecordError
 
 __all__ = [
@@ -63,7 +64,7 @@ def fail(message: str) -> NoReturn:
 
 def read_dice_phase(text: str) -> int:
     """A Phase 10 Dice phase's number, 1 to 10, from the command line (exit 2 if not)."""
-    if not text.strip().lstrip("-").isdecimal():
+    if not is_plain_number(text.strip().lstrip("-")):
         fail(f"{text!r} is not a phase: give its number, 1 to 10")
     number = int(text)
     if not 1 <= number <= 10:

@@ -33,6 +33,7 @@ from phase10.core import (
     Rules,
     check_deck_can_hold,
     hand_points,
+    is_plain_number,
     parse_cards,
 )
 from phase10.core.phase_lists import PHASE_LISTS
@@ -43,7 +44,6 @@ __all__ = [
     "MAX_HAND",
     "best_lay_down",
     "check_hand",
-    "is_plain_number",
     "read_cards",
     "read_phase",
 ]
@@ -76,11 +76,6 @@ def read_cards(
             f"a hand holds at most {limit} cards (ten dealt and one drawn), not {len(cards)}"
         )
     return cards
-
-
-def is_plain_number(text: str) -> bool:
-    """ASCII digits only: ``"²"`` is a digit to ``str.isdigit`` but not a number to ``int``."""
-    return text.isascii() and text.isdecimal()
 
 
 def read_phase(text: str, list_name: str = "standard") -> Phase:

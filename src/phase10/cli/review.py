@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from phase10.core import is_plain_number
 from phase10.core.records import loads
 
 from .common import check_output_file, fail, plot_format, print_json, reading_record
@@ -72,7 +73,9 @@ def review(
         check_output_file(plot, "--plot")
     with reading_record(file):
         record = loads(file.read_text(encoding="utf-8"))
-    seat: str | int | None = int(player) if player is not None and player.isdecimal() else player
+    seat: str | int | None = (
+        int(player) if player is not None and is_plain_number(player) else player
+    )
     console = Console(stderr=True)
     try:
         find_player(record, seat)

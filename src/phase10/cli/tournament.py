@@ -33,7 +33,7 @@ from rich.text import Text
 from phase10.bots import GameTooLongError
 from phase10.bots.protocol import BotError
 from phase10.bots.registry import BOT_HELP
-from phase10.core import PRESETS, Rules, RulesError
+from phase10.core import PRESETS, Rules, RulesError, is_plain_number
 from phase10.sim.ray_backend import RayBackendError
 from phase10.sim.stats import RATING_ANCHOR
 from phase10.sim.tournament import (
@@ -47,7 +47,6 @@ from phase10.sim.tournament import (
 from .common import check_output_file, count, plot_format
 from .common import fail as _fail
 from .common import print_json as _print_json
-from .hands import is_plain_number
 
 __all__ = ["parse_phase_numbers", "plot_result", "simulate", "tournament"]
 

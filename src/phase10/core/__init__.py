@@ -38,6 +38,7 @@ from .cards import (
     format_cards,
     full_deck,
     hand_points,
+    is_plain_number,
     parse_cards,
 )
 from .codec import (
@@ -225,6 +226,7 @@ __all__ = [
     "format_cards",
     "full_deck",
     "hand_points",
+    "is_plain_number",
     "lay_downs",
     "load",
     "loads",

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .cards import Card, CardError
+from .cards import Card, CardError, is_plain_number
 from .errors import InvalidActionError
 from .groups import Group, GroupError, parse_group
 from .matching import match
@@ -237,7 +237,7 @@ def parse_action(text: str, phase: Phase | None = None) -> Action:
             target = int(match.group(2)) if match.group(2) else None
             return Discard(Card.parse(match.group(1)), target)
         if verb == "declare":
-            if not rest.isdecimal():
+            if not is_plain_number(rest):
                 raise InvalidActionError("write 'declare N' with the phase's number")
             return Declare(int(rest))
         if verb == "give":

@@ -47,8 +47,19 @@ __all__ = [
     "format_cards",
     "full_deck",
     "hand_points",
+    "is_plain_number",
     "parse_cards",
 ]
+
+
+def is_plain_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits, as every number the game reads
+    is written: ``"٣"`` and ``"²"`` are digits to Python's ``str`` methods, not to us.
+
+    >>> is_plain_number("12"), is_plain_number("٣"), is_plain_number("²"), is_plain_number("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdecimal()
 
 
 class CardError(ValueError):

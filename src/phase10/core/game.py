@@ -35,7 +35,15 @@ from .actions import (
     TakeSaved,
     parse_action,
 )
-from .cards import ANTI, Card, CardError, check_deck_can_hold, full_deck, hand_points
+from .cards import (
+    ANTI,
+    Card,
+    CardError,
+    check_deck_can_hold,
+    full_deck,
+    hand_points,
+    is_plain_number,
+)
 from .errors import InvalidActionError
 from .events import (
     CardHit,
@@ -350,7 +358,7 @@ class Game(Rulebook):
             allowed = self.allowed_phases(self.current) or (self.seats[self.current].phase,)
             rest = text.strip()[3:].strip()
             head, colon, _ = rest.partition(":")
-            if colon and head.strip().isdecimal():
+            if colon and is_plain_number(head.strip()):
                 index = int(head) - 1
                 if not 0 <= index < self.rules.phase_count:
                     raise InvalidActionError(f"there is no phase {head.strip()}")

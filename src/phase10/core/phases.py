@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from .cards import is_plain_number
+
 __all__ = ["GroupKind", "GroupSpec", "Phase", "PhaseParseError"]
 
 
@@ -235,7 +237,7 @@ class _Parser:
 
     def number(self, expected: str) -> int:
         word = self.peek()
-        if word is not None and word.isdecimal():
+        if word is not None and is_plain_number(word):
             if len(word) > 3:  # (no phase holds more than MOST_PHASE_CARDS cards)
                 shown = word if len(word) <= 12 else word[:12] + "…"
                 raise PhaseParseError(

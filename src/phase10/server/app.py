@@ -14,6 +14,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,6 +36,24 @@ __all__ = ["STATIC", "create_app"]
 log = logging.getLogger("phase10.server")
 
 STATIC = pages.STATIC
+
+
+def _furthest(problem: Any) -> tuple[int, bool]:
+    """How far into a value an error got: deeper first, then one about the value's size
+    or content before one about its type."""
+    return len(problem.get("loc", ())), not str(problem.get("type", "")).endswith("_type")
+
+
+def _kind_tag(part: object) -> bool:
+    """Whether a part of an error's place names which kind of a union was tried
+    (``constrained-str``, ``list[int]``), not a field.
+
+    >>> _kind_tag("constrained-str"), _kind_tag("list[int]"), _kind_tag("phase_list"), _kind_tag(0)
+    (True, True, False, False)
+    """
+    return isinstance(part, str) and (
+        "[" in part or "-" in part or part in {"str", "int", "float", "bool"}
+    )
 
 
 def create_app(
@@ -107,7 +126,9 @@ def _answer_errors_as_json(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
-        first = problems[0] if problems else {}
+        # a value that fits none of a union's kinds is refused once for each: the one
+        # that got furthest into it says what is wrong (a phrase too long, not "not text")
+        first = max(problems, key=_furthest) if problems else {}
         if first.get("type") == "json_invalid":
             return JSONResponse({"error": "bad_json", "message": "the body is not JSON"}, 400)
         loc = tuple(first.get("loc", ()))
@@ -120,7 +141,7 @@ def _answer_errors_as_json(app: FastAPI) -> None:
                     f"(not {excerpt(kind, 40) or 'none'})"
                 )
             return JSONResponse({"error": "invalid_request", "message": message}, 422)
-        where = ".".join(str(part) for part in loc if part != "body")
+        where = ".".join(str(part) for part in loc if part != "body" and not _kind_tag(part))
         text = f"{excerpt(where, 40)}: {first.get('msg', 'invalid request')}".strip(": ")
         # a rules option that does not exist or does not fit: as Rules itself would say
         code = "bad_rules" if loc[:2] == ("body", "options") and len(loc) > 2 else "invalid_request"
