@@ -175,6 +175,7 @@ async def test_each_finished_game_is_recorded_once_and_counted(home: Path) -> No
         won = session.human in end.winners
         assert rows[0].won is won and rows[0].score == end.totals[session.human]
         assert rows[0].difficulty == "greedy" and rows[0].phase_count == 1
+        assert rows[0].rules == "official, phase 1"  # (scores under other rules apart)
         # private, as the saved games beside it
         assert stat.S_IMODE((home / "results.jsonl").stat().st_mode) == 0o600
         await pilot.press("n")  # a new game: the statistics are on its screen too

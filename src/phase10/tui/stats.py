@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 
 from rich.table import Table
@@ -25,6 +25,7 @@ from rich.table import Table
 from phase10.core import GameEnded
 from phase10.core.labels import plural
 from phase10.core.records import GameRecord
+from phase10.core.rules import rules_name
 
 from .session import HUMAN, Session, data_dir
 
@@ -54,6 +55,9 @@ class GameResult:
     phases: int
     phase_count: int
     hands: int
+    #: the rules in a few words (``phase10.core.rules_name``; "" in records made before
+    #: they were kept)
+    rules: str = ""
 
     @staticmethod
     def of(session: Session, event: GameEnded) -> GameResult:
@@ -70,6 +74,7 @@ class GameResult:
             phases=len(seat.completed),
             phase_count=session.game.rules.phase_count,
             hands=len(session.game.view(me).hand_results),
+            rules=rules_name(session.game.rules),
         )
 
 
@@ -93,11 +98,14 @@ def read_results(path: Path | None = None) -> tuple[list[GameResult], int]:
         return [], 1
     found: list[GameResult] = []
     bad = 0
-    names = [item.name for item in fields(GameResult)]
+    needed = [item.name for item in fields(GameResult) if item.default is MISSING]
+    optional = [item.name for item in fields(GameResult) if item.default is not MISSING]
     for line in filter(str.strip, lines):
         try:
             data = json.loads(line)
-            found.append(GameResult(**{name: data[name] for name in names}))
+            given = {name: data[name] for name in needed}
+            given |= {name: data[name] for name in optional if name in data}
+            found.append(GameResult(**given))
         except (ValueError, KeyError, TypeError):
             bad += 1
     return found, bad
@@ -148,12 +156,23 @@ def _line(difficulty: str, rows: Sequence[GameResult]) -> StatsLine:
 
 
 def summarise(rows: Sequence[GameResult]) -> list[StatsLine]:
-    """All games, then each difficulty (a low score is good: best is the lowest)."""
+    """All games, then each difficulty under each rules (scores under different rules do
+    not compare; a low score is good: best is the lowest).
+
+    >>> from dataclasses import replace
+    >>> row = GameResult("1:a", "greedy", 1, True, 40, 10, 10, 9, "official")
+    >>> [line.difficulty for line in summarise([row, replace(row, game="2:b", rules="short-5")])]
+    ['all', 'greedy', 'greedy · short-5']
+    """
     if not rows:
         return []
-    kinds = sorted({row.difficulty for row in rows})
+    kinds = sorted({(row.difficulty, row.rules) for row in rows})
     return [_line("all", rows)] + [
-        _line(kind, [row for row in rows if row.difficulty == kind]) for kind in kinds
+        _line(
+            difficulty if rules in ("", "official") else f"{difficulty} · {rules}",
+            [row for row in rows if (row.difficulty, row.rules) == (difficulty, rules)],
+        )
+        for difficulty, rules in kinds
     ]
 
 
