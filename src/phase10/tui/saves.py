@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from phase10.core.records import GameRecord
+from phase10.core.rules import rules_name
 
 from .session import HUMAN, Session, SessionError, data_dir, save_copy
 
@@ -43,12 +44,12 @@ class SavedGame:
 
 
 def describe(session: Session) -> str:
-    """``hand 3 against 2 (greedy), your score 45``."""
+    """``hand 3 against 2 (greedy), your score 45 · official``."""
     view = session.view
     bots = ", ".join(sorted(set(session.controllers) - {HUMAN}))
     return (
         f"hand {view.hand_number} against {len(session.names) - 1} ({bots}), "
-        f"your score {view.seats[session.human].score}"
+        f"your score {view.seats[session.human].score} · {rules_name(view.rules)}"
     )
 
 
