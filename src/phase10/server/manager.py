@@ -62,6 +62,7 @@ from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
 from .replays import Replays
 from .reviews import Reviews
 from .tables import LiveTable, SeatState, state_message
+from .thinking import FairThinking
 from .work import (
     SolverBusy,
     SolverPool,
@@ -122,10 +123,10 @@ class TableManager(HostControls):
         # every read and write of the store, in order, on one thread of its own: the event
         # loop never waits on the database, and SQLite sees one writer
         self._database = ThreadPoolExecutor(1, thread_name_prefix="phase10-db")
-        # the card bots think on one thread of their own, in turn: in pure Python more
-        # threads would think no faster (one holds the interpreter's lock at a time) but
-        # would take it from the event loop more often
-        self._bots = ThreadPoolExecutor(1, thread_name_prefix="phase10-bots")
+        # the card bots think on two threads of their own, in fair turns between the
+        # addresses that opened the tables (more threads would think no faster in pure
+        # Python, but would take the interpreter's lock from the event loop more often)
+        self.thinking = FairThinking(self.visitors.thinking, threads=2)
 
     async def db(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run a store call on the database thread."""
@@ -588,16 +589,9 @@ class TableManager(HostControls):
         turn = bot_turn(game, table.bots, player)
         # every bot thinks off the event loop: even the quick ones search lay-downs, which
         # a house phase of many tiny groups makes take up to the bots' step budget (about
-        # half a second: phase10.bots.bounded). The tables one address opened share a
-        # budget of thinking time: past it their bots wait, and the other tables' go first
-        thinking = self.visitors.thinking.get(table.owner or f"table {table.id}")
-        while (wait := thinking.wait()) > 0:
-            await asyncio.sleep(min(wait, 1.0))
-        started = time.perf_counter()
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(self._bots, turn.choose)
-        finally:
-            thinking.charge(time.perf_counter() - started)
+        # half a second: phase10.bots.bounded), in fair turns between the addresses that
+        # opened the tables, within their thinking time (phase10.server.thinking)
+        action = await self.thinking.run(table.owner or f"table {table.id}", turn.choose)
         if not turn.is_current(game) or table.game is not game:
             return True  # the game moved on while the bot thought: its answer is dropped
         try:
@@ -764,7 +758,7 @@ class TableManager(HostControls):
             self.pool.close()
         with contextlib.suppress(Exception):
             await self.reviews.close()
-        self._bots.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
         self._database.shutdown(wait=True)
 
 
