@@ -27,6 +27,7 @@ from phase10.tui.session import (
     hit_choices,
     lay_down_choices,
 )
+from tui_driver import two_wilds_to_place
 
 runner = CliRunner()
 
@@ -384,14 +385,7 @@ def test_lay_down_choices_are_all_legal_and_play() -> None:
 
 
 def test_lay_down_choices_offer_each_way_to_place_the_wilds() -> None:
-    game = arranged(
-        ["R7 B7 G7 Y3 Y3 W W G9 B10 R11", "R1 R2 R3 R4 R5 B6 B8 G9 G10 G11"],
-        discard="B5",
-        draw="G7",
-        names=["You", "Ann"],
-    )
-    session = Session(game, (HUMAN, "greedy"))
-    session.apply("draw")
+    session = two_wilds_to_place()
     view = session.view
     choices = lay_down_choices(view, cards("R7 B7 G7 Y3 Y3 W W"))
     assert sorted(str(choice) for choice in choices) == [

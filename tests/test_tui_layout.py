@@ -548,19 +548,10 @@ async def test_a_computer_move_due_as_the_app_closes_draws_nothing() -> None:
 
 
 async def test_the_ways_to_lay_down_show_what_each_wild_stands_for() -> None:
-    from helpers import arranged
-    from phase10.bots.seats import HUMAN
     from phase10.tui.screens import ChoiceScreen
+    from tui_driver import two_wilds_to_place
 
-    game = arranged(
-        ["R7 B7 G7 Y3 Y3 W W G9 B10 R11", "R1 R2 R3 R4 R5 B6 B8 G9 G10 G11"],
-        discard="B5",
-        draw="G7",
-        names=["You", "Ann"],
-    )
-    session = Session(game, (HUMAN, "greedy"))
-    session.apply("draw")
-    app = PlayApp(session=session, autosave=None, bot_delay=0)
+    app = PlayApp(session=two_wilds_to_place(), autosave=None, bot_delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         app.selected = app._places_of(parse_cards("R7 B7 G7 Y3 Y3 W W"))

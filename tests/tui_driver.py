@@ -190,3 +190,20 @@ def played_to_the_end(settings: Settings) -> Session:
         else:
             session.play_bot()
     return session
+
+
+def two_wilds_to_place() -> Session:
+    """You (after drawing G7) hold R7 B7 G7 Y3 Y3 W W: phase 1's two sets take the Wilds
+    either way (with the 7s or with the 3s); Ann plays greedy."""
+    from helpers import arranged
+    from phase10.bots.seats import HUMAN
+
+    game = arranged(
+        ["R7 B7 G7 Y3 Y3 W W G9 B10 R11", "R1 R2 R3 R4 R5 B6 B8 G9 G10 G11"],
+        discard="B5",
+        draw="G7",
+        names=["You", "Ann"],
+    )
+    session = Session(game, (HUMAN, "greedy"))
+    session.apply("draw")
+    return session
