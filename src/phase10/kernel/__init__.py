@@ -97,6 +97,7 @@ __all__ = [
     "new_game",
     "new_kernel",
     "splitmix64",
+    "steps_left",
     "to_action",
 ]
 
@@ -453,6 +454,23 @@ class KernelSteps:
         self.steps = steps
         self.taken = 0
         self.spent = False
+
+
+def steps_left() -> int | None:
+    """The steps left to the searches inside the :func:`bounded_steps` block this thread
+    is in (None outside one): for a search that is worth making only if it fits.
+
+    >>> steps_left() is None
+    True
+    >>> with bounded_steps(10_000):
+    ...     _ = KernelGame(Game(4, seed=1)).play_greedy([random.Random(s) for s in range(4)])
+    ...     0 < steps_left() < 10_000
+    True
+    """
+    count: KernelSteps | None = getattr(_BOUND, "count", None)
+    if count is None or _MODULE is None:
+        return None
+    return max(0, count.steps - int(_MODULE.steps_taken()))
 
 
 @contextmanager

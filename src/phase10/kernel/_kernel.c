@@ -750,11 +750,18 @@ static PyObject *module_steps_spent(PyObject *Py_UNUSED(module), PyObject *Py_UN
     return PyBool_FromLong(steps_spent);
 }
 
+/* steps_taken(): the steps this thread's bound has counted so far (the bound stays) */
+static PyObject *module_steps_taken(PyObject *Py_UNUSED(module), PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromLongLong(steps_taken);
+}
+
 static PyMethodDef module_methods[] = {
     {"bound_steps", (PyCFunction)module_bound_steps, METH_O,
      "Bound this thread's next searches to a number of steps; the last bound's (spent, taken)."},
     {"steps_spent", (PyCFunction)module_steps_spent, METH_NOARGS,
      "Whether this thread's bound has run out."},
+    {"steps_taken", (PyCFunction)module_steps_taken, METH_NOARGS,
+     "The steps this thread's bound has counted so far."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef kernel_module = {PyModuleDef_HEAD_INIT, "_kernel",

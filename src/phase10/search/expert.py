@@ -52,7 +52,14 @@ from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Action, Discard, PlayerView, SearchLimitError, Stage
 from phase10.core.events import Discarded, Refilled
-from phase10.kernel import KernelGame, available, bounded_steps, greedy_unsupported, to_action
+from phase10.kernel import (
+    KernelGame,
+    available,
+    bounded_steps,
+    greedy_unsupported,
+    steps_left,
+    to_action,
+)
 from phase10.kernel.convert import ActionKey, action_key
 
 __all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
@@ -261,6 +268,7 @@ class ExpertPlayer:
                 weights=self._weights(view),
             )
 
+        left = steps_left()
         results = played_out(candidates, self.deals)
         values = self._values(results, view, me)
         means = values.mean(axis=0)
@@ -268,7 +276,8 @@ class ExpertPlayer:
         if best != greedy:
             # keep the standing choice unless the search shows a better one beyond its noise
             diff = values[:, best] - values[:, greedy]
-            if not beyond(diff, self.margin) and self.closer > 0:
+            looks = 2 * self.closer / len(candidates)  # its play-outs, to the first search's
+            if not beyond(diff, self.margin) and self.closer > 0 and fits(left, looks):
                 pair = [candidates[greedy], candidates[best]]
                 more = self._values(played_out(pair, self.closer * self.deals), view, me)
                 diff = np.concatenate([diff, more[:, 1] - more[:, 0]])
@@ -308,6 +317,16 @@ class ExpertPlayer:
             + w.win * won[..., rivals].sum(axis=-1)
         )
         return value
+
+
+def fits(before: int | None, scale: float) -> bool:
+    """Whether a second search ``scale`` times the size of the one just made fits in the
+    kernel steps left (``before``: those left before that one; None: no bound), with room
+    to spare: past the bound a whole decision's searching is lost, not just the second."""
+    now = steps_left()
+    if before is None or now is None:
+        return True
+    return now > 1.5 * scale * (before - now)
 
 
 def beyond(diff: NDArray[np.float64], margin: float) -> bool:

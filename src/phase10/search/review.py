@@ -73,6 +73,7 @@ from phase10.kernel import (
     bounded_steps,
     greedy_unsupported,
     load_error,
+    steps_left,
     to_action,
 )
 from phase10.kernel.convert import action_key
@@ -85,6 +86,7 @@ from .expert import (
     _declined,
     _settled,
     beyond,
+    fits,
 )
 
 __all__ = [
@@ -116,6 +118,10 @@ MISTAKE = 0.15
 MAX_CANDIDATES = 24
 #: how many standard errors of the paired difference a mistake must exceed
 MARGIN = 2.0
+#: the kernel search steps one decision's weighing may take: thrice the expert's bound,
+#: as a review weighs every move, plays two out to the game's end and looks closer at
+#: close calls (under edition-3's phases a decision took up to 28 million)
+REVIEW_STEPS = 3 * KERNEL_STEPS
 
 Progress = Callable[[int, int], None]
 
@@ -315,8 +321,8 @@ def review(
 
     Raises :class:`ReviewError` when the kernel is not built, the game's rules are ones its
     play-outs do not play, the record does not replay, or its phases take too long to play
-    out (a decision's play-outs are bounded as the expert's are:
-    :data:`~phase10.search.expert.KERNEL_STEPS` search steps)."""
+    out (a decision's play-outs are bounded:
+    :data:`REVIEW_STEPS` search steps)."""
     if not available():
         raise ReviewError(f"reviews need the compiled kernel, which is not in use: {load_error()}")
     why = greedy_unsupported(record.rules)
@@ -339,12 +345,12 @@ def review(
             view = game.view(seat)
             action = game.parse_action(text)
             try:
-                with bounded_steps(KERNEL_STEPS):
+                with bounded_steps(REVIEW_STEPS):
                     decision, wins = _weigh(view, action, step, seed, deals, win_deals)
             except SearchLimitError:
                 raise ReviewError(
                     f"this game's phases take too long to play out: weighing the decision "
-                    f"at step {step} ran past {KERNEL_STEPS:,} search steps"
+                    f"at step {step} ran past {REVIEW_STEPS:,} search steps"
                 ) from None
             if decision is not None:
                 decisions.append(decision)
@@ -441,12 +447,15 @@ def _weigh(
     if len(candidates) < 2:
         wins = search.wins([keys.index(played_key)], win_deals, rng)
         return None, tuple(float(w) for w in wins[0])
+    left = steps_left()
     results, values = search.hands(candidates, rng)
     means = values.mean(axis=0)
     prior = candidates.index(keys.index(prior_key))
     best = int(np.argmax(means))
     looked: NDArray[np.float64] | None = None  # a closer look's differences, best - prior
-    if best != prior and not beyond(values[:, best] - values[:, prior], MARGIN):
+    close = not beyond(values[:, best] - values[:, prior], MARGIN)
+    # (with room in the steps left for it and the play-outs to the game's end after)
+    if best != prior and close and fits(left, (2 * CLOSER_LOOK + 2) / len(candidates)):
         # a close call: a second look, as a hint takes it, before the prior is set aside
         pair = [candidates[prior], candidates[best]]
         more = search.hands(pair, rng, CLOSER_LOOK * deals)[1]
@@ -526,7 +535,7 @@ class _Search:
     def hands(
         self, candidates: list[int], rng: random.Random, deals: int | None = None
     ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-        results = self._search(candidates, deals or self.expert.deals, 1, rng)
+        results = self._search(candidates, self.expert.deals if deals is None else deals, 1, rng)
         return results, self.expert._values(results, self.view, self.me)
 
     def wins(self, candidates: list[int], count: int, rng: random.Random) -> NDArray[np.float64]:
