@@ -107,3 +107,25 @@ async def test_a_decision_no_longer_wanted_gives_up_its_turn() -> None:
             await gone
     finally:
         turns.close()
+
+
+async def test_the_address_with_the_most_thinking_time_saved_goes_first() -> None:
+    now = [0.0]
+    budget = Buckets(1.0, 10.0, lambda: now[0])
+    turns = FairThinking(budget, threads=1)
+    made = Decisions()
+    try:
+        busy = asyncio.create_task(turns.run("other", made.make("o")))
+        await until(lambda: made.started == ["o"])
+        budget.get("attacker").charge(6.0)  # it has been thinking slowly: 4 s saved
+        slow = asyncio.create_task(turns.run("attacker", made.make("a")))
+        await asyncio.sleep(0.02)
+        quick = asyncio.create_task(turns.run("victim", made.make("v")))  # 10 s saved
+        await asyncio.sleep(0.02)
+        made.release["o"].set()
+        await until(lambda: made.started == ["o", "v"])  # after, though it came first
+        made.release["v"].set()
+        made.release["a"].set()
+        assert await asyncio.gather(busy, quick, slow) == ["o", "v", "a"]
+    finally:
+        turns.close()

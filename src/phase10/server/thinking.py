@@ -7,13 +7,15 @@ opened the tables:
 
 * an address has at most one decision running at a time, so one visitor's tables, however
   many, take at most one thread;
-* the addresses waiting take turns, the one served longest ago first;
-* an address whose thinking time is spent (its :class:`~phase10.server.limits.Buckets`
-  of seconds, which its hints draw on too) waits until it has earned some back, so the
-  others go first.
+* of the addresses waiting, the one with the most thinking time saved up goes first (its
+  :class:`~phase10.server.limits.Buckets` of seconds, which its hints draw on too): an
+  address whose bots think quickly keeps its time and is served before those thinking
+  slowly, however many of those there are; among equals, the one with the fewest
+  decisions waiting, then the one waiting longest;
+* an address whose thinking time is spent waits until it has earned some back.
 
-A quick decision (a few milliseconds, as under the presets) therefore waits for no one's
-slow one but shares the interpreter with at most ``threads`` of them.
+A quick decision (a few milliseconds, as under the presets) therefore waits at most for a
+thread to come free, and shares the interpreter with at most ``threads`` slow ones.
 
 >>> import asyncio, time
 >>> from phase10.server.limits import Buckets
@@ -52,14 +54,18 @@ class FairThinking:
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="phase10-bots")
         #: owners with a decision running
         self._running: set[str] = set()
-        #: the decisions waiting for their turn, by owner; owners in the order to serve
+        #: the decisions waiting for their turn, by owner, in the order the owners came
+        #: (an owner with one running joins again, at the back, once it is done)
         self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        #: the decisions waiting behind each running owner's
+        self._held: dict[str, deque[asyncio.Future[None]]] = {}
         self._wake: asyncio.TimerHandle | None = None
 
     async def run(self, owner: str, decide: Callable[[], T]) -> T:
         """``decide()`` on a bot thread once it is ``owner``'s turn; its answer."""
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(owner, deque()).append(turn)
+        queues = self._held if owner in self._running else self._waiting
+        queues.setdefault(owner, deque()).append(turn)
         self._next()
         try:
             await turn
@@ -70,38 +76,54 @@ class FairThinking:
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, decide)
         finally:
-            self._running.discard(owner)
             self.budget.get(owner).charge(time.perf_counter() - started)
-            self._next()
+            self._done(owner)
+
+    def _done(self, owner: str) -> None:
+        """``owner``'s decision is over: its next ones wait their turn at the back."""
+        self._running.discard(owner)
+        held = self._held.pop(owner, None)
+        if held:
+            self._waiting[owner] = held
+        self._next()
 
     def _drop(self, owner: str, turn: asyncio.Future[None]) -> None:
         """A decision no longer wanted (its table closed while it waited)."""
-        queue = self._waiting.get(owner)
-        if queue is not None and turn in queue:
-            queue.remove(turn)
-            if not queue:
-                del self._waiting[owner]
-        elif turn.done() and not turn.cancelled():  # granted, but gone before it ran
-            self._running.discard(owner)
-        self._next()
+        for queues in (self._waiting, self._held):
+            queue = queues.get(owner)
+            if queue is not None and turn in queue:
+                queue.remove(turn)
+                if not queue:
+                    del queues[owner]
+                self._next()
+                return
+        if turn.done() and not turn.cancelled():  # granted, but gone before it ran
+            self._done(owner)
 
     def _next(self) -> None:
         """Give free threads to the owners whose turn it is; wake again when an owner in
         debt has earned time back."""
         soonest: float | None = None
-        for owner in list(self._waiting):
-            if len(self._running) >= self.threads:
+        while len(self._running) < self.threads:
+            ready: list[tuple[float, int, str]] = []
+            for owner, queue in self._waiting.items():
+                bucket = self.budget.get(owner)
+                wait = bucket.wait()
+                if wait > 0:
+                    soonest = wait if soonest is None else min(soonest, wait)
+                else:
+                    ready.append(
+                        (bucket.tokens, -len(queue) - len(self._held.get(owner, ())), owner)
+                    )
+            if not ready:
                 break
-            if owner in self._running:
-                continue
-            wait = self.budget.get(owner).wait()
-            if wait > 0:
-                soonest = wait if soonest is None else min(soonest, wait)
-                continue
+            # the most time saved first, then the fewest decisions waiting (a visitor with
+            # one table before one with ten), then the first come (max keeps the first)
+            owner = max(ready, key=lambda entry: entry[:2])[2]
             queue = self._waiting.pop(owner)
             turn = queue.popleft()
-            if queue:  # its next decision waits behind every other owner's
-                self._waiting[owner] = queue
+            if queue:  # its next decisions wait until this one is over
+                self._held[owner] = queue
             self._running.add(owner)
             turn.set_result(None)
         if soonest is not None and len(self._running) < self.threads:
