@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -275,13 +275,16 @@ class ExpertPlayer:
         best = int(np.argmax(means))
         if best != greedy:
             # keep the standing choice unless the search shows a better one beyond its noise
-            diff = values[:, best] - values[:, greedy]
-            looks = 2 * self.closer / len(candidates)  # its play-outs, to the first search's
-            if not beyond(diff, self.margin) and self.closer > 0 and fits(left, looks):
+
+            def closer_look() -> NDArray[np.float64]:
                 pair = [candidates[greedy], candidates[best]]
                 more = self._values(played_out(pair, self.closer * self.deals), view, me)
-                diff = np.concatenate([diff, more[:, 1] - more[:, 0]])
-            if not beyond(diff, self.margin):
+                return more[:, 1] - more[:, 0]
+
+            looks = 2 * self.closer / len(candidates)  # its play-outs, to the first search's
+            room = self.closer > 0 and fits(left, looks)
+            diff = values[:, best] - values[:, greedy]
+            if lead_held(diff, self.margin, closer_look if room else None) is None:
                 best = greedy
         before = view.seats[me]
         phase = (results[..., me, 0] > len(before.completed)).mean(axis=0)
@@ -327,6 +330,26 @@ def fits(before: int | None, scale: float) -> bool:
     if before is None or now is None:
         return True
     return now > 1.5 * scale * (before - now)
+
+
+def lead_held(
+    diff: NDArray[np.float64],
+    margin: float,
+    closer_look: Callable[[], NDArray[np.float64]] | None,
+) -> NDArray[np.float64] | None:
+    """The paired differences (one a deal) by which a move leads the one that stands, if
+    they lead by more than ``margin`` standard errors; where they do not, and
+    ``closer_look`` is given, after it (it plays the two over more deals and gives their
+    differences). None: the standing move stands.
+
+    >>> lead_held(np.array([1.0, -1.0, 0.5]), 2.0, None) is None
+    True
+    >>> lead_held(np.array([1.0, -1.0, 0.5]), 2.0, lambda: np.full(50, 0.5)).size
+    53
+    """
+    if not beyond(diff, margin) and closer_look is not None:
+        diff = np.concatenate([diff, closer_look()])
+    return diff if beyond(diff, margin) else None
 
 
 def beyond(diff: NDArray[np.float64], margin: float) -> bool:

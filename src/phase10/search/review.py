@@ -85,8 +85,8 @@ from .expert import (
     Weights,
     _declined,
     _settled,
-    beyond,
     fits,
+    lead_held,
 )
 
 __all__ = [
@@ -452,16 +452,19 @@ def _weigh(
     means = values.mean(axis=0)
     prior = candidates.index(keys.index(prior_key))
     best = int(np.argmax(means))
-    looked: NDArray[np.float64] | None = None  # a closer look's differences, best - prior
-    close = not beyond(values[:, best] - values[:, prior], MARGIN)
-    # (with room in the steps left for it and the play-outs to the game's end after)
-    if best != prior and close and fits(left, (2 * CLOSER_LOOK + 2) / len(candidates)):
-        # a close call: a second look, as a hint takes it, before the prior is set aside
-        pair = [candidates[prior], candidates[best]]
-        more = search.hands(pair, rng, CLOSER_LOOK * deals)[1]
-        looked = np.concatenate([values[:, best] - values[:, prior], more[:, 1] - more[:, 0]])
-        if not beyond(looked, MARGIN):
-            best, looked = prior, None
+    looked: NDArray[np.float64] | None = None  # the differences by which best leads prior
+    if best != prior:
+
+        def closer_look() -> NDArray[np.float64]:  # (as a hint takes it)
+            more = search.hands([candidates[prior], candidates[best]], rng, CLOSER_LOOK * deals)
+            return more[1][:, 1] - more[1][:, 0]
+
+        # (with room in the steps left for it and the play-outs to the game's end after)
+        room = fits(left, (2 * CLOSER_LOOK + 2) / len(candidates))
+        diff = values[:, best] - values[:, prior]
+        looked = lead_held(diff, MARGIN, closer_look if room else None)
+        if looked is None:
+            best = prior
     mine = candidates.index(keys.index(played_key))
     if means[mine] >= means[best]:
         best, looked = mine, None

@@ -187,7 +187,7 @@ class HostControls:
             return
         if table.seats[seat].kind is not SeatKind.HUMAN or table.connected(seat):
             return
-        if not any(table.connected(person) for person in table.humans()):
+        if not table.anyone_seated_here():
             # nobody seated is here to wait for the game: it waits for them (a stand-in
             # would play it out for bots alone), and goes on when one comes back
             return
@@ -205,7 +205,7 @@ class HostControls:
             or table.version != number
             or table.current != seat
             or table.connected(seat)
-            or not any(table.connected(person) for person in table.humans())
+            or not table.anyone_seated_here()
         ):
             return
         # one action: the change it makes schedules the next (after_change)

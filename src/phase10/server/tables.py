@@ -164,6 +164,10 @@ class LiveTable:
     def humans(self) -> list[int]:
         return [number for number, seat in enumerate(self.seats) if seat.kind is SeatKind.HUMAN]
 
+    def anyone_seated_here(self) -> bool:
+        """Whether any person seated at the table has a connection to it."""
+        return any(self.connected(person) for person in self.humans())
+
     def public(self, clock: float) -> dict[str, Any]:
         """What anyone with the table's link may know about it (never the seed)."""
         connected = {conn.seat for conn in self.conns if conn.seat is not None}

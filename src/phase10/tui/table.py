@@ -131,10 +131,10 @@ class TableApp(App[None]):
         session = self.session
         if session is None or not self.is_running:  # (closing: the table is taken down)
             return
-        if self.waiting and self.ended_view is None:
-            # a result is up and the ended hand's table is not known: what was shown stays
+        if self.waiting:
             self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
-            return
+            if self.ended_view is None:  # (its table not known: what was shown stays)
+                return
         # a hand's result is up: the table as that hand ended (the engine has dealt the
         # next one) until the result is dismissed
         view = self.ended_view if self.waiting and self.ended_view is not None else session.view
@@ -154,7 +154,6 @@ class TableApp(App[None]):
             f"Hand {view.hand_number} is over" if self.waiting else my_phase_text(view)
         )
         if self.waiting:
-            self.query_one("#prompt", Static).update(Text("The hand is over: Enter goes on."))
             return
         prompt = Text(turn_prompt(view))
         if self.error_text:
