@@ -174,6 +174,43 @@ async def test_a_new_manager_resumes_a_game_with_no_action_lost(database_url: st
     second.store.close()
 
 
+async def test_a_table_loaded_at_a_restart_still_counts_against_its_opener(
+    database_url: str,
+) -> None:
+    """Its bots' thinking is charged to the address that opened it, not to the table
+    alone (which would let one address's tables each take a full share after a restart)."""
+    first = TableManager(Store(database_url))
+    options = TableOptions(preset="short-5", rules={}, seats=2, bots="greedy")
+    table, _, _ = await first.create("Ann", options, "203.0.113.9")
+    first.store.close()
+    second = TableManager(Store(database_url))
+    assert await second.load_all() == 1
+    assert second.tables[table.id].owner == "203.0.113.9"
+    second.store.close()
+
+
+def test_an_older_database_gains_the_new_columns(tmp_path: Path) -> None:
+    """A database an older version made (no ``touched``, no ``owner``) opens: its tables
+    load, with no opener known."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as old:
+        old.execute("ALTER TABLE tables DROP COLUMN owner")
+        old.execute("ALTER TABLE tables DROP COLUMN touched")
+        old.execute(
+            "INSERT INTO tables (id, created, status, host_seat, options, game_no)"
+            " VALUES ('t1', 0, 'lobby', 0, '{}', 0)"
+        )
+    store = Store(f"sqlite:///{path}")
+    row, _, _ = store.table("t1") or pytest.fail("the table is missing")
+    assert (row.owner, row.touched) == (None, None)
+    store.create_table("t2", {}, [], "198.51.100.7")
+    assert (store.table("t2") or pytest.fail("missing"))[0].owner == "198.51.100.7"
+    store.close()
+
+
 def test_what_the_database_cannot_hold_is_refused_cleanly(database_url: str) -> None:
     """PostgreSQL refuses NUL in text and integers beyond 64 bits: the API answers 404 or
     422 for them (never 500), on every database alike."""

@@ -77,6 +77,9 @@ class TableRow(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: when anything last happened at the table (a lobby idle too long is closed)
     touched: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: the address that opened the table: its bots' thinking counts against that
+    #: address's, after a restart too (none for tables an older version opened)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -197,13 +200,17 @@ class Store:
         """Add the columns later versions brought to a database an older one created
         (each is nullable, so old rows stay valid)."""
         have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
-        if "touched" not in have:
-            with self.engine.begin() as connection:
-                connection.execute(text("ALTER TABLE tables ADD COLUMN touched FLOAT"))
+        added = {"touched": "FLOAT", "owner": "VARCHAR(64)"}
+        for name, kind in added.items():
+            if name not in have:
+                with self.engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
     # -- tables -----------------------------------------------------------------------
 
-    def create_table(self, table_id: str, options: dict[str, Any], seats: list[SeatRow]) -> None:
+    def create_table(
+        self, table_id: str, options: dict[str, Any], seats: list[SeatRow], owner: str = ""
+    ) -> None:
         with self.session() as s:
             s.add(
                 TableRow(
@@ -215,6 +222,7 @@ class Store:
                     game_no=0,
                     seed=None,
                     touched=time.time(),
+                    owner=owner[:64] or None,
                 )
             )
             s.flush()

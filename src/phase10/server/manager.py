@@ -168,6 +168,7 @@ class TableManager(HostControls):
             host=row.host_seat,
             game_no=row.game_no,
             seed=row.seed,
+            owner=row.owner or "",
             host_away_since=self.clock(),  # nobody is connected yet
             away_since={
                 n: self.clock() for n, seat in enumerate(seats) if seat.kind is SeatKind.HUMAN
@@ -226,9 +227,8 @@ class TableManager(HostControls):
         seats = [SeatState() for _ in range(options.seats)]
         seats[0] = SeatState(name, SeatKind.HUMAN, None, hash_token(token))
         first = [seats[0].row(table_id, 0)]
-        await self.db(self.store.create_table, table_id, options.model_dump(), first)
-        table = LiveTable(id=table_id, options=options, rules=rules, seats=seats)
-        table.owner = address
+        await self.db(self.store.create_table, table_id, options.model_dump(), first, address)
+        table = LiveTable(id=table_id, options=options, rules=rules, seats=seats, owner=address)
         self.tables[table_id] = table
         return table, 0, token
 

@@ -92,7 +92,8 @@ class LiveTable:
     marked: dict[int, int] = field(default_factory=dict)
     #: the seats that asked for a rematch of the finished game
     rematch: set[int] = field(default_factory=set)
-    #: the address that opened the table ("" after a restart: the table counts as its own)
+    #: the address that opened the table ("" for one an older version stored: the table
+    #: then counts as its own)
     owner: str = ""
     rematch_task: asyncio.Task[None] | None = None
     #: the last finished game's result and record, kept while the next is played
