@@ -14,6 +14,7 @@ import pytest
 
 from phase10.bots import make_player, play_game
 from phase10.core import Game, GameRecord
+from phase10.core.narration import EventLog
 from phase10.server import replays
 from phase10.server.replays import CHECKPOINT, KEPT, Replays, build_frame, build_index
 
@@ -50,6 +51,10 @@ def test_every_frame_is_the_game_replayed_from_the_start(long_record: GameRecord
         if step in steps:
             frame = build_frame(index, step)
             assert frame.view == game.view(None).to_dict()
+            # the log goes on from the nearest copy's narration, as if told from the start
+            told = EventLog(long_record.players, long_record.rules, verbose=True)
+            told.feed(game.history)
+            assert frame.log == told.lines[-replays.LOG_LINES :]
             assert frame.hands == [" ".join(map(str, game.hand(s))) for s in range(3)]
             assert frame.actor == (actor if step else None)
     ends = [end for _hand, _start, end, _result in index.hands]

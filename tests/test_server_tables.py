@@ -174,11 +174,16 @@ def test_the_replay_names_who_played_each_step_and_indexes_the_hands(
     assert [hand["result"]["type"] for hand in index] == ["HandEnded"] * len(index)
     skips = [n for n, text in enumerate(record.actions, 1) if text.startswith("discard S")]
     steps = sorted({*skips[:6], *(hand["end"] for hand in index)})
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    reads = []
+    real_record = store.record
+    store.record = lambda number: reads.append(number) or real_record(number)
     for step in steps:
         frame = client.get(f"/api/records/{record_id}/replay", params={"step": step}).json()
         assert frame["actor"] == actors[step - 1], (step, frame["action"])
         assert frame["actor_name"] == record.players[actors[step - 1]]
         assert frame["hand_index"] == index
+    assert reads == []  # the record replayed is kept: not read and parsed again each step
 
 
 def test_dead_links_get_distinct_errors(client: TestClient) -> None:

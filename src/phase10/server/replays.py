@@ -3,9 +3,9 @@
 Replaying a record to one step costs time in the length of the game (a long one is ten
 thousand actions), and ``GET /api/records/{id}/replay`` asks for it by anyone, step after
 step. So a record is replayed once, off the event loop: the index of its hands, who played
-each step, and a copy of the game every :data:`CHECKPOINT` actions are kept for the last
-:data:`KEPT` records asked for. A frame then replays at most ``CHECKPOINT - 1`` actions
-from the nearest copy. All of it runs on one worker thread at a time (the event loop goes
+each step, and a copy of the game and of its narration every :data:`CHECKPOINT` actions
+are kept for the last :data:`KEPT` records asked for. A frame then replays and narrates at
+most ``CHECKPOINT - 1`` actions from the nearest copy, however long the game. All of it runs on one worker thread at a time (the event loop goes
 on with the tables meanwhile), so however many visitors ask, they queue behind one another.
 
 >>> import asyncio, random
@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -37,6 +38,8 @@ __all__ = ["CHECKPOINT", "KEPT", "Frame", "ReplayIndex", "Replays"]
 CHECKPOINT: Final = 256
 #: how many records' replays are kept
 KEPT: Final = 16
+#: the lines of the log a frame shows
+LOG_LINES: Final = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,8 @@ class ReplayIndex:
     actors: tuple[int, ...]
     #: the game after 0, CHECKPOINT, 2 × CHECKPOINT ... actions
     checkpoints: tuple[Game, ...] = field(repr=False)
+    #: the log of each of those games, its events told (its last lines kept)
+    narrations: tuple[EventLog, ...] = field(repr=False, default=())
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,33 +74,45 @@ def build_index(record: GameRecord) -> ReplayIndex:
     """Replay ``record`` once (RecordError, IllegalActionError, InvalidActionError or
     ValueError if it does not replay)."""
     game = record.new_game()
-    checkpoints = [game.copy()]
+    narration = EventLog(list(record.players), record.rules, verbose=True)
+    narration.feed(game.history)
+    checkpoints, narrations = [game.copy()], [_kept(narration)]
     hands: list[tuple[int, int, int, dict[str, Any]]] = []
     actors: list[int] = []
     start = 0
     for number, text in enumerate(record.actions, start=1):
         actors.append(game.current)  # before the action: a Skip or a last discard moves it
-        for event in game.apply(text):
+        events = game.apply(text)
+        narration.feed(events)
+        for event in events:
             if isinstance(event, HandEnded):
                 hands.append((event.hand, start, number, event_to_dict(event)))
                 start = number
         if number % CHECKPOINT == 0:
             checkpoints.append(game.copy())
-    return ReplayIndex(record, tuple(hands), tuple(actors), tuple(checkpoints))
+            narrations.append(_kept(narration))
+        del narration.lines[:-LOG_LINES]
+    return ReplayIndex(record, tuple(hands), tuple(actors), tuple(checkpoints), tuple(narrations))
+
+
+def _kept(narration: EventLog) -> EventLog:
+    """A copy of ``narration`` that goes on apart from it, with its last lines only."""
+    kept = copy.copy(narration)
+    kept.lines = narration.lines[-LOG_LINES:]
+    kept.owners = dict(narration.owners)
+    return kept
 
 
 def build_frame(index: ReplayIndex, step: int) -> Frame:
     """The frame after ``step`` actions (0 to the record's length), from the nearest copy."""
     record = index.record
     game = index.checkpoints[step // CHECKPOINT].copy()
+    narration = _kept(index.narrations[step // CHECKPOINT])
     for text in record.actions[step - step % CHECKPOINT : step]:
-        game.apply(text)
-    names = list(record.players)
-    narration = EventLog(names, record.rules, verbose=True)
-    narration.feed(game.history)
-    hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(names))]
+        narration.feed(game.apply(text))
+    hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(record.players))]
     actor = index.actors[step - 1] if step else None
-    return Frame(step, actor, game.view(None).to_dict(), hands, narration.lines[-40:])
+    return Frame(step, actor, game.view(None).to_dict(), hands, narration.lines[-LOG_LINES:])
 
 
 class Replays:
@@ -110,6 +127,14 @@ class Replays:
     async def _work(self, function: Any, *args: Any) -> Any:
         async with self._turn:
             return await asyncio.to_thread(function, *args)
+
+    def kept(self, record_id: int) -> ReplayIndex | None:
+        """The index of ``record_id`` if it is kept (its record read and replayed once: a
+        finished game never changes), else None."""
+        found = self._indexes.get(record_id)
+        if found is not None:
+            self._indexes.move_to_end(record_id)
+        return found
 
     async def index(self, record_id: int, record: GameRecord) -> ReplayIndex:
         """The replay index of the finished game ``record_id`` (built once; a build under

@@ -115,10 +115,12 @@ async def replay(record_id: int, request: Request, step: int = 0) -> ReplayFrame
     """The table after the first ``step`` actions of a finished game, every hand shown, with
     who played that step and where every hand starts and ends (one replay of the game,
     kept: phase10.server.replays)."""
-    saved = await _load(request, record_id)
     replays = manager_of(request).replays
+    # a record replayed lately is not read and parsed again (a long one takes milliseconds)
+    kept = replays.kept(record_id)
+    saved = kept.record if kept is not None else await _load(request, record_id)
     try:
-        index = await replays.index(record_id, saved)
+        index = kept or await replays.index(record_id, saved)
         frame = await replays.frame(record_id, saved, step)
     except (RecordError, IllegalActionError, InvalidActionError, ValueError) as error:
         raise ApiError("bad_record", str(error)) from None
