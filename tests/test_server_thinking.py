@@ -5,13 +5,22 @@ here block on events the test sets, so the order is the test's, not the machine'
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 
+from phase10.bots import make_player
+from phase10.bots.seats import bot_turn
+from phase10.core import Game
+from phase10.server.db import Store
 from phase10.server.limits import Buckets
+from phase10.server.manager import TableManager
+from phase10.server.models import ActedBy, TableOptions
 from phase10.server.thinking import FairThinking
 
 
@@ -129,3 +138,46 @@ async def test_the_address_with_the_most_thinking_time_saved_goes_first() -> Non
         assert await asyncio.gather(busy, quick, slow) == ["o", "v", "a"]
     finally:
         turns.close()
+
+
+async def test_a_bot_decides_its_turn_at_one_hand_off_as_it_would_one_at_a_time(
+    tmp_path: Path,
+) -> None:
+    """A bot's turn waits for a thread once (phase10.bots.seats.plan_turn), not at each of
+    its decisions, and the game it plays is the one it would have played deciding each
+    action when its turn came to it."""
+    manager = TableManager(Store(f"sqlite:///{tmp_path / 't.sqlite3'}"), seeds=lambda: 4242)
+    table, _, _ = await manager.create(
+        "Ann", TableOptions(preset="short-5", rules={}, seats=2, bots="strong")
+    )
+    hand_offs = 0
+    real_run = manager.thinking.run
+
+    async def counted(owner: str, decide: Any) -> Any:
+        nonlocal hand_offs
+        hand_offs += 1
+        return await real_run(owner, decide)
+
+    manager.thinking.run = counted  # type: ignore[method-assign]
+    await manager.start(table)
+    ann = make_player("greedy", random.Random(0))
+    game = table.game
+    assert game is not None
+    while not game.is_over:
+        if game.current == 0:
+            await manager.act(table, 0, str(ann.choose(game.view(0))), by=ActedBy.PLAYER)
+        else:
+            await asyncio.sleep(0.001)
+    replay, bot = Game(table.names, rules=table.rules, seed=table.seed), table.bots[1]
+    bot_actions = bot_turns = 0
+    previous = None
+    for action in game.actions:
+        actor = replay.current
+        if actor == 1:
+            assert bot_turn(replay, {1: bot}).choose() == action  # as one at a time
+            bot_actions += 1
+            bot_turns += previous != 1
+        previous = actor
+        replay.apply(action)
+    assert bot_turns <= hand_offs < bot_actions
+    manager.store.close()

@@ -10,6 +10,8 @@ record played in one replays in the other and a resumed game goes on as it would
   (:func:`bot_turn`), so its choices never depend on when or where it runs;
 * a bot's answer is applied only if the game has not moved on meanwhile
   (:meth:`BotTurn.is_current`): an undo, a new game or another player's action drops it;
+* a bot may decide the rest of its turn at once, on a copy of the game (:func:`plan_turn`):
+  reseeded as above, it makes the very choices it would have made one at a time;
 * bots take the names in :data:`SEAT_NAMES` that nobody at the table has.
 
 >>> from phase10.core import Game
@@ -26,10 +28,11 @@ record played in one replays in the other and a resumed game goes on as it would
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from phase10.core import Action, Game, PlayerView
+from phase10.core import Action, Game, IllegalActionError, InvalidActionError, PlayerView
 from phase10.core.names import name_key
 
 from .registry import builtin_bot, make_player, reseed
@@ -43,6 +46,7 @@ __all__ = [
     "bot_names",
     "bot_turn",
     "controllers_tag",
+    "plan_turn",
     "read_controllers",
     "seat_bots",
 ]
@@ -102,6 +106,38 @@ def bot_turn(
     chosen = bots[seat] if player is None else player
     reseed(chosen, f"{game.seed}:{seat}:{len(game.actions)}{salt}")
     return BotTurn(game, seat, len(game.actions), chosen, game.view(seat))
+
+
+def plan_turn(turn: BotTurn, twin: Game, seconds: float, *, salt: str = "") -> list[Action]:
+    """``turn``'s action, then the bot's next ones while its turn goes on, played on
+    ``twin`` (a copy of ``turn.game`` made for this, which it changes), for as long as its
+    thinking has taken under ``seconds``: one hand-off to a thread for a whole turn rather
+    than one per decision. Reseeded as :func:`bot_turn` does (with ``salt``), the bot makes
+    the choices it would have made one at a time; each still has to pass the engine when
+    it is played.
+
+    >>> from phase10.core import Game
+    >>> game = Game(["You", "Ann"], seed=5)
+    >>> bots = seat_bots(["greedy", "greedy"], game.seed)
+    >>> planned = plan_turn(bot_turn(game, bots), game.copy(), 1.0)
+    >>> one_at_a_time = []
+    >>> while game.current == 0:
+    ...     one_at_a_time.append(bot_turn(game, bots).choose())
+    ...     _ = game.apply(one_at_a_time[-1])
+    >>> planned == one_at_a_time, str(planned[0]), str(planned[-1]).split()[0]
+    (True, 'draw', 'discard')
+    """
+    started = time.perf_counter()
+    actions = [turn.choose()]
+    while time.perf_counter() - started < seconds:
+        try:
+            twin.apply(actions[-1])
+        except (IllegalActionError, InvalidActionError):
+            break  # (the real game refuses it too, and says so)
+        if twin.is_over or twin.current != turn.seat:
+            break
+        actions.append(bot_turn(twin, {turn.seat: turn.player}, salt=salt).choose())
+    return actions
 
 
 def controllers_tag(controllers: Sequence[str]) -> str:

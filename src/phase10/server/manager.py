@@ -16,18 +16,13 @@ import math
 import random
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from phase10.bots import make_player
-from phase10.bots.seats import (
-    bot_names,
-    bot_turn,
-    controllers_tag,
-    seat_bots,
-)
+from phase10.bots.seats import bot_names, bot_turn, controllers_tag, plan_turn, seat_bots
 from phase10.bots.simple import Player
 from phase10.core import (
     CardError,
@@ -61,8 +56,8 @@ from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
 from .replays import Replays
 from .reviews import Reviews
-from .tables import LiveTable, SeatState, state_message
-from .thinking import FairThinking
+from .tables import LiveTable, PlannedTurn, SeatState, state_message
+from .thinking import PLAN_SECONDS, FairThinking
 from .work import (
     SolverBusy,
     SolverPool,
@@ -586,16 +581,24 @@ class TableManager(HostControls):
             return await self._play_dice_for(table, seat, by)
         game = table.game
         assert game is not None
-        turn = bot_turn(game, table.bots, player)
-        # every bot thinks off the event loop: even the quick ones search lay-downs, which
-        # a house phase of many tiny groups makes take up to the bots' step budget (about
-        # half a second: phase10.bots.bounded), in fair turns between the addresses that
-        # opened the tables, within their thinking time (phase10.server.thinking)
-        action = await self.thinking.run(table.owner or f"table {table.id}", turn.choose)
-        if not turn.is_current(game) or table.game is not game:
-            return True  # the game moved on while the bot thought: its answer is dropped
+        version = len(game.actions)
+        action = table.planned.next_for(game, seat, player) if table.planned else None
+        if action is None:
+            turn, twin = bot_turn(game, table.bots, player), game.copy()
+            # every bot thinks off the event loop: even the quick ones search lay-downs,
+            # which a house phase of many tiny groups makes take up to the bots' step budget
+            # (about half a second: phase10.bots.bounded), in fair turns between the
+            # addresses that opened the tables, within their thinking time
+            # (phase10.server.thinking), deciding ahead what it can of the rest of its turn
+            actions = await self.thinking.run(
+                table.owner or f"table {table.id}", lambda: plan_turn(turn, twin, PLAN_SECONDS)
+            )
+            if not turn.is_current(game) or table.game is not game:
+                return True  # the game moved on while the bot thought: its answer is dropped
+            action, later = actions[0], enumerate(actions[1:], version + 1)
+            table.planned = PlannedTurn(game, seat, player, deque(later))
         try:
-            await self.act(table, seat, str(action), by=by, version=turn.version)
+            await self.act(table, seat, str(action), by=by, version=version)
         except ProtocolError as error:
             log.error("table %s: %s could not play %s: %s", table.id, by, action, error.message)
             return False

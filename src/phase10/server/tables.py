@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from phase10.bots.simple import Player
-from phase10.core import Game, PlayerView, Rules, Stage
+from phase10.core import Action, Game, PlayerView, Rules, Stage
 from phase10.core.narration import EventLog
 from phase10.core.records import event_to_dict
 from phase10.core.rules_text import explain_rules
@@ -25,12 +26,39 @@ from .dice import DICE_RULES_TEXT, dice_block, dice_log, dice_phase_texts
 from .legal import legal_block, progress_block
 from .models import SeatKind, TableKind, TableOptions, TableStatus
 
-__all__ = ["LOG_LINES", "LiveTable", "SeatState", "dumps", "state_message"]
+__all__ = ["LOG_LINES", "LiveTable", "PlannedTurn", "SeatState", "dumps", "state_message"]
 #: how many log lines a state message carries
 LOG_LINES = 50
 #: the most events of the hand a state message's view holds (its last ones: a hand bots
 #: drag out can hold tens of thousands, and every message would carry them all)
 HISTORY_EVENTS = 400
+
+
+@dataclass(slots=True)
+class PlannedTurn:
+    """The rest of a bot's turn, decided ahead (phase10.bots.seats.plan_turn): each action
+    is played only in the same game, by the same bot, at the version it was decided for."""
+
+    game: Game
+    seat: int
+    player: Player
+    #: (the number of actions in the game before it, the action), in order
+    actions: deque[tuple[int, Action]]
+
+    def next_for(self, game: Game, seat: int, player: Player) -> Action | None:
+        """The action planned for ``player`` in ``seat`` of ``game`` now, taken from the
+        plan; None if there is none (the game moved on another way, or the plan is spent)."""
+        if (
+            self.game is not game
+            or self.seat != seat
+            or self.player is not player
+            or not self.actions
+            or game.current != seat
+            or game.is_over
+            or self.actions[0][0] != len(game.actions)
+        ):
+            return None
+        return self.actions.popleft()[1]
 
 
 @dataclass(slots=True)
@@ -92,6 +120,8 @@ class LiveTable:
     marked: dict[int, int] = field(default_factory=dict)
     #: the seats that asked for a rematch of the finished game
     rematch: set[int] = field(default_factory=set)
+    #: what the bot to move decided ahead for the rest of its turn
+    planned: PlannedTurn | None = None
     #: the address that opened the table ("" for one an older version stored: the table
     #: then counts as its own)
     owner: str = ""

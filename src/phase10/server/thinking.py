@@ -15,7 +15,11 @@ opened the tables:
 * an address whose thinking time is spent waits until it has earned some back.
 
 A quick decision (a few milliseconds, as under the presets) therefore waits at most for a
-thread to come free, and shares the interpreter with at most ``threads`` slow ones.
+thread to come free, and shares the interpreter with at most ``threads`` slow ones. So
+that a turn of many decisions waits for a thread once rather than at each of them, a bot
+decides the rest of its turn ahead while it has the thread, for up to
+:data:`PLAN_SECONDS` (phase10.bots.seats.plan_turn; its actions are then played one by
+one, paced as before, each only if the game has not moved on).
 
 >>> import asyncio, time
 >>> from phase10.server.limits import Buckets
@@ -39,9 +43,13 @@ from typing import TypeVar
 
 from .limits import Buckets
 
-__all__ = ["FairThinking"]
+__all__ = ["PLAN_SECONDS", "FairThinking"]
 
 T = TypeVar("T")
+
+#: how long a bot goes on deciding the rest of its turn ahead once it has a thread (so a
+#: thread is held for at most one decision or this long, whichever is longer)
+PLAN_SECONDS = 0.05
 
 
 class FairThinking:
