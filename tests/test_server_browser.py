@@ -179,6 +179,7 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
             pages[1] = page = bob
             assert wait_version(bob, now["version"])["view"]["hand"] == hand
             closed_once = True
+        page.evaluate("scrollTo(0, document.body.scrollHeight)")  # as a player at their hand
         play_turn(page, now["version"])
         wait_version(ann, now["version"] + 1)
     else:
@@ -186,6 +187,9 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     assert closed_once and checked and banners
     for page in (ann, bob, watcher):
         page.wait_for_selector("#winner", timeout=TIMEOUT)
+        # in sight, though the players' pages were scrolled down to their hands
+        top = page.evaluate("document.querySelector('#winner').getBoundingClientRect().top")
+        assert 0 <= top < page.viewport_size["height"] / 2, top
         # the result takes the last hand's banner's place, whoever moved last; each seat,
         # yours too, shows the phase it laid in the last hand beside its groups
         assert page.locator("#banner-title").count() == 0
@@ -649,6 +653,10 @@ def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
     ann.wait_for_selector("#remove_player-1", timeout=TIMEOUT)
     assert ann.locator("#seat_bot-2").inner_text() == "Give to a bot"
     shot(ann, "lobby-host-controls")
+    ann.click("#remove_player-1")  # asked once more, on the button itself
+    assert ann.inner_text("#remove_player-1") == "Remove Bob? Press again"
+    bob.wait_for_timeout(300)
+    assert bob.locator("#bye-title").count() == 0  # not yet
     ann.click("#remove_player-1")
     bob.wait_for_selector("#bye-title", timeout=TIMEOUT)
     assert bob.inner_text("#bye-title") == "The host removed you from the table."

@@ -5,8 +5,9 @@ thousand actions), and ``GET /api/records/{id}/replay`` asks for it by anyone, s
 step. So a record is replayed once, off the event loop: the index of its hands, who played
 each step, and a copy of the game and of its narration every :data:`CHECKPOINT` actions
 are kept for the last :data:`KEPT` records asked for. A frame then replays and narrates at
-most ``CHECKPOINT - 1`` actions from the nearest copy, however long the game. All of it runs on one worker thread at a time (the event loop goes
-on with the tables meanwhile), so however many visitors ask, they queue behind one another.
+most ``CHECKPOINT - 1`` actions from the nearest copy, however long the game. All of it
+runs on one worker thread at a time (the event loop goes on with the tables meanwhile),
+so however many visitors ask, they queue behind one another.
 
 >>> import asyncio, random
 >>> from phase10.bots import make_player, play_game
@@ -55,7 +56,7 @@ class ReplayIndex:
     #: the game after 0, CHECKPOINT, 2 × CHECKPOINT ... actions
     checkpoints: tuple[Game, ...] = field(repr=False)
     #: the log of each of those games, its events told (its last lines kept)
-    narrations: tuple[EventLog, ...] = field(repr=False, default=())
+    narrations: tuple[EventLog, ...] = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)

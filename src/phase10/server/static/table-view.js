@@ -2,7 +2,7 @@
 // the bottom. Every element has a stable key, so a state message (a bot moves every 0.6 s)
 // updates the page in place: focus, open panels and scroll positions stay where they are.
 import { groupInfo, handCards, phaseText } from "./cards.js";
-import { Backs, Card, html, notice, tidyLog, useLayoutEffect, useRef } from "./ui.js";
+import { Backs, Card, html, notice, tidyLog, useEffect, useLayoutEffect, useRef, useState } from "./ui.js";
 import { Actions } from "./table-actions.js";
 import { DicePage } from "./dice-view.js";
 
@@ -114,17 +114,32 @@ function RulesPanel({ sentences }) {
     <ul>${sentences.map((text, k) => html`<li key=${k}>${text}</li>`)}</ul></details>`;
 }
 
-// the host's buttons for one seat: remove its player, give it to a bot, make its player host
+// the host's buttons for one seat: remove its player, give it to a bot, make its player host.
+// What a player cannot undo (their link stops working, or the host's role is theirs) is
+// asked once more on the button itself, for a few seconds.
 function SeatControls({ client, s }) {
   const table = client.state.table;
+  const [armed, arm] = useState(null);
+  useEffect(() => {
+    if (!armed) return undefined;
+    const later = setTimeout(() => arm(null), 4000);
+    return () => clearTimeout(later);
+  }, [armed]);
   if (client.seat !== table.host || s.seat === table.host) return null;
   const lobby = table.status === "lobby";
-  const button = (type, label) => html`<button type="button" class="seat-control small" id=${`${type}-${s.seat}`}
-    onClick=${() => client.send({ type, seat: s.seat })}>${label}</button>`;
+  const button = (type, label, ask = null) => html`<button type="button" id=${`${type}-${s.seat}`}
+    class=${`seat-control small${armed === type ? " armed" : ""}`}
+    onClick=${() => {
+      if (ask && armed !== type) return arm(type);
+      arm(null);
+      client.send({ type, seat: s.seat });
+    }}>${armed === type ? ask : label}</button>`;
+  const human = s.kind === "human";
   return html`<span class="seat-controls">
-    ${s.kind === "human" && lobby && button("remove_player", "Remove")}
-    ${(s.kind === "open" && lobby || s.kind === "human") && button("seat_bot", lobby ? "Give to a bot" : "Let a bot play")}
-    ${s.kind === "human" && button("hand_over", "Make host")}</span>`;
+    ${human && lobby && button("remove_player", "Remove", `Remove ${s.name}? Press again`)}
+    ${(s.kind === "open" && lobby || human) && button("seat_bot", lobby ? "Give to a bot" : "Let a bot play",
+      human ? `${s.name}'s seat to a bot for good? Press again` : null)}
+    ${human && button("hand_over", "Make host", `Make ${s.name} the host? Press again`)}</span>`;
 }
 
 function Lobby({ client }) {
@@ -325,7 +340,13 @@ function Results({ client }) {
   const seated = client.seat !== null && client.seat !== undefined;
   const mine = seated && asked.includes(client.seat);
   const host = seated && client.seat === table.host;
-  return html`<section class="panel results" aria-labelledby="winner">
+  // the game ends while you look at your hand, below: the result comes into sight once
+  const box = useRef(null);
+  useLayoutEffect(() => {
+    const top = box.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > innerHeight * 0.6)) box.current.scrollIntoView({ block: "start" });
+  }, []);
+  return html`<section class="panel results" aria-labelledby="winner" ref=${box}>
     <h2 id="winner">${names} won${ended ? `: ${ended.reason}` : ""}</h2>
     <p class="totals">${view.seats.map((s) => `${s.name} ${s.score}`).join(" · ")}</p>
     <div class="actions">
