@@ -585,6 +585,14 @@ def test_dead_links_lead_somewhere(base: str, browser: Any) -> None:
     assert page.inner_text("#dead-title") == "There is no such replay"
     assert_accessible(page, "an unknown replay")
 
+    # a mistyped address: a page, not the API's JSON
+    answer = page.goto(base + "/histroy")
+    assert answer is not None and answer.status == 404
+    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+    assert page.inner_text("#dead-title") == "There is no such page"
+    assert "/histroy" in page.inner_text(".dead p")
+    assert_accessible(page, "an unknown page")
+
     # a seat link whose token no seat has: watch instead
     host = context(browser).new_page()
     new_table(host, base, seats="2")

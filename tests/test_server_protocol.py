@@ -73,6 +73,13 @@ def test_the_server_serves_its_schemas_and_version(client: TestClient) -> None:
     assert served.headers["content-type"].startswith("application/schema+json")
     assert served.json() == json.loads((ROOT / OUT / "state.json").read_text())
     assert client.get("/api/schemas/nothing.json").json()["error"] == "not_found"
+    # a browser asking for a page that is not there gets the page that says so; a program,
+    # or any address under /api/, the JSON error
+    page = client.get("/histroy", headers={"accept": "text/html,*/*"})
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert client.get("/histroy").json()["error"] == "not_found"
+    refused = client.get("/api/nothing", headers={"accept": "text/html"})
+    assert refused.status_code == 404 and refused.json()["error"] == "not_found"
     host = create(client)
     with client.websocket_connect(f"/ws/{host['table']}") as ws:
         ann = Client(ws, hello=False)

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -148,7 +148,9 @@ def _answer_errors_as_json(app: FastAPI) -> None:
         return JSONResponse({"error": code, "message": excerpt(text, 200)}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404 and pages.for_a_person(request):
+            return pages.page(404)  # a mistyped address: the page says so, with ways on
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "bad_request")
         message = excerpt(str(error.detail), 200)
         return JSONResponse({"error": code, "message": message}, error.status_code)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 
 from ..guard import CSP
 
-__all__ = ["PAGES", "STATIC", "docs_router", "router"]
+__all__ = ["PAGES", "STATIC", "docs_router", "for_a_person", "page", "router"]
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 #: the pages the browser client draws
@@ -20,12 +20,29 @@ router = APIRouter(include_in_schema=False)
 docs_router = APIRouter(include_in_schema=False)
 
 
-def page() -> FileResponse:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+def page(status_code: int = 200) -> FileResponse:
+    return FileResponse(
+        STATIC / "index.html", status_code=status_code, headers={"Cache-Control": "no-cache"}
+    )
+
+
+def for_a_person(request: Request) -> bool:
+    """Whether a request that found nothing came from a browser asking for a page (which
+    then gets the page saying so) rather than from a program (which gets the JSON error)."""
+    path = request.url.path
+    return (
+        request.method in ("GET", "HEAD")
+        and not path.startswith(("/api/", "/static/", "/ws/"))
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def _page() -> FileResponse:
+    return page()
 
 
 for path in PAGES:
-    router.add_api_route(path, page, methods=["GET"])
+    router.add_api_route(path, _page, methods=["GET"])
 
 
 @docs_router.get("/api/docs")

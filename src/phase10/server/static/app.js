@@ -85,6 +85,8 @@ async function route() {
     else if (path === "/history") (await import("./history.js")).historyPage(main);
     else if (path.startsWith("/replay/")) (await import("./replay.js")).replayPage(main, path.split("/")[2]);
     else if (path === "/companion") (await import("./companion.js")).companionPage(main);
+    else if (path !== "/") (await import("./dead.js")).deadPage(main, { title: "There is no such page",
+      text: `Nothing is found at “${path}”. The address may be mistyped.` });
     else await lobby();
   } catch (error) {
     main.replaceChildren(el("p", { class: "error", text: error.message }));
