@@ -218,6 +218,8 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     ann.keyboard.press("n")  # the end of the first hand, with its scores
     ann.wait_for_selector("#replay-hand-end", timeout=TIMEOUT)
     assert "End of hand 1" in ann.inner_text("#replay-hand-end")
+    # the table as the hand ended (the player who went out holds no cards), not the next deal
+    ann.wait_for_selector(".replay-hand >> text=no cards left", timeout=TIMEOUT)
     shot(ann, "replay")
     assert_accessible(ann, "the replay")
     ann.goto(base + "/history")

@@ -32,33 +32,47 @@ def long_record() -> GameRecord:
     return record
 
 
-def test_every_frame_is_the_game_replayed_from_the_start(long_record: GameRecord) -> None:
-    index = build_index(long_record)
-    game = long_record.new_game()
-    steps = {
-        0,
-        1,
-        CHECKPOINT - 1,
-        CHECKPOINT,
-        CHECKPOINT + 1,
-        2 * CHECKPOINT,
-        len(long_record.actions),
+def assert_frames(record: GameRecord, checkpoint: int) -> None:
+    """Frames at the copies' edges and at hands' ends are the game replayed from the start
+    (a hand's end shown before the next deal), with its log as if told from the start."""
+    index = build_index(record)
+    ends = [end for _hand, _start, end, _result in index.hands]
+    assert ends[-1] == len(record.actions) and ends == sorted(ends)
+    steps = {0, 1, len(record.actions), ends[0], ends[1]} | {
+        k * checkpoint + d for k in (1, 2) for d in (-1, 0, 1)
     }
-    for step in range(len(long_record.actions) + 1):
+    steps |= {end for end in ends if end % checkpoint in (0, 1)}
+    game = record.new_game()
+    for step in range(len(record.actions) + 1):
+        shown = game
         if step:
             actor = game.current
-            game.apply(long_record.actions[step - 1])
+            if step in ends[:-1]:  # a hand's end is shown before the next deal
+                shown = game.table_as_hand_ends(record.actions[step - 1])
+            game.apply(record.actions[step - 1])
         if step in steps:
             frame = build_frame(index, step)
-            assert frame.view == game.view(None).to_dict()
-            # the log goes on from the nearest copy's narration, as if told from the start
-            told = EventLog(long_record.players, long_record.rules, verbose=True)
-            told.feed(game.history)
-            assert frame.log == told.lines[-replays.LOG_LINES :]
-            assert frame.hands == [" ".join(map(str, game.hand(s))) for s in range(3)]
+            assert frame.view == shown.view(None).to_dict(), step
+            told = EventLog(record.players, record.rules, verbose=True)
+            told.feed(shown.history)
+            assert frame.log == told.lines[-replays.LOG_LINES :], step
+            assert frame.hands == [" ".join(map(str, shown.hand(s))) for s in range(3)]
             assert frame.actor == (actor if step else None)
-    ends = [end for _hand, _start, end, _result in index.hands]
-    assert ends[-1] == len(long_record.actions) and ends == sorted(ends)
+    assert index.hands[0][2] in steps and len(game.hand_results) > 2
+
+
+def test_every_frame_is_the_game_replayed_from_the_start(long_record: GameRecord) -> None:
+    assert_frames(long_record, CHECKPOINT)
+
+
+def test_a_hand_that_ends_on_a_copy_of_the_game_is_shown_ending(
+    monkeypatch: pytest.MonkeyPatch, long_record: GameRecord
+) -> None:
+    """The copies kept every CHECKPOINT actions hold the next deal already: a hand ending
+    just there is shown from the copy before."""
+    second_end = build_index(long_record).hands[1][2]
+    monkeypatch.setattr(replays, "CHECKPOINT", second_end)
+    assert_frames(long_record, second_end)
 
 
 def counting_builds(monkeypatch: pytest.MonkeyPatch, pause: float = 0.0) -> list[int]:

@@ -105,12 +105,22 @@ def _kept(narration: EventLog) -> EventLog:
 
 
 def build_frame(index: ReplayIndex, step: int) -> Frame:
-    """The frame after ``step`` actions (0 to the record's length), from the nearest copy."""
+    """The frame after ``step`` actions (0 to the record's length), from the nearest copy.
+    A step that ends a hand shows the table as the hand ended, with the cards left in
+    every hand, not the next deal (which the engine makes in the same step: the frame of
+    the step after shows it)."""
     record = index.record
-    game = index.checkpoints[step // CHECKPOINT].copy()
-    narration = _kept(index.narrations[step // CHECKPOINT])
-    for text in record.actions[step - step % CHECKPOINT : step]:
+    ends_hand = step < len(record.actions) and any(hand[2] == step for hand in index.hands)
+    base = (step - 1 if ends_hand else step) // CHECKPOINT
+    game = index.checkpoints[base].copy()
+    narration = _kept(index.narrations[base])
+    texts = record.actions[base * CHECKPOINT : step]
+    for text in texts[:-1] if ends_hand else texts:
         narration.feed(game.apply(text))
+    if ends_hand:
+        told = len(game.history)
+        game = game.table_as_hand_ends(texts[-1])
+        narration.feed(game.history[told:])
     hands = [" ".join(str(card) for card in game.hand(s)) for s in range(len(record.players))]
     actor = index.actors[step - 1] if step else None
     return Frame(step, actor, game.view(None).to_dict(), hands, narration.lines[-LOG_LINES:])

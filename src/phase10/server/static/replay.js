@@ -140,7 +140,9 @@ function Replay({ id, frame, actor, ended, nav, review, decision, reviewedName }
           <div class="seat-head"><span class="name">${s.name}</span>${i === view.dealer && html`<span class="badge dealer">Dealer</span>`}
             ${s.pending_skip && html`<span class="badge skip">Skipped next turn</span>`}</div>
           <p class="phase">${phaseText(view, s, true)} · ${s.score} pts</p>
-          <div class="cards replay-hand" aria-label=${`${s.name}'s hand`}>${hands(frame.hands[i]).map((t, k) => html`<${Card} key=${k} token=${t} small=${true} />`)}</div>
+          <div class="cards replay-hand" role="group" aria-label=${`${s.name}'s hand`}>${frame.hands[i]
+            ? hands(frame.hands[i]).map((t, k) => html`<${Card} key=${k} token=${t} small=${true} />`)
+            : html`<span class="empty">no cards left</span>`}</div>
           <ul class="groups">${view.melds.map((m, gid) => ({ m, gid })).filter((x) => x.m.owner === i).map(({ m, gid }) => html`<li key=${gid}>
             <span class="meld-view" aria-label=${`${groupInfo(m.group).caption}: ${m.faces}`}>${m.faces.split(" ").map((t, k) => html`<${Card} key=${k} token=${t} value=${groupInfo(m.group).value} small=${true} />`)}</span></li>`)}</ul>
         </section>`)}
