@@ -289,3 +289,20 @@ def test_a_close_call_gets_a_closer_look_before_the_prior_is_set_aside(
     done = review(_record("R7"), "You", deals=8, win_deals=4)
     assert (2, module.CLOSER_LOOK * 8) in looks  # the prior and the leader, looked at again
     assert not done.mistakes  # and with no margin ever cleared, the prior always stands
+
+
+def test_where_the_game_is_won_or_lost_this_hand_the_reason_says_so() -> None:
+    """A last phase in reach: the move played lets an opponent win the game this hand far
+    more often, and the reason names that rather than the phases or the points."""
+    from phase10.search.review import Decision, Outcome, reason
+
+    played = Outcome(value=-2.1, phase=0.3, points=79, rivals=1.2, win=0.2, game=-1.5)
+    best = Outcome(value=-0.7, phase=0.0, points=85, rivals=1.0, win=0.35, game=0.0)
+    decision = Decision(
+        step=9, hand=4, kind="discard", played="discard Y4", best="discard W", choices=11,
+        after_played=played, after_best=best, loss=1.4, noise=0.1, mistake=True, reason="",
+    )  # fmt: skip
+    view = Game(3, seed=1).view(0)
+    assert reason(decision, view) == "you win the game 20% of the time; after discard W, 35%"
+    calm = dataclasses.replace(decision, after_played=dataclasses.replace(played, game=0.0))
+    assert reason(calm, view).startswith("your opponents make 1.2 phases between them")

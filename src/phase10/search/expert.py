@@ -104,6 +104,10 @@ class Option:
     points: float
     #: the mean number of phases the player's opponents complete this hand, between them
     rivals: float
+    #: the share of deals in which the game ends this hand won by the player, and by an
+    #: opponent (a last phase in reach can outweigh everything else)
+    won: float = 0.0
+    lost: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +295,8 @@ class ExpertPlayer:
         points = results[..., me, 1].mean(axis=0) - before.score
         done = sum(len(seat.completed) for seat in view.seats) - len(before.completed)
         rivals = (results[..., 0].sum(axis=-1) - results[..., me, 0]).mean(axis=0) - done
+        won = results[..., me, 2] > 0
+        lost = (results[..., 2].sum(axis=-1) - results[..., me, 2] > 0) & ~won
         options = tuple(
             Option(
                 to_action(keys[c]),
@@ -298,6 +304,8 @@ class ExpertPlayer:
                 float(phase[j]),
                 float(points[j]),
                 float(rivals[j]),
+                float(won.mean(axis=0)[j]),
+                float(lost.mean(axis=0)[j]),
             )
             for j, c in enumerate(candidates)
         )

@@ -62,18 +62,22 @@ def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice
     rivals = (len(others), sum(seat.laid is not None for seat in others))
     chosen = weighing.options[weighing.chosen]
     same = [option for option in weighing.options if option.action == step.action]
-    summary = f"played out over {weighing.deals} sampled deals, {_outcome(chosen, down, rivals)}"
+    # the game can end this hand: who wins it is said first, as it counts most
+    ends = any(option.won or option.lost for option in (chosen, *same))
+    told = _outcome(chosen, down, rivals, ends)
+    summary = f"played out over {weighing.deals} sampled deals, {told}"
     if same and same[0].action == chosen.action:
         return Advice(step.action, f"{step.reason}; {summary}", step.text)
     if same:
-        was = f"{view_action_text(view, same[0].action)}: {_outcome(same[0], down, rivals)}"
+        was = f"{view_action_text(view, same[0].action)}: {_outcome(same[0], down, rivals, ends)}"
         summary += f" (against {was})"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
-def _outcome(option: Option, down: bool, rivals: tuple[int, int]) -> str:
+def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = False) -> str:
     """What a choice gives, on average over the deals: ``rivals`` is how many opponents
-    there are and how many of them are down already (their phase made, said no more).
+    there are and how many of them are down already (their phase made, said no more);
+    ``ends``: the game can end this hand, and who wins it is said first.
 
     >>> from phase10.core import Card
     >>> option = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25)
@@ -83,8 +87,17 @@ def _outcome(option: Option, down: bool, rivals: tuple[int, int]) -> str:
     'you score 1 point on average'
     >>> _outcome(option, True, (3, 2)).split(", ")
     ['your opponents make 0.2 phases between them (2 of them down already)', 'and you score 1 point on average']
+    >>> last = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25, won=0.1, lost=0.3)
+    >>> _outcome(last, True, (1, 0), ends=True).split(", ")[0]
+    'you win the game this hand 10% of the time and an opponent does 30%'
     """
     parts = [] if down else [f"you make your phase {option.phase:.0%} of the time"]
+    if ends:
+        parts.insert(
+            0,
+            f"you win the game this hand {option.won:.0%} of the time"
+            f" and an opponent does {option.lost:.0%}",
+        )
     count, done = rivals
     if count == 1 and not done:
         parts.append(f"your opponent makes theirs {option.rivals:.0%} of the time")

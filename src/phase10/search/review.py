@@ -144,6 +144,8 @@ class Outcome:
     rivals: float
     #: the player's chance to win the game, played out to the end
     win: float
+    #: the part of ``value`` that is the game won (or lost to an opponent) this hand
+    game: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,7 +563,11 @@ def _outcome(
     phase = float((results[:, j, me, 0] > len(before.completed)).mean())
     points = float(results[:, j, me, 1].mean()) - before.score
     rivals = float((results[:, j, :, 0].sum(axis=-1) - results[:, j, me, 0]).mean()) - done
-    return Outcome(float(values[:, j].mean()), phase, points, rivals, float(win))
+    won = results[:, j, :, 2].astype(np.float64)
+    share = 1.0 / max(len(view.seats) - 1, 1)
+    rivals_won = won.sum(axis=-1) - won[:, me]
+    game = search.expert.weights.win * float((won[:, me] - share * rivals_won).mean())
+    return Outcome(float(values[:, j].mean()), phase, points, rivals, float(win), game)
 
 
 def _with_reason(decision: Decision, view: PlayerView) -> Decision:
@@ -580,11 +586,15 @@ def reason(decision: Decision, view: PlayerView) -> str:
         "phase": 0.0 if down else b.phase - a.phase,
         "rivals": (a.rivals - b.rivals) * w.rival / rivals,
         "points": (a.points - b.points) * w.points,
+        # where a last phase is in reach, the game won or lost this hand counts most
+        "win": b.game - a.game,
     }
     worst = max(parts, key=lambda k: parts[k])
     if parts[worst] <= 0:
         return f"about as good as {decision.best}"
     best = decision.best
+    if worst == "win":
+        return f"you win the game {a.win:.0%} of the time; after {best}, {b.win:.0%}"
     if worst == "phase":
         return f"you make your phase {a.phase:.0%} of the time; after {best}, {b.phase:.0%}"
     if worst == "rivals" and rivals == 1:

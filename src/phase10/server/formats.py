@@ -163,6 +163,9 @@ class ReviewOutcome(Wire):
     """The phases the player's opponents complete this hand, between them."""
     win: Chance
     """The player's chance to win the game, played out to its end."""
+    game: float = 0.0
+    """The part of ``value`` that is the game won (or lost to an opponent) this hand, in
+    the same units (absent from reviews an earlier version kept: 0)."""
 
 
 class ReviewDecision(Wire):
