@@ -516,6 +516,10 @@ def test_the_score_sheet_and_colour_blind_mode(base: str, browser: Any) -> None:
     page.keyboard.press("Escape")
     page.click("#cb-toggle")
     assert page.evaluate("document.body.classList.contains('colour-blind')")
+    # the button shows it is on, in more than colour
+    assert page.get_attribute("#cb-toggle", "aria-pressed") == "true"
+    ticked = "getComputedStyle(document.querySelector('#cb-toggle'), '::before').content"
+    assert page.evaluate(ticked) == '"✓ "'
     shot(page, "score-sheet")
     assert_accessible(page, "the score sheet")
 
