@@ -207,6 +207,9 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
     shot(watcher, "spectator")
     assert_accessible(ann, "the result")
     assert ann.locator("#rematch").count() == 1 and watcher.locator("#rematch").count() == 0
+    # your own seat, among the others once the game is over, is marked as yours
+    assert ann.locator(".opponents .seat .badge.you").count() == 1
+    assert watcher.locator(".badge.you").count() == 0
 
     # one click from the result to the game's review, of the player's own decisions
     review = ann.get_attribute("#review-game", "href") or ""

@@ -177,6 +177,7 @@ function Seat({ client, i, last }) {
   return html`<section class=${cls} aria-label=${`${s.name}${current ? ", to play" : ""}`} aria-current=${current ? "true" : null}>
     <div class="seat-head">
       <span class="name">${current && html`<span aria-hidden="true">▶ </span>`}${s.name}</span>
+      ${i === view.viewer && html`<span class="badge you">you</span>`}
       ${i === view.dealer && html`<span class="badge dealer" title="Dealer">Dealer</span>`}
       ${who.kind === "bot" && html`<span class="badge bot">bot</span>`}
       ${away && html`<span class="badge away">away</span>`}
