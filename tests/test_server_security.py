@@ -561,6 +561,7 @@ def test_deeply_nested_json_is_bad_json_on_the_socket_and_over_http(tmp_path: Pa
         ("   ", "at least one letter"),
         ("\u3164", "U+3164"),
         ("a" * 25, "at most 24"),
+        ("a" * 200, "at most 24 characters, not 200"),
     ],
 )
 def test_names_that_could_pass_for_something_else_are_refused(

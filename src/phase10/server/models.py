@@ -140,8 +140,9 @@ BotSpec = Annotated[
     Field(max_length=24, examples=["random", "greedy", "strong:1", "strong", "optimal"]),
     AfterValidator(table_bot),
 ]
-#: a name as sent, before phase10.core.names.check_name reads it
-RawName = Annotated[str, Field(max_length=96)]
+#: a name as sent, before phase10.core.names.check_name reads it (and refuses one over 24
+#: characters in its own words: this bound only keeps what it reads small)
+RawName = Annotated[str, Field(max_length=1000)]
 #: one phase in words, as the phrase language reads it (``1 set of 4 + 1 run of 4``)
 Phrase = Annotated[str, Field(min_length=1, max_length=120)]
 PhaseNumber = Annotated[int, Field(ge=1, le=MAX_PHASES)]
@@ -210,7 +211,8 @@ class CreateTable(_Strict):
     is needed: ``{"name": "Ann"}`` opens a private two-seat table with the official rules."""
 
     name: RawName
-    """Your name at the table."""
+    """Your name at the table: 1-24 characters once its spaces are trimmed, with no
+    control or invisible characters (`bad_name` says what is wrong with one refused)."""
     kind: Annotated[TableKind, Field(strict=False)] = TableKind.CARDS
     """``cards`` (Phase 10) or ``dice`` (Phase 10 Dice, docs/dice.md: it takes no
     ``preset`` or ``options``, and its bots are dice bots)."""
@@ -243,7 +245,9 @@ class JoinTable(_Strict):
     """``POST /api/tables/{id}/join``: take the first open seat."""
 
     name: RawName
-    """Your name at the table (unique there, in any case)."""
+    """Your name at the table (unique there, in any case): 1-24 characters once its
+    spaces are trimmed, with no control or invisible characters (`bad_name` says what is
+    wrong with one refused)."""
 
 
 class TableOptions(BaseModel):
