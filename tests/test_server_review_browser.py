@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -35,10 +36,10 @@ OPTIONS += ("--limit", "http_rate=1000", "--limit", "http_burst=1000")
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose history holds one finished game of two with one phase: Ann (random
+    """A server whose history holds one finished game of two with three phases: Ann (random
     play, so she errs) against Bob (greedy), whom the record names its one person."""
     database = tmp_path_factory.mktemp("review") / "review.sqlite3"
-    game = Game(["Ann", "Bob"], seed=0, rules=Rules(phases=(1,)))
+    game = Game(["Ann", "Bob"], seed=1, rules=Rules(phases=(1, 2, 3)))
     play_game(
         game, [make_player("random", random.Random(0)), make_player("greedy", random.Random(1))]
     )
@@ -62,6 +63,12 @@ def check_review(page: Any, where: str) -> None:
     assert "chance to win" in page.text_content("#chart-title")
     assert page.locator("svg.chart polyline").count() == 2
     assert page.locator(".chance-chart details table tbody tr").count() > 5
+    # the hands' labels, as room allows, never run into one another
+    spans = page.evaluate(
+        "[...document.querySelectorAll('svg.chart .hand-mark text')]"
+        ".map((t) => { const b = t.getBBox(); return [b.x, b.x + b.width]; })"
+    )
+    assert len(spans) >= 2 and all(a[1] <= b[0] for a, b in pairwise(spans))
     mistakes = page.locator("button.mistake")
     assert mistakes.count() >= 1
     text = mistakes.first.inner_text()

@@ -146,6 +146,18 @@ function Chart({ review, step, mistakes }) {
   const y = (p) => top + (1 - p) * (H - top - bottom);
   const names = review.players;
   const starts = points.filter((p, k) => k > 0 && p.hand !== points[k - 1].hand);
+  // each hand's label as room allows after the one before ends: "hand 5", "5", or none
+  // (a character of the labels is about 6.5 units wide)
+  const width = (text) => text.length * 6.5 + 3;
+  let free = -Infinity;
+  const labels = starts.map((p, k) => {
+    const at = x(p.step) + 3;
+    if (at < free) return ""; // the label before runs over this one's place
+    const next = k + 1 < starts.length ? x(starts[k + 1].step) + 3 : W;
+    const text = at + width(`hand ${p.hand}`) <= next ? `hand ${p.hand}` : `${p.hand}`;
+    free = at + width(text);
+    return text;
+  });
   const ticks = xTicks(last);
   const mistakeSteps = new Set(mistakes.map((d) => d.step));
   const change = names.map((n, i) => `${n} ${pct(points[0].wins[i])} to ${pct(points.at(-1).wins[i])}`).join("; ");
@@ -156,9 +168,9 @@ function Chart({ review, step, mistakes }) {
       ${[0, 0.25, 0.5, 0.75, 1].map((p) => html`<g key=${p} class="grid">
         <line x1=${left} x2=${W - right} y1=${y(p)} y2=${y(p)} />
         <text x=${left - 6} y=${y(p) + 4} text-anchor="end">${pct(p)}</text></g>`)}
-      ${starts.map((p) => html`<g key=${`h${p.hand}`} class="hand-mark">
+      ${starts.map((p, k) => html`<g key=${`h${p.hand}`} class="hand-mark">
         <line x1=${x(p.step)} x2=${x(p.step)} y1=${top - 4} y2=${H - bottom} />
-        <text x=${x(p.step) + 3} y=${top - 8}>hand ${p.hand}</text></g>`)}
+        ${labels[k] && html`<text x=${x(p.step) + 3} y=${top - 8}>${labels[k]}</text>`}</g>`)}
       ${ticks.map((t) => html`<text key=${`t${t}`} class="tick" x=${x(t)} y=${H - bottom + 16} text-anchor="middle">${t}</text>`)}
       <text class="axis" x=${left + (W - left - right) / 2} y=${H - 4} text-anchor="middle">Actions played</text>
       <text class="axis" transform=${`translate(11 ${top + (H - top - bottom) / 2}) rotate(-90)`} text-anchor="middle">Chance to win</text>
