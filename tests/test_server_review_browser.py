@@ -111,3 +111,17 @@ def test_a_review_from_the_history_on_a_desk_and_on_a_phone(base: str, browser: 
     check_review(page, "the review on a phone")
     shot(page, "review-phone", full_page=False)
     phone.close()
+
+    # from the history, the review of the game's person: a form until one is asked for,
+    # then, kept, shown at once the next time
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(base + "/replay/1#review")
+    page.wait_for_selector("#review-start", timeout=TIMEOUT)
+    page.wait_for_timeout(500)
+    assert page.locator("svg.chart").count() == 0 and page.input_value("#review-player") == "1"
+    page.click("#review-start")
+    page.wait_for_selector("svg.chart", timeout=TIMEOUT)
+    page.goto(base + "/history")
+    page.click("text=Review")
+    page.wait_for_selector("svg.chart", timeout=TIMEOUT)
+    assert "Review of Bob's decisions" in page.inner_text("#review-title")

@@ -69,6 +69,10 @@ export function ReviewPanel({ id, names, reviewer, step, goto, onReview }) {
     if (asked === null && location.hash === "#review") {
       panel.current?.scrollIntoView({ block: "start" });
       panel.current?.querySelector("select")?.focus();
+      // a review of this player kept (or under way) is shown at once; none starts unasked
+      api(`/api/records/${id}/review?player=${seat}`)
+        .then((now) => { if (now.state !== "failed" && run.current === 0) start(seat); })
+        .catch(() => {}); // (no_review: the form waits for the button)
     }
     return () => { run.current += 1; };
   }, []);
