@@ -306,3 +306,22 @@ def test_where_the_game_is_won_or_lost_this_hand_the_reason_says_so() -> None:
     assert reason(decision, view) == "you win the game 20% of the time; after discard W, 35%"
     calm = dataclasses.replace(decision, after_played=dataclasses.replace(played, game=0.0))
     assert reason(calm, view).startswith("your opponents make 1.2 phases between them")
+
+
+def test_a_mistake_is_called_only_after_a_closer_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move played, found a mistake on the first deals, is played again against the
+    expert's choice over CLOSER_LOOK times as many deals, and its loss is measured over
+    them all."""
+    module = importlib.import_module("phase10.search.review")
+    looks: list[tuple[int, int | None]] = []
+    hands = module._Search.hands
+
+    def counted(self: Any, candidates: list[int], rng: random.Random, deals: Any = None) -> Any:
+        looks.append((len(candidates), deals))
+        return hands(self, candidates, rng, deals)
+
+    monkeypatch.setattr(module._Search, "hands", counted)
+    done = review(_record("R7"), "You", deals=32, win_deals=8)
+    last = done.decisions[-1]
+    assert last.mistake and last.played == "discard R7"
+    assert looks[-1] == (2, module.CLOSER_LOOK * 32)  # the last decision's, looked again

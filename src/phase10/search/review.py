@@ -450,6 +450,8 @@ def _weigh(
         wins = search.wins([keys.index(played_key)], win_deals, rng)
         return None, tuple(float(w) for w in wins[0])
     left = steps_left()
+    # a closer look at two moves, and the play-outs to the game's end after, to the search
+    room_scale = (2 * CLOSER_LOOK + 2) / len(candidates)
     results, values = search.hands(candidates, rng)
     means = values.mean(axis=0)
     prior = candidates.index(keys.index(prior_key))
@@ -462,7 +464,7 @@ def _weigh(
             return more[1][:, 1] - more[1][:, 0]
 
         # (with room in the steps left for it and the play-outs to the game's end after)
-        room = fits(left, (2 * CLOSER_LOOK + 2) / len(candidates))
+        room = fits(left, room_scale)
         diff = values[:, best] - values[:, prior]
         looked = lead_held(diff, MARGIN, closer_look if room else None)
         if looked is None:
@@ -471,6 +473,12 @@ def _weigh(
     if means[mine] >= means[best]:
         best, looked = mine, None
     diff = looked if looked is not None and mine == prior else values[:, best] - values[:, mine]
+    if best != mine and len(diff) == len(values) and _flagged(diff) and fits(left, room_scale):
+        # a move is called a mistake only after a closer look, as the prior gets before it
+        # is set aside on a close call: on the first deals alone a loss can read several
+        # times what it is
+        more = search.hands([candidates[mine], candidates[best]], rng, CLOSER_LOOK * deals)
+        diff = np.concatenate([diff, more[1][:, 1] - more[1][:, 0]])
     loss, noise = float(diff.mean()), _noise(diff)
     pair = [candidates[mine]] if best == mine else [candidates[mine], candidates[best]]
     wins = search.wins(pair, win_deals, rng)
@@ -490,7 +498,7 @@ def _weigh(
         after_best=outcomes[1],
         loss=max(loss, 0.0),
         noise=noise,
-        mistake=loss >= MISTAKE and loss > MARGIN * noise,
+        mistake=_flagged(diff),
         reason="",
     )
     return _with_reason(decision, view), tuple(float(w) for w in wins[0])
@@ -512,6 +520,13 @@ def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
 
 def _noise(diff: NDArray[np.float64]) -> float:
     return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
+
+
+def _flagged(diff: NDArray[np.float64]) -> bool:
+    """Whether the expert's choice leads the move played by a mistake's worth, beyond the
+    noise (``diff``: its lead, a paired difference a deal)."""
+    loss = float(diff.mean())
+    return loss >= MISTAKE and loss > MARGIN * _noise(diff)
 
 
 class _Search:
@@ -654,7 +669,7 @@ def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: 
     text = json.dumps(content, sort_keys=True)
     # (the closer look at close calls changes what a review finds: reviews made before
     # it are made again)
-    settings = f"{REVIEW_VERSION}:closer {CLOSER_LOOK}:{seat}:{deals}:{win_deals}:{seed}"
+    settings = f"{REVIEW_VERSION}:closer {CLOSER_LOOK} both:{seat}:{deals}:{win_deals}:{seed}"
     return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
 
 
