@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from phase10.bots import make_player
-from phase10.core import GameRecord, PlayerView
+from phase10.core import Game, GameRecord, PlayerView
 from server_support import Client, create, join, make_app, play_out, two_players_and_a_watcher
 
 
@@ -33,6 +33,15 @@ def test_a_stand_in_plays_for_an_away_player_until_they_are_back(client: TestCli
     bob_seat = join(client, host["table"], "Bob")
     url = f"/ws/{host['table']}"
     greedy = make_player("greedy", random.Random(0))
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    hand_offs = []
+    real_run = manager.thinking.run
+
+    async def counted(owner: str, decide: Any) -> Any:
+        hand_offs.append(owner)
+        return await real_run(owner, decide)
+
+    manager.thinking.run = counted
     with client.websocket_connect(url) as ws:
         ann = Client(ws, host["token"])
         with client.websocket_connect(url) as ws_bob:
@@ -56,6 +65,13 @@ def test_a_stand_in_plays_for_an_away_player_until_they_are_back(client: TestCli
                 ann.send({"type": "action", "action": str(action), "version": state["version"]})
         assert marked, "no stand-in played for Bob"
         assert not any("Bot plays for Ann" in line for line in state["log"])
+        # the stand-in decides each of Bob's turns at one hand-off to a thread
+        game = manager.tables[host["table"]].game
+        replay, bobs = Game(2, seed=game.seed, rules=game.rules), 0
+        for action in game.actions:
+            bobs += replay.current == 1
+            replay.apply(action)
+        assert 0 < len(hand_offs) < bobs
         with client.websocket_connect(url) as ws_bob:
             bob = Client(ws_bob, bob_seat["token"])
             back = bob.next_of("state")

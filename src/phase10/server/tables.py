@@ -122,6 +122,8 @@ class LiveTable:
     rematch: set[int] = field(default_factory=set)
     #: what the bot to move decided ahead for the rest of its turn
     planned: PlannedTurn | None = None
+    #: the bot playing for each away player, by seat
+    stand_ins: dict[int, Player] = field(default_factory=dict)
     #: the address that opened the table ("" for one an older version stored: the table
     #: then counts as its own)
     owner: str = ""
