@@ -286,6 +286,10 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
             # floating over the table; closed, the hand floats again
             phone.tap("#act-hint")
             phone.wait_for_selector(".hint pre", timeout=TIMEOUT)
+            said = phone.inner_text(".hint pre")  # a sentence, in the page's own font
+            assert said[0].isupper(), said
+            font = phone.eval_on_selector(".hint pre", "e => getComputedStyle(e).fontFamily")
+            assert "monospace" not in font, font
             assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "static"
             assert in_first_viewport(phone, ".hint") and uncovered(phone, ".hint pre")
             shot(phone, "phone-hint", full_page=False)
@@ -594,12 +598,14 @@ def test_dead_links_lead_somewhere(base: str, browser: Any) -> None:
     assert page.inner_text("#dead-title") == "There is no such replay"
     assert_accessible(page, "an unknown replay")
 
-    # a mistyped address: a page, not the API's JSON
-    answer = page.goto(base + "/histroy")
-    assert answer is not None and answer.status == 404
-    page.wait_for_selector("#dead-title", timeout=TIMEOUT)
-    assert page.inner_text("#dead-title") == "There is no such page"
-    assert "/histroy" in page.inner_text(".dead p")
+    # a mistyped address: a page, not the API's JSON (a table's or a game's without its id
+    # too: /t/ alone had asked for the list of tables and never drawn)
+    for typed in ("/histroy", "/t/", "/replay/"):
+        answer = page.goto(base + typed)
+        assert answer is not None and answer.status == 404
+        page.wait_for_selector("#dead-title", timeout=TIMEOUT)
+        assert page.inner_text("#dead-title") == "There is no such page"
+        assert typed in page.inner_text(".dead p")
     assert_accessible(page, "an unknown page")
 
     # a seat link whose token no seat has: watch instead

@@ -80,10 +80,11 @@ async function lobby() {
 async function route() {
   initColourBlind();
   const path = location.pathname;
+  const id = path.split("/")[2]; // a table's or a finished game's, in /t/ID and /replay/ID
   try {
-    if (path.startsWith("/t/")) (await import("./table.js")).tablePage(main, path.split("/")[2]);
+    if (path.startsWith("/t/") && id) (await import("./table.js")).tablePage(main, id);
     else if (path === "/history") (await import("./history.js")).historyPage(main);
-    else if (path.startsWith("/replay/")) (await import("./replay.js")).replayPage(main, path.split("/")[2]);
+    else if (path.startsWith("/replay/") && id) (await import("./replay.js")).replayPage(main, id);
     else if (path === "/companion") (await import("./companion.js")).companionPage(main);
     else if (path !== "/") (await import("./dead.js")).deadPage(main, { title: "There is no such page",
       text: `Nothing is found at “${path}”. The address may be mistyped.` });

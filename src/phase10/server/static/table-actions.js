@@ -88,7 +88,7 @@ export function Actions({ client }) {
         onClick=${() => client.act(c.action)}>${c.label}</button>`)}
       <button type="button" class="small" id="choices-cancel" onClick=${() => client.cancelChoices()}>Cancel</button>
     </div>`}
-    ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${client.hint}</pre>
+    ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${client.hint.charAt(0).toUpperCase() + client.hint.slice(1)}</pre>
       <button type="button" class="small" onClick=${() => { client.hint = null; client.draw(); }}>Close the hint</button></div>`}
   </div>`;
 }
