@@ -676,6 +676,15 @@ def test_a_public_table_and_the_hosts_controls(base: str, browser: Any) -> None:
     ann.wait_for_selector("#remove_player-1", timeout=TIMEOUT)
     assert ann.locator("#seat_bot-2").inner_text() == "Give to a bot"
     shot(ann, "lobby-host-controls")
+    # the role passed and back: each new host is told
+    ann.click("#hand_over-1")
+    ann.click("#hand_over-1")
+    bob.wait_for_selector("#status >> text=You are now the host of this table.", timeout=TIMEOUT)
+    bob.wait_for_selector("#hand_over-0", timeout=TIMEOUT)
+    bob.click("#hand_over-0")
+    bob.click("#hand_over-0")
+    ann.wait_for_selector("#status >> text=You are now the host of this table.", timeout=TIMEOUT)
+    ann.wait_for_selector("#remove_player-1", timeout=TIMEOUT)
     ann.click("#remove_player-1")  # asked once more, on the button itself
     assert ann.inner_text("#remove_player-1") == "Remove Bob? Press again"
     bob.wait_for_timeout(300)

@@ -173,6 +173,11 @@ class TableClient {
     // the game's results take the place of a hand's banner (on every device, moved or not)
     if (view?.stage === "game_over") this.banner = null;
     if (view) this.handsSeen = results.length;
+    // the host's role passed to you (given, or passed on by a host away): say so once
+    const host = message.table.host;
+    if (before && before.table.host !== host && host === this.seat && this.seat !== null) {
+      notice("You are now the host of this table.");
+    }
     this.announceNew(message.log ?? []);
     this.draw();
     // the game begins: from the lobby's foot to the top of the table
