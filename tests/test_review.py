@@ -273,9 +273,9 @@ def test_a_review_is_filed_under_the_game_not_the_date_its_record_was_written() 
     assert review_key(record, 1, 16, 4, 0) != key and review_key(record, 0, 32, 4, 0) != key
 
 
-def test_a_close_call_gets_a_closer_look_before_the_prior_is_set_aside(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _counting_looks(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[tuple[int, int | None]]]:
+    """The review module, and a list of its searches to the hand's end as they are made
+    (how many moves, over how many deals: None for the first look's)."""
     module = importlib.import_module("phase10.search.review")
     looks: list[tuple[int, int | None]] = []
     hands = module._Search.hands
@@ -285,6 +285,13 @@ def test_a_close_call_gets_a_closer_look_before_the_prior_is_set_aside(
         return hands(self, candidates, rng, deals)
 
     monkeypatch.setattr(module._Search, "hands", counted)
+    return module, looks
+
+
+def test_a_close_call_gets_a_closer_look_before_the_prior_is_set_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module, looks = _counting_looks(monkeypatch)
     monkeypatch.setattr(module, "MARGIN", math.inf)  # every lead is a close call
     done = review(_record("R7"), "You", deals=8, win_deals=4)
     assert (2, module.CLOSER_LOOK * 8) in looks  # the prior and the leader, looked at again
@@ -312,15 +319,7 @@ def test_a_mistake_is_called_only_after_a_closer_look(monkeypatch: pytest.Monkey
     """The move played, found a mistake on the first deals, is played again against the
     expert's choice over CLOSER_LOOK times as many deals, and its loss is measured over
     them all."""
-    module = importlib.import_module("phase10.search.review")
-    looks: list[tuple[int, int | None]] = []
-    hands = module._Search.hands
-
-    def counted(self: Any, candidates: list[int], rng: random.Random, deals: Any = None) -> Any:
-        looks.append((len(candidates), deals))
-        return hands(self, candidates, rng, deals)
-
-    monkeypatch.setattr(module._Search, "hands", counted)
+    module, looks = _counting_looks(monkeypatch)
     done = review(_record("R7"), "You", deals=32, win_deals=8)
     last = done.decisions[-1]
     assert last.mistake and last.played == "discard R7"
