@@ -208,13 +208,17 @@ class HostControls:
             or not table.anyone_seated_here()
         ):
             return
-        # one action: the change it makes schedules the next (after_change); the same
-        # stand-in each time, so what it decided ahead for the turn is played (reseeded
-        # for every decision, a new one would choose the same)
+        # one action: the change it makes schedules the next (after_change)
+        await self._play_for(table, seat, self._stand_in_for(table, seat), ActedBy.AWAY)
+
+    def _stand_in_for(self, table: LiveTable, seat: int) -> Player:
+        """The bot that plays for the person in ``seat`` while they are away or out of
+        time: the same one each time, so what it decided ahead for the turn is played
+        (reseeded for every decision, a new one would choose the same)."""
         stand_in = table.stand_ins.get(seat)
         if stand_in is None:
             stand_in = table.stand_ins[seat] = make_player(self.stand_in, random.Random(0))
-        await self._play_for(table, seat, stand_in, ActedBy.AWAY)
+        return stand_in
 
     def player_left(self, table: LiveTable, seat: int) -> None:
         """A seat's last connection closed: from now it counts as away."""

@@ -13,7 +13,6 @@ import contextlib
 import json
 import logging
 import math
-import random
 import secrets
 import time
 from collections import Counter, deque
@@ -21,7 +20,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
-from phase10.bots import make_player
 from phase10.bots.seats import bot_names, bot_turn, controllers_tag, plan_turn, seat_bots
 from phase10.bots.simple import Player
 from phase10.core import (
@@ -608,7 +606,7 @@ class TableManager(HostControls):
         await asyncio.sleep(seconds)
         if table.version != number or table.status is not TableStatus.PLAYING:
             return
-        stand_in = make_player(self.stand_in, random.Random(0))
+        stand_in = self._stand_in_for(table, seat)
         table.standing_in = True
         try:
             while table.status is TableStatus.PLAYING and table.current == seat:
