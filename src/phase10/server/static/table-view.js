@@ -370,9 +370,10 @@ function Scores({ view }) {
       <tbody>${view.hand_results.map((r, k) => {
         const moved = movedDown(view.hand_results, k);
         return html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
-        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""} (${r.totals[i]})`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}</td>`)}</tr>`;
+        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : html`${p}${r.advanced.includes(i) ? " ✓" : ""}<span class="total"><span class="sr-only">, total </span>${r.totals[i]}</span>`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}</td>`)}</tr>`;
       })}</tbody>
     </table></div>
+    <p class="muted scores-key">Points each hand, the total beneath; ✓ phase made.</p>
   </section>`;
 }
 
