@@ -15,7 +15,7 @@ from phase10.bots import make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Card, Discard, Draw, Game, Rules, Stage, TakeDiscard, preset
+from phase10.core import Card, Discard, Draw, Game, LayDown, Rules, Stage, TakeDiscard, preset
 from phase10.core.events import Refilled
 from phase10.search import ExpertPlayer, searched_hint
 
@@ -39,6 +39,17 @@ def _discard_position(players: int, seed: int) -> Game:
         if isinstance(action, Discard) and len(view.hand) > 4 and game.hand_number == 1:
             return game
         game.apply(action)
+
+
+def _lay_down_position(players: int, seed: int) -> Game:
+    """The first position of a greedy game where the hint lays a phase down."""
+    game = Game(players, seed=seed)
+    bots = [GreedyPlayer(random.Random(seed + seat)) for seat in range(players)]
+    while True:
+        view = game.view(game.current)
+        if view.stage is Stage.PLAY and isinstance(hint(view).steps[0].action, LayDown):
+            return game
+        game.apply(bots[game.current].choose(view))
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -187,6 +198,74 @@ def test_a_close_call_gets_a_closer_look(closer: int, monkeypatch: pytest.Monkey
         assert more == []
     else:  # the standing choice and the leader, over twice the deals again
         assert more == [([first[0][weighing.greedy], first[0][best]], 16)]
+
+
+@needs_kernel
+def test_a_lay_down_is_weighed_against_waiting_over_the_same_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _lay_down_position(2, 8)
+    view = game.view(game.current)
+    plan = [step.action for step in hint(view).steps[:-1]]  # the lay-down and its hits
+    searches: list[tuple[int, int, int]] = []  # (candidates, deals, seed) of each search
+    search = kernel.KernelGame.search
+
+    def counted(self: kernel.KernelGame, *args: Any, **kwargs: Any) -> Any:
+        searches.append((len(args[2]), args[3], args[4]))
+        return search(self, *args, **kwargs)
+
+    monkeypatch.setattr(kernel.KernelGame, "search", counted)
+    # nothing leads beyond an infinite margin: the lay-down stands, valued with its discard
+    kept = ExpertPlayer(random.Random(0), deals=8, margin=math.inf).weigh_waiting(view, plan)
+    assert kept is not None and kept.action == plan[0] and kept.deals == 8
+    lay, wait = kept.options
+    assert lay.action == plan[0] and lay.phase == 1.0  # (the phase is made, laid now)
+    assert isinstance(wait.action, Discard) and wait.action in view.legal_actions
+    # the lay-down's discards and the waiting ones, played over the same deals
+    (after, deals, seed), (now, again, same) = searches
+    discards = sum(isinstance(action, Discard) for action in view.legal_actions)
+    assert now == discards and 0 < after < now  # (fewer cards left to discard, once laid)
+    assert (deals, seed) == (again, same) == (8, seed)
+    # led at any margin, waiting is chosen; what else is laid first cannot be weighed so
+    eager = ExpertPlayer(random.Random(0), deals=8, margin=-math.inf).weigh_waiting(view, plan)
+    assert eager is not None and eager.action == wait.action
+    with pytest.raises(ValueError, match="a lay-down is weighed against waiting"):
+        ExpertPlayer(random.Random(0)).weigh_waiting(view, [wait.action])
+
+
+@needs_kernel
+def test_a_hint_says_when_to_keep_the_phase_in_hand() -> None:
+    game = _lay_down_position(2, 8)
+    view = game.view(game.current)
+    plain = hint(view)
+    # the lay-down stands unless waiting beats it: then the plan goes on after it
+    kept = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=math.inf))
+    assert kept.steps[0] == plain.steps[0] and len(kept.steps) == len(plain.steps)
+    # waiting leads (at any margin): the hint is that discard alone, with both outcomes
+    waits = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=-math.inf))
+    (step,) = waits.steps
+    assert isinstance(step.action, Discard) and step.action in view.legal_actions
+    assert step.reason.startswith("keep your phase in hand this turn and lay it down later: ")
+    assert "played out over 8 sampled deals" in step.reason
+    assert f"(against {plain.steps[0].text}: you make your phase 100% of the time" in step.reason
+
+
+@needs_kernel
+def test_the_expert_can_weigh_waiting_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    weighed: list[bool] = []  # whether each weighing chose to wait
+    weigh = ExpertPlayer.weigh_waiting
+
+    def counted(self: ExpertPlayer, *args: Any) -> Any:
+        weighing = weigh(self, *args)
+        if weighing is not None:  # (None: the lay-down and hits go out, nothing to weigh)
+            weighed.append(isinstance(weighing.action, Discard))
+        return weighing
+
+    monkeypatch.setattr(ExpertPlayer, "weigh_waiting", counted)
+    game = Game(2, seed=3, rules=Rules(phases=(1, 2, 3)))
+    expert = ExpertPlayer(random.Random(0), deals=6, margin=-math.inf, waits=True)
+    play_game(game, [expert, GreedyPlayer(random.Random(1))])  # every action checked legal
+    assert game.is_over and any(weighed)  # (led at all, it waited; a tie leaves it laying)
 
 
 def test_the_expert_is_found_by_name() -> None:

@@ -50,7 +50,7 @@ from phase10.bots.bounded import bounded
 from phase10.bots.knowledge import declined, known_held
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Discard, PlayerView, SearchLimitError, Stage
+from phase10.core import Action, Discard, LayDown, PlayerView, SearchLimitError, Stage
 from phase10.core.events import Discarded, Refilled
 from phase10.kernel import (
     KernelGame,
@@ -142,6 +142,7 @@ class ExpertPlayer:
         saves: bool = True,
         anti: bool = True,
         closer: int = 0,
+        waits: bool = False,
     ) -> None:
         self.rng = checked_rng(rng)
         self.deals = deals
@@ -149,6 +150,9 @@ class ExpertPlayer:
         #: a second look at close calls, in multiples of ``deals`` (:data:`CLOSER_LOOK`)
         self.closer = closer
         self.draws = draws
+        #: weigh keeping the phase in hand a turn more against the strong bot's lay-down
+        #: (:meth:`weigh_waiting`)
+        self.waits = waits
         self.declines = declines
         self.prior = prior
         #: deal the hidden cards afresh for each play-out (False: an oracle's search, from
@@ -172,6 +176,9 @@ class ExpertPlayer:
                 searched = (view.stage is Stage.DRAW and self.draws) or (
                     view.stage is Stage.PLAY and isinstance(action, Discard)
                 )
+                if self.waits and view.stage is Stage.PLAY and isinstance(action, LayDown):
+                    waiting = self.weigh_waiting(view, [action])
+                    return action if waiting is None else waiting.action
                 if not searched:  # (no kernel game to build for a choice not searched)
                     return action
                 try:
@@ -208,6 +215,110 @@ class ExpertPlayer:
                 return self._weigh(view, play, default)
         except SearchLimitError:
             return None  # (phases too costly to play out)
+
+    def weigh_waiting(self, view: PlayerView, lay: Sequence[Action]) -> Weighing | None:
+        """Laying the phase down now (``lay``: the lay-down, then any hits; the greedy
+        policy's hits after those) and the best discard then, against keeping it in hand a
+        turn more and the best discard now, over the same deals. The lay-down stands unless
+        waiting leads beyond the search's noise. The weighing's options are the lay-down
+        (valued with its best discard) and the discard with the phase kept; None where
+        there is nothing to weigh (the lay-down goes out, say, or the search is not made)."""
+        if not (searchable(view) and view.stage is Stage.PLAY and lay):
+            return None
+        if not isinstance(lay[0], LayDown):
+            raise ValueError(f"a lay-down is weighed against waiting, not {lay[0]!r}")
+        me = self._me(view)
+        try:
+            with bounded_steps(KERNEL_STEPS):
+                now = self._game(view)
+                later = now.copy()  # (the hidden cards lie alike: a seed deals both alike)
+                for action in lay:
+                    later.apply(action_key(action))
+                while not later.is_over and later.current == me:
+                    key = later.greedy_action(me, self.rng)
+                    if key[0] != 3:  # (hits only: a discard ends the turn)
+                        break
+                    later.apply(key)
+                if later.is_over or later.current != me:
+                    return None  # (out by the lay-down and hits)
+                waits = [i for i, key in enumerate(now.legal()) if key[0] == 2]
+                drops = [i for i, key in enumerate(later.legal()) if key[0] == 2]
+                if not waits or not drops:
+                    return None
+                left = steps_left()
+                seed = self.rng.getrandbits(63)
+                laid, lay_values = self._played_out(view, later, drops, self.deals, seed)
+                kept, wait_values = self._played_out(view, now, waits, self.deals, seed)
+                a = int(np.argmax(lay_values.mean(axis=0)))
+                b = int(np.argmax(wait_values.mean(axis=0)))
+
+                def closer_look() -> NDArray[np.float64]:
+                    more, seed = self.closer * self.deals, self.rng.getrandbits(63)
+                    _, down = self._played_out(view, later, [drops[a]], more, seed)
+                    _, hold = self._played_out(view, now, [waits[b]], more, seed)
+                    return hold[:, 0] - down[:, 0]
+
+                room = self.closer > 0 and fits(left, 2 * self.closer / (len(waits) + len(drops)))
+                diff = wait_values[:, b] - lay_values[:, a]
+                held = lead_held(diff, self.margin, closer_look if room else None)
+        except SearchLimitError:
+            return None  # (phases too costly to play out)
+        wait = to_action(now.legal()[waits[b]])
+        options = (
+            self._options(laid[:, a : a + 1], lay_values[:, a : a + 1], [lay[0]], view)[0],
+            self._options(kept[:, b : b + 1], wait_values[:, b : b + 1], [wait], view)[0],
+        )
+        return Weighing(options, 0 if held is None else 1, 0, self.deals)
+
+    def _played_out(
+        self, view: PlayerView, play: KernelGame, chosen: list[int], deals: int, seed: int
+    ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
+        """The hands' ends of each candidate (indices into ``play``'s legal actions) over
+        ``deals`` deals from ``seed``, and their values."""
+        me = self._me(view)
+        results = play.search(
+            me,
+            self._known(view),
+            chosen,
+            deals,
+            seed,
+            self.hands,
+            settled=_settled(view),
+            declined=_declined(view) if self.declines else None,
+            redeal=self.redeal,
+            weights=self._weights(view),
+        )
+        return results, self._values(results, view, me)
+
+    def _options(
+        self,
+        results: NDArray[np.int32],
+        values: NDArray[np.float64],
+        actions: Sequence[Action],
+        view: PlayerView,
+    ) -> tuple[Option, ...]:
+        """What each candidate gives over the deals (``results``: a column each)."""
+        me = self._me(view)
+        before = view.seats[me]
+        means = values.mean(axis=0)
+        phase = (results[..., me, 0] > len(before.completed)).mean(axis=0)
+        points = results[..., me, 1].mean(axis=0) - before.score
+        done = sum(len(seat.completed) for seat in view.seats) - len(before.completed)
+        rivals = (results[..., 0].sum(axis=-1) - results[..., me, 0]).mean(axis=0) - done
+        won = results[..., me, 2] > 0
+        lost = (results[..., 2].sum(axis=-1) - results[..., me, 2] > 0) & ~won
+        return tuple(
+            Option(
+                action,
+                float(means[j]),
+                float(phase[j]),
+                float(points[j]),
+                float(rivals[j]),
+                float(won.mean(axis=0)[j]),
+                float(lost.mean(axis=0)[j]),
+            )
+            for j, action in enumerate(actions)
+        )
 
     def _game(self, view: PlayerView) -> KernelGame:
         """The game searched from: what the view shows, the hidden cards dealt anyhow."""
@@ -258,23 +369,13 @@ class ExpertPlayer:
             return None
         greedy = candidates.index(keys.index(greedy_key))
 
-        def played_out(chosen: list[int], deals: int) -> NDArray[np.int32]:
-            return play.search(
-                me,
-                self._known(view),
-                chosen,
-                deals,
-                self.rng.getrandbits(63),
-                self.hands,
-                settled=_settled(view),
-                declined=_declined(view) if self.declines else None,
-                redeal=self.redeal,
-                weights=self._weights(view),
-            )
+        def played_out(chosen: list[int], deals: int) -> NDArray[np.float64]:
+            return self._played_out(view, play, chosen, deals, self.rng.getrandbits(63))[1]
 
         left = steps_left()
-        results = played_out(candidates, self.deals)
-        values = self._values(results, view, me)
+        results, values = self._played_out(
+            view, play, candidates, self.deals, self.rng.getrandbits(63)
+        )
         means = values.mean(axis=0)
         best = int(np.argmax(means))
         if best != greedy:
@@ -282,7 +383,7 @@ class ExpertPlayer:
 
             def closer_look() -> NDArray[np.float64]:
                 pair = [candidates[greedy], candidates[best]]
-                more = self._values(played_out(pair, self.closer * self.deals), view, me)
+                more = played_out(pair, self.closer * self.deals)
                 return more[:, 1] - more[:, 0]
 
             looks = 2 * self.closer / len(candidates)  # its play-outs, to the first search's
@@ -290,25 +391,8 @@ class ExpertPlayer:
             diff = values[:, best] - values[:, greedy]
             if lead_held(diff, self.margin, closer_look if room else None) is None:
                 best = greedy
-        before = view.seats[me]
-        phase = (results[..., me, 0] > len(before.completed)).mean(axis=0)
-        points = results[..., me, 1].mean(axis=0) - before.score
-        done = sum(len(seat.completed) for seat in view.seats) - len(before.completed)
-        rivals = (results[..., 0].sum(axis=-1) - results[..., me, 0]).mean(axis=0) - done
-        won = results[..., me, 2] > 0
-        lost = (results[..., 2].sum(axis=-1) - results[..., me, 2] > 0) & ~won
-        options = tuple(
-            Option(
-                to_action(keys[c]),
-                float(means[j]),
-                float(phase[j]),
-                float(points[j]),
-                float(rivals[j]),
-                float(won.mean(axis=0)[j]),
-                float(lost.mean(axis=0)[j]),
-            )
-            for j, c in enumerate(candidates)
-        )
+        actions = [to_action(keys[c]) for c in candidates]
+        options = self._options(results, values, actions, view)
         return Weighing(options, best, greedy, self.deals)
 
     def _values(self, results: NDArray[np.int32], view: PlayerView, me: int) -> NDArray[np.float64]:

@@ -3,7 +3,10 @@
 :func:`searched_hint` is :func:`phase10.bots.hints.hint` with the step the expert searches
 (the discard that ends the turn, after the hint's lay-down and hits) weighed by :class:`~phase10.search.ExpertPlayer` over sampled deals played to
 the hand's end. Where the search finds a better step beyond its noise, the hint gives that
-one; either way the step's reason says what the search saw.
+one; either way the step's reason says what the search saw. A lay-down the hint would make
+is first weighed against waiting (laid with its hits and the best discard after, against
+the best discard with the phase kept in hand, on the same deals): where waiting leads
+beyond the noise, the hint is that discard alone.
 
 >>> from phase10.core import Game
 >>> game = Game(2, seed=4)
@@ -23,7 +26,7 @@ import random
 from dataclasses import replace
 
 from phase10.bots.hints import Advice, Hint, hint
-from phase10.core import Discard, PlayerView, Stage
+from phase10.core import Discard, LayDown, PlayerView, Stage
 from phase10.core.labels import view_action_text
 
 from .expert import CLOSER_LOOK, ExpertPlayer, Option, Weighing, searchable
@@ -44,6 +47,14 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
     if view.stage is Stage.PLAY and not isinstance(steps[index].action, Discard):
         return advice
     expert = player if player is not None else ExpertPlayer(random.Random(0), closer=CLOSER_LOOK)
+    if view.stage is Stage.PLAY and isinstance(steps[0].action, LayDown):
+        # laying the phase down now, against keeping it in hand a turn more: a phase on
+        # the table is where opponents who are down go out by hitting
+        waiting = expert.weigh_waiting(view, [step.action for step in steps[:index]])
+        if waiting is not None and waiting.action != steps[0].action:
+            step = _searched_step(view, steps[0], waiting)
+            wait = f"keep your phase in hand this turn and lay it down later: {step.reason}"
+            return replace(advice, steps=(replace(step, reason=wait),))
     # the hint's own step stands unless the search beats it beyond its noise, as the
     # expert keeps the strong bot's choice
     planned = steps[index].action
