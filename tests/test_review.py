@@ -19,7 +19,7 @@ import phase10.kernel as kernel
 from helpers import arranged, play, rest_of_deck, text_of
 from phase10.bots import make_player, play_game
 from phase10.cli.app import app
-from phase10.core import Game, Rules, SavePile
+from phase10.core import Game, LayDown, Rules, SavePile
 from phase10.core.records import GameRecord, dumps
 from phase10.search.review import Review, ReviewError, cache_path, review, review_key
 
@@ -280,9 +280,11 @@ def _counting_looks(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[tuple[in
     looks: list[tuple[int, int | None]] = []
     hands = module._Search.hands
 
-    def counted(self: Any, candidates: list[int], rng: random.Random, deals: Any = None) -> Any:
+    def counted(
+        self: Any, candidates: list[int], rng: random.Random, deals: Any = None, **kw: Any
+    ) -> Any:
         looks.append((len(candidates), deals))
-        return hands(self, candidates, rng, deals)
+        return hands(self, candidates, rng, deals, **kw)
 
     monkeypatch.setattr(module._Search, "hands", counted)
     return module, looks
@@ -324,3 +326,34 @@ def test_a_mistake_is_called_only_after_a_closer_look(monkeypatch: pytest.Monkey
     last = done.decisions[-1]
     assert last.mistake and last.played == "discard R7"
     assert looks[-1] == (2, module.CLOSER_LOOK * 32)  # the last decision's, looked again
+
+
+def test_a_lay_down_is_valued_with_the_rest_of_its_turn() -> None:
+    """A lay-down's own play-out ends its turn by the greedy policy, where waiting is
+    valued by the discard weighed: the review values a lay-down with the best discard after
+    it (and the greedy policy's hits), over the same deals."""
+    from phase10.kernel import KernelGame
+    from phase10.search import ExpertPlayer
+    from phase10.search.review import _Search
+
+    game = Game(2, seed=8)
+    bots = [make_player("greedy", random.Random(8 + seat)) for seat in range(2)]
+    while not any(isinstance(action, LayDown) for action in game.legal_actions):
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    seat = game.current
+    view = game.view(seat)
+    play = KernelGame.from_view(view)
+    keys = play.legal()
+    lay = next(i for i, key in enumerate(keys) if key[0] == 4)
+    drop = next(i for i, key in enumerate(keys) if key[0] == 2)
+    expert = ExpertPlayer(random.Random(0), deals=8)
+    search = _Search(view, play, expert, seat)
+    results, values = search.hands([lay, drop], random.Random(1))
+    seed = random.Random(1).getrandbits(63)
+    turn = search._rest_of_turn(keys[lay], 8, seed)
+    assert turn is not None
+    assert (values[:, 0] == turn[1]).all() and (results[:, 0] == turn[0]).all()
+    plain = expert._values(search._search([lay, drop], 8, 1, seed), view, seat)
+    assert (values[:, 1] == plain[:, 1]).all()  # (a discard is played out as it was)
+    # the greedy policy's own discard after the lay-down is one of those weighed
+    assert values[:, 0].mean() >= plain[:, 0].mean() - 1e-9

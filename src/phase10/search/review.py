@@ -37,7 +37,7 @@ import json
 import math
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,9 @@ MISTAKE = 0.15
 MAX_CANDIDATES = 24
 #: how many standard errors of the paired difference a mistake must exceed
 MARGIN = 2.0
+#: the most lay-downs of one search valued with the rest of their turn (the move played
+#: and the prior's among them, then the likeliest best): each costs a search of its discards
+WHOLE_TURNS = 3
 #: the kernel search steps one decision's weighing may take: thrice the expert's bound,
 #: as a review weighs every move, plays two out to the game's end and looks closer at
 #: close calls (under edition-3's phases a decision took up to 28 million)
@@ -452,7 +455,8 @@ def _weigh(
     left = steps_left()
     # a closer look at two moves, and the play-outs to the game's end after, to the search
     room_scale = (2 * CLOSER_LOOK + 2) / len(candidates)
-    results, values = search.hands(candidates, rng)
+    firsts = {keys.index(played_key), keys.index(prior_key)}
+    results, values = search.hands(candidates, rng, firsts=firsts)
     means = values.mean(axis=0)
     prior = candidates.index(keys.index(prior_key))
     best = int(np.argmax(means))
@@ -535,32 +539,80 @@ class _Search:
     def __init__(self, view: PlayerView, play: KernelGame, expert: ExpertPlayer, me: int):
         self.view, self.play, self.expert, self.me = view, play, expert, me
         self.known = expert._known(view)
+        self.keys = play.legal()
         self.settled = _settled(view)
         self.declined = _declined(view)
 
     def _search(
-        self, candidates: list[int], count: int, hands: int, rng: random.Random
+        self,
+        candidates: list[int],
+        count: int,
+        hands: int,
+        seed: int,
+        play: KernelGame | None = None,
     ) -> NDArray[np.int32]:
-        return self.play.search(
+        return (play or self.play).search(
             self.me,
             self.known,
             candidates,
             count,
-            rng.getrandbits(63),
+            seed,
             hands,
             settled=self.settled,
             declined=self.declined,
         )
 
     def hands(
-        self, candidates: list[int], rng: random.Random, deals: int | None = None
+        self,
+        candidates: list[int],
+        rng: random.Random,
+        deals: int | None = None,
+        firsts: Collection[int] = (),
     ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-        results = self._search(candidates, self.expert.deals if deals is None else deals, 1, rng)
-        return results, self.expert._values(results, self.view, self.me)
+        """Each candidate's hand's end over the same deals, and its value. A lay-down is
+        valued with the rest of its turn (:meth:`_rest_of_turn`), as waiting is by its
+        discard: at most :data:`WHOLE_TURNS` of them, those in ``firsts`` first."""
+        count = self.expert.deals if deals is None else deals
+        seed = rng.getrandbits(63)
+        results = np.array(self._search(candidates, count, 1, seed))
+        values = self.expert._values(results, self.view, self.me)
+        means = values.mean(axis=0)
+        lays = [j for j, c in enumerate(candidates) if self.keys[c][0] == 4]
+        lays.sort(key=lambda j: (candidates[j] not in firsts, -means[j]))
+        for j in lays[:WHOLE_TURNS]:
+            turn = self._rest_of_turn(self.keys[candidates[j]], count, seed)
+            if turn is not None:
+                results[:, j], values[:, j] = turn
+        return results, values
+
+    def _rest_of_turn(
+        self, lay: Any, count: int, seed: int
+    ) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
+        """The lay-down ``lay`` played, then the greedy policy's hits and the best discard
+        (by its mean) over the deals of ``seed``: a lay-down's play-out ends the turn by
+        the greedy policy, where a discard's own is the one weighed, and against the best
+        discard that would undervalue laying down. None: the turn ends without a discard."""
+        after = self.play.copy()  # (the hidden cards lie alike: the seed deals both alike)
+        after.apply(lay)
+        rng = random.Random(seed)
+        while not after.is_over and after.current == self.me:
+            key = after.greedy_action(self.me, rng)
+            if key[0] != 3:  # (hits only: a discard ends the turn)
+                break
+            after.apply(key)
+        if after.is_over or after.current != self.me:
+            return None
+        drops = [i for i, key in enumerate(after.legal()) if key[0] == 2]
+        if not drops:
+            return None
+        results = self._search(drops, count, 1, seed, after)
+        values = self.expert._values(results, self.view, self.me)
+        best = int(np.argmax(values.mean(axis=0)))
+        return results[:, best], values[:, best]
 
     def wins(self, candidates: list[int], count: int, rng: random.Random) -> NDArray[np.float64]:
         """Each candidate's chance, per seat, to win the game (shared wins shared)."""
-        won = self._search(candidates, count, 0, rng)[..., 2].astype(np.float64)
+        won = self._search(candidates, count, 0, rng.getrandbits(63))[..., 2].astype(np.float64)
         shares = won / np.maximum(won.sum(axis=-1, keepdims=True), 1.0)
         return shares.mean(axis=0)  # type: ignore[no-any-return]
 
@@ -669,7 +721,11 @@ def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: 
     text = json.dumps(content, sort_keys=True)
     # (the closer look at close calls changes what a review finds: reviews made before
     # it are made again)
-    settings = f"{REVIEW_VERSION}:closer {CLOSER_LOOK} both:{seat}:{deals}:{win_deals}:{seed}"
+    # (nor do reviews made before a lay-down was valued with the rest of its turn)
+    settings = (
+        f"{REVIEW_VERSION}:closer {CLOSER_LOOK} both:whole turns {WHOLE_TURNS}:"
+        f"{seat}:{deals}:{win_deals}:{seed}"
+    )
     return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
 
 
