@@ -166,6 +166,8 @@ def test_two_browsers_play_a_game_with_a_bot_to_the_end(base: str, browser: Any)
             assert_accessible(page, "the table in play")
             checked = True
         if page.locator("#banner-title").count():
+            if not banners:
+                shot(page, "hand-end", full_page=False)
             banners += 1
             assert "went out" in page.inner_text("#banner-title") or "nobody" in page.inner_text(
                 "#banner-title"
