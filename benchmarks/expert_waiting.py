@@ -127,9 +127,13 @@ def main(argv: list[str] | None = None) -> None:
         diff = np.array([row["best"] for row in rows if row["down"] == down])
         if len(diff):
             mean, half = mean_interval(diff)
-            print(
-                f"  {label}: {len(diff)} lay-downs, the best wait less laying {mean:+.3f} ± {half:.3f}"
-            )
+            line = f"  {label}: {len(diff)} lay-downs, the best wait less laying {mean:+.3f}"
+            line += f" ± {half:.3f}"
+            gains = [row["gain"] for row in rows if row["down"] == down and row["waits"]]
+            if gains:
+                mean, half = mean_interval(np.array(gains))
+                line += f"; the hint waits at {len(gains)}, gaining {mean:+.3f} ± {half:.3f}"
+            print(line)
 
 
 if __name__ == "__main__":

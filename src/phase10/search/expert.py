@@ -234,12 +234,7 @@ class ExpertPlayer:
                 later = now.copy()  # (the hidden cards lie alike: a seed deals both alike)
                 for action in lay:
                     later.apply(action_key(action))
-                while not later.is_over and later.current == me:
-                    key = later.greedy_action(me, self.rng)
-                    if key[0] != 3:  # (hits only: a discard ends the turn)
-                        break
-                    later.apply(key)
-                if later.is_over or later.current != me:
+                if not greedy_hits(later, me, self.rng):
                     return None  # (out by the lay-down and hits)
                 waits = [i for i, key in enumerate(now.legal()) if key[0] == 2]
                 drops = [i for i, key in enumerate(later.legal()) if key[0] == 2]
@@ -412,6 +407,17 @@ class ExpertPlayer:
             + w.win * won[..., rivals].sum(axis=-1)
         )
         return value
+
+
+def greedy_hits(play: KernelGame, me: int, rng: random.Random) -> bool:
+    """Play the greedy policy's hits for ``me`` on ``play`` (after a lay-down, say) until
+    it would end the turn; whether it is still ``me``'s turn (False: out by the hits)."""
+    while not play.is_over and play.current == me:
+        key = play.greedy_action(me, rng)
+        if key[0] != 3:  # (hits only: a discard ends the turn)
+            break
+        play.apply(key)
+    return not play.is_over and play.current == me
 
 
 def fits(before: int | None, scale: float) -> bool:

@@ -86,6 +86,7 @@ from .expert import (
     _declined,
     _settled,
     fits,
+    greedy_hits,
     lead_held,
 )
 
@@ -594,13 +595,7 @@ class _Search:
         discard that would undervalue laying down. None: the turn ends without a discard."""
         after = self.play.copy()  # (the hidden cards lie alike: the seed deals both alike)
         after.apply(lay)
-        rng = random.Random(seed)
-        while not after.is_over and after.current == self.me:
-            key = after.greedy_action(self.me, rng)
-            if key[0] != 3:  # (hits only: a discard ends the turn)
-                break
-            after.apply(key)
-        if after.is_over or after.current != self.me:
+        if not greedy_hits(after, self.me, random.Random(seed)):
             return None
         drops = [i for i, key in enumerate(after.legal()) if key[0] == 2]
         if not drops:
