@@ -15,8 +15,21 @@ from phase10.bots import make_player, parse_bot_list, play_game
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Card, Discard, Draw, Game, LayDown, Rules, Stage, TakeDiscard, preset
+from phase10.core import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    Game,
+    LayDown,
+    PlayerView,
+    Rules,
+    Stage,
+    TakeDiscard,
+    preset,
+)
 from phase10.core.events import Refilled
+from phase10.core.feasibility import can_lay
 from phase10.search import ExpertPlayer, searched_hint
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
@@ -221,33 +234,50 @@ def test_a_lay_down_is_weighed_against_waiting_over_the_same_deals(
     lay, wait = kept.options
     assert lay.action == plan[0] and lay.phase == 1.0  # (the phase is made, laid now)
     assert isinstance(wait.action, Discard) and wait.action in view.legal_actions
-    # the lay-down's discards and the waiting ones, played over the same deals
+    # the lay-down's discards and the waiting ones (those that keep the phase in hand: one
+    # here breaks it), played over the same deals
     (after, deals, seed), (now, again, same) = searches
-    discards = sum(isinstance(action, Discard) for action in view.legal_actions)
-    assert now == discards and 0 < after < now  # (fewer cards left to discard, once laid)
+    discards = [action for action in view.legal_actions if isinstance(action, Discard)]
+    keeping = [action for action in discards if _keeps(view, action)]
+    assert now == len(keeping) < len(discards) and 0 < after < now
     assert (deals, seed) == (again, same) == (8, seed)
-    # led at any margin, waiting is chosen; what else is laid first cannot be weighed so
+    # at any margin, waiting is chosen exactly when it leads by a mistake's worth
+    sure = ExpertPlayer(random.Random(0), deals=8, margin=-math.inf).weigh_waiting(view, plan)
+    assert sure is not None
+    lead = sure.options[1].value - sure.options[0].value
+    assert (sure.action == sure.options[1].action) == (lead >= expert_module.MISTAKE)
+    monkeypatch.setattr(expert_module, "MISTAKE", -math.inf)
     eager = ExpertPlayer(random.Random(0), deals=8, margin=-math.inf).weigh_waiting(view, plan)
-    assert eager is not None and eager.action == wait.action
+    assert eager is not None and eager.action == wait.action and _keeps(view, wait.action)
     with pytest.raises(ValueError, match="a lay-down is weighed against waiting"):
         ExpertPlayer(random.Random(0)).weigh_waiting(view, [wait.action])
 
 
+def _keeps(view: PlayerView, discard: Action) -> bool:
+    """Whether the hand still holds its phase without the card ``discard`` drops."""
+    assert isinstance(discard, Discard)
+    rest = list(view.hand)
+    rest.remove(discard.card)
+    return can_lay(view.phase_of(view.seats[view.viewer or 0].phase), rest, view.rules.natural_min)
+
+
 @needs_kernel
-def test_a_hint_says_when_to_keep_the_phase_in_hand() -> None:
+def test_a_hint_says_when_to_keep_the_phase_in_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     game = _lay_down_position(2, 8)
     view = game.view(game.current)
     plain = hint(view)
     # the lay-down stands unless waiting beats it: then the plan goes on after it
     kept = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=math.inf))
     assert kept.steps[0] == plain.steps[0] and len(kept.steps) == len(plain.steps)
-    # waiting leads (at any margin): the hint is that discard alone, with both outcomes
+    # waiting leads (by anything, at any margin): the hint is that discard alone, with
+    # what waiting gives against laying down now
+    monkeypatch.setattr(expert_module, "MISTAKE", -math.inf)
     waits = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=-math.inf))
     (step,) = waits.steps
-    assert isinstance(step.action, Discard) and step.action in view.legal_actions
-    assert step.reason.startswith("keep your phase in hand this turn and lay it down later: ")
-    assert "played out over 8 sampled deals" in step.reason
-    assert f"(against {plain.steps[0].text}: you make your phase 100% of the time" in step.reason
+    assert isinstance(step.action, Discard) and _keeps(view, step.action)
+    assert step.reason.startswith("keep your phase in hand this turn and lay it down later. ")
+    assert "Over 8 sampled deals of the cards you cannot see, " in step.reason
+    assert " if you wait, " in step.reason and " if you lay down now" in step.reason
 
 
 @needs_kernel
@@ -262,6 +292,7 @@ def test_the_expert_can_weigh_waiting_in_play(monkeypatch: pytest.MonkeyPatch) -
         return weighing
 
     monkeypatch.setattr(ExpertPlayer, "weigh_waiting", counted)
+    monkeypatch.setattr(expert_module, "MISTAKE", -math.inf)
     game = Game(2, seed=3, rules=Rules(phases=(1, 2, 3)))
     expert = ExpertPlayer(random.Random(0), deals=6, margin=-math.inf, waits=True)
     play_game(game, [expert, GreedyPlayer(random.Random(1))])  # every action checked legal

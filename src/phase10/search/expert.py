@@ -47,11 +47,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.bounded import bounded
-from phase10.bots.knowledge import declined, known_held
+from phase10.bots.knowledge import declined, known_held, target_phases
 from phase10.bots.simple import checked_rng
 from phase10.bots.strong import StrongPlayer
 from phase10.core import Action, Discard, LayDown, PlayerView, SearchLimitError, Stage
 from phase10.core.events import Discarded, Refilled
+from phase10.core.feasibility import can_lay
 from phase10.kernel import (
     KernelGame,
     available,
@@ -62,7 +63,7 @@ from phase10.kernel import (
 )
 from phase10.kernel.convert import ActionKey, action_key
 
-__all__ = ["DEFAULT_DEALS", "ExpertPlayer", "Option", "Weighing", "Weights"]
+__all__ = ["DEFAULT_DEALS", "MISTAKE", "ExpertPlayer", "Option", "Weighing", "Weights"]
 
 #: deals searched per decision by default
 DEFAULT_DEALS = 48
@@ -77,6 +78,11 @@ CLOSER_LOOK = 4
 #: phases); past the bound (house phases such as "11 sets of 1") the strong bot's
 #: choice stands
 KERNEL_STEPS = 20_000_000
+#: the least a move must lead by to count (one's own phase completed this hand counts 1):
+#: a review's mistake gives up at least this much, and a hint says to keep the phase in
+#: hand only when waiting leads by this much (a lead of a point or two, however sure, is
+#: no reason to leave a phase unlaid)
+MISTAKE = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +225,11 @@ class ExpertPlayer:
     def weigh_waiting(self, view: PlayerView, lay: Sequence[Action]) -> Weighing | None:
         """Laying the phase down now (``lay``: the lay-down, then any hits; the greedy
         policy's hits after those) and the best discard then, against keeping it in hand a
-        turn more and the best discard now, over the same deals. The lay-down stands unless
-        waiting leads beyond the search's noise. The weighing's options are the lay-down
-        (valued with its best discard) and the discard with the phase kept; None where
-        there is nothing to weigh (the lay-down goes out, say, or the search is not made)."""
+        turn more and the best discard now that keeps a phase in hand, over the same deals.
+        The lay-down stands unless waiting leads by :data:`MISTAKE` and beyond the search's
+        noise. The weighing's options are the lay-down (valued with its best discard) and
+        the discard with the phase kept; None where there is nothing to weigh (the lay-down
+        goes out, say, no discard keeps the phase, or the search is not made)."""
         if not (searchable(view) and view.stage is Stage.PLAY and lay):
             return None
         if not isinstance(lay[0], LayDown):
@@ -236,7 +243,7 @@ class ExpertPlayer:
                     later.apply(action_key(action))
                 if not greedy_hits(later, me, self.rng):
                     return None  # (out by the lay-down and hits)
-                waits = [i for i, key in enumerate(now.legal()) if key[0] == 2]
+                waits = [i for i, key in enumerate(now.legal()) if _keeps_phase(view, key)]
                 drops = [i for i, key in enumerate(later.legal()) if key[0] == 2]
                 if not waits or not drops:
                     return None
@@ -256,6 +263,8 @@ class ExpertPlayer:
                 room = self.closer > 0 and fits(left, 2 * self.closer / (len(waits) + len(drops)))
                 diff = wait_values[:, b] - lay_values[:, a]
                 held = lead_held(diff, self.margin, closer_look if room else None)
+                if held is not None and float(held.mean()) < MISTAKE:
+                    held = None
         except SearchLimitError:
             return None  # (phases too costly to play out)
         wait = to_action(now.legal()[waits[b]])
@@ -407,6 +416,17 @@ class ExpertPlayer:
             + w.win * won[..., rivals].sum(axis=-1)
         )
         return value
+
+
+def _keeps_phase(view: PlayerView, key: ActionKey) -> bool:
+    """Whether ``key`` is a discard that leaves a phase the player may lay in their hand."""
+    action = to_action(key)
+    if not isinstance(action, Discard):
+        return False
+    rest = list(view.hand)
+    rest.remove(action.card)
+    natural = view.rules.natural_min
+    return any(can_lay(phase, rest, natural) for _, phase in target_phases(view))
 
 
 def greedy_hits(play: KernelGame, me: int, rng: random.Random) -> bool:

@@ -28,6 +28,7 @@ from dataclasses import replace
 from phase10.bots.hints import Advice, Hint, hint
 from phase10.core import Discard, LayDown, PlayerView, Stage
 from phase10.core.labels import view_action_text
+from phase10.core.words import plural
 
 from .expert import CLOSER_LOOK, ExpertPlayer, Option, Weighing, searchable
 
@@ -52,9 +53,12 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
         # the table is where opponents who are down go out by hitting
         waiting = expert.weigh_waiting(view, [step.action for step in steps[:index]])
         if waiting is not None and waiting.action != steps[0].action:
-            step = _searched_step(view, steps[0], waiting)
-            wait = f"keep your phase in hand this turn and lay it down later: {step.reason}"
-            return replace(advice, steps=(replace(step, reason=wait),))
+            step = Advice(
+                waiting.action,
+                _waiting_reason(view, waiting),
+                view_action_text(view, waiting.action),
+            )
+            return replace(advice, steps=(step,))
     # the hint's own step stands unless the search beats it beyond its noise, as the
     # expert keeps the strong bot's choice
     planned = steps[index].action
@@ -83,6 +87,46 @@ def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice
         was = f"{view_action_text(view, same[0].action)}: {_outcome(same[0], down, rivals, ends)}"
         summary += f" (against {was})"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
+
+
+def _waiting_reason(view: PlayerView, waiting: Weighing) -> str:
+    """Why to keep the phase in hand: what waiting gives that laying down now does not,
+    each part that differs, over the deals searched.
+
+    >>> from phase10.core import Card, Game, LayDown
+    >>> lay = Option(LayDown(()), 0.2, 1.0, 2.4, 0.62, won=0.0, lost=0.0)
+    >>> wait = Option(Discard(Card.parse("R7")), 0.4, 1.0, 5.1, 0.35, won=0.0, lost=0.0)
+    >>> print(_waiting_reason(Game(2, seed=1).view(0), Weighing((lay, wait), 1, 0, 48)))
+    keep your phase in hand this turn and lay it down later. Over 48 sampled deals of the cards you cannot see, your opponent makes their phase this hand 35% of the time if you wait, 62% if you lay down now; you are left with 5 points on average if you wait, 2 if you lay down now (points count against you)
+    """
+    lay, wait = waiting.options[waiting.greedy], waiting.options[waiting.chosen]
+    others = [seat for i, seat in enumerate(view.seats) if i != view.viewer]
+    parts = []
+
+    def compare(text: str, now: str, later: str, unit: str = "of the time") -> None:
+        if now != later:
+            parts.append(f"{text} {later} {unit} if you wait, {now} if you lay down now")
+
+    compare("you win the game this hand", f"{lay.won:.0%}", f"{wait.won:.0%}")
+    compare("an opponent wins it", f"{lay.lost:.0%}", f"{wait.lost:.0%}")
+    compare("you make your phase", f"{lay.phase:.0%}", f"{wait.phase:.0%}")
+    if len(others) == 1 and others[0].laid is None:
+        theirs = "your opponent makes their phase this hand"
+        compare(theirs, f"{lay.rivals:.0%}", f"{wait.rivals:.0%}")
+    else:
+        theirs = "your opponents make"
+        compare(theirs, f"{lay.rivals:.1f}", f"{wait.rivals:.1f}", "phases between them")
+    points = (round(lay.points), round(wait.points))
+    if points[0] != points[1]:
+        parts.append(
+            f"you are left with {plural(points[1], 'point')} on average if you wait, "
+            f"{points[0]} if you lay down now (points count against you)"
+        )
+    told = "; ".join(parts) if parts else "waiting does better"
+    return (
+        "keep your phase in hand this turn and lay it down later. Over "
+        f"{waiting.deals} sampled deals of the cards you cannot see, {told}"
+    )
 
 
 def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = False) -> str:

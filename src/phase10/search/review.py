@@ -81,6 +81,7 @@ from phase10.kernel.convert import action_key
 from .expert import (
     CLOSER_LOOK,
     KERNEL_STEPS,
+    MISTAKE,
     ExpertPlayer,
     Weights,
     _declined,
@@ -112,8 +113,6 @@ REVIEW_VERSION = 1
 CACHE_FORMAT = "phase10-review-cache"
 #: the most reviews kept beside one record, the latest
 CACHE_KEEP = 8
-#: the least value a mistake loses (one's own phase completed this hand counts 1)
-MISTAKE = 0.15
 #: the most moves weighed at one decision (the move played and the expert's prior are
 #: always among them): bounds the work a review of any record can ask for
 MAX_CANDIDATES = 24
