@@ -162,6 +162,37 @@ def test_hint_aims_a_skip_at_the_leader() -> None:
     assert "(s)" not in str(hint(game.view(0)))
 
 
+def test_hint_heads_up_skips_the_only_opponent_and_says_what_a_skip_on_top_means() -> None:
+    game = arranged(
+        ["R3 B3 G3 Y3 R5 B5 G5 Y8 W S", "R1 R2 R4 R6 B8 B9 G12 G10 Y1 Y2"], "G11", "R12 Y9"
+    )
+    game.apply(Draw())
+    advice = hint(game.view(0))
+    # with one opponent, nobody to choose between: no "closest to winning"
+    assert str(advice.steps[-1]) == "discard the Skip on Player 1: Player 1 misses their next turn"
+    for step in advice.steps:
+        game.apply(step.action)
+    assert game.current == 0  # (Player 1 skipped)
+    # the Skip on the discard pile cannot be taken, as the engine's legal actions say
+    assert (
+        str(hint(game.view(0)))
+        == "draw from the pile: the Skip cannot be taken from the discard pile"
+    )
+
+
+def test_hint_says_when_the_last_card_goes_out() -> None:
+    game = arranged(
+        ["R3 B3 G3 Y3 R5 B5 G5 Y5 W W", "R1 R2 R4 R6 B8 B9 G12 G10 Y1 Y2"], "G11", "R12"
+    )
+    game.apply(Draw())
+    steps = hint(game.view(0)).steps
+    assert isinstance(steps[0].action, LayDown) and len(steps) == 2
+    assert (
+        str(steps[1])
+        == "discard R12: it is your last card, and discarding it goes out and ends the hand"
+    )
+
+
 def test_hint_declares_the_closest_phase() -> None:
     game = Game(3, rules=preset("masters"), seed=5)
     view = game.view(game.current)

@@ -51,7 +51,7 @@ from phase10.core import (
 from phase10.core.budget import step_budget
 from phase10.core.cards import card_list
 from phase10.core.errors import SearchLimitError
-from phase10.core.labels import action_text, group_text, plural, view_action_text
+from phase10.core.labels import action_text, card_words, group_text, plural, view_action_text
 from phase10.solver import missing
 from phase10.solver.tactics import (
     ODDS_CHECKS,
@@ -413,8 +413,12 @@ def _hint(view: PlayerView) -> Hint:
                 "the Anti-phase card is worth taking only to go out with it this turn; "
                 "still in your hand when the hand ends, it moves you down a phase"
             )
+        elif top is not None and not any(
+            isinstance(legal, TakeDiscard) for legal in view.legal_actions
+        ):
+            reason = f"{card_words(top)} cannot be taken from the discard pile"
         else:
-            shown = f"the {top}" if top is not None else "the discard pile"
+            shown = card_words(top) if top is not None else "the discard pile"
             reason = f"{shown} does not help"
             action = Draw() if isinstance(action, Draw) else action
         if isinstance(action, TakeDiscard) and top is not None and not top.is_anti:
@@ -454,9 +458,10 @@ def _hint(view: PlayerView) -> Hint:
             target = max(targets, key=lambda seat: leader_key(view, seat))
             name = view.seats[target].name
             skip = Discard(steps[-1].action.card, target)
+            closest = f"{name} is the closest to winning (phase {view.seats[target].phase + 1})"
             steps[-1] = Advice(
                 skip,
-                f"{name} is the closest to winning (phase {view.seats[target].phase + 1})",
+                closest if len(targets) > 1 else f"{name} misses their next turn",
                 view_action_text(view, skip),
             )
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_anti:
@@ -469,6 +474,16 @@ def _hint(view: PlayerView) -> Hint:
                 _victim_reason(view, target, targets),
                 view_action_text(view, out),
             )
+    last = steps[-1] if steps else None
+    if (
+        last is not None
+        and isinstance(last.action, Discard)
+        and not last.action.card.is_anti
+        and _hand_after(view.hand, steps[:-1]) == [last.action.card]
+    ):
+        ends = "it is your last card, and discarding it goes out and ends the hand"
+        told = f"{ends} ({last.reason})" if last.action.target is not None else ends
+        steps[-1] = replace(last, reason=told)
     if view.stage is Stage.WILD_DISCARD:
         steps = [step for step in steps if isinstance(step.action, Discard)]
     elif steps and isinstance(steps[-1].action, Discard):
