@@ -841,6 +841,15 @@ def test_going_out_with_the_anti_phase_card_on_a_phone(base: str, browser: Any) 
     assert in_first_viewport(phone, "#choices") and uncovered(phone, "#choices button.choice")
     shot(phone, "anti-phase-phone", full_page=False)
     assert_accessible(phone, "the Anti-phase card's chooser")
+    # asked for first, the hint's own choice is pointed out among them
+    assert phone.locator("#choices .badge.hinted").count() == 0
+    phone.tap("#choices-cancel")
+    phone.tap("#act-hint")
+    phone.wait_for_selector(".hint pre", timeout=TIMEOUT)
+    button.tap()
+    phone.wait_for_selector("#choices-title >> text=who moves down a phase?", timeout=TIMEOUT)
+    assert phone.locator("#choices button.choice .badge.hinted").count() == 1
+    assert "the hint's" in phone.locator("#choices button.choice:has(.badge.hinted)").inner_text()
     phone.tap("button.choice[data-action='discard A>p0']")
     after = wait_version(phone, now["version"] + 1)
     ended = after["view"]["hand_results"][-1]

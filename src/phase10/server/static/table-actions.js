@@ -85,7 +85,7 @@ export function Actions({ client }) {
     ${choices && html`<div id="choices" class="choices" role="group" aria-labelledby="choices-title" ref=${choicesRef}>
       <p id="choices-title">${choices.title}</p>
       ${choices.items.map((c) => html`<button type="button" key=${c.action} class="choice" data-action=${c.action}
-        onClick=${() => client.act(c.action)}>${c.label}</button>`)}
+        onClick=${() => client.act(c.action)}>${c.label}${client.hinted?.has(c.action) && html` <span class="badge hinted">the hint's</span>`}</button>`)}
       <button type="button" class="small" id="choices-cancel" onClick=${() => client.cancelChoices()}>Cancel</button>
     </div>`}
     ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${client.hint.charAt(0).toUpperCase() + client.hint.slice(1)}</pre>

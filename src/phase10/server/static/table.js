@@ -141,6 +141,8 @@ class TableClient {
       this.warn(message.message);
     } else if (message.type === "hint") {
       this.hint = message.text;
+      // its moves, so a choice between ways to lay down or hit can point out the hint's
+      this.hinted = new Set((message.hint?.steps ?? []).map((step) => step.action));
       this.draw();
     } else if (message.type === "dice_hint") {
       if (message.version === this.state?.version) this.diceHint = message;
@@ -160,7 +162,7 @@ class TableClient {
     this.turnLeft = message.table.turn_left;
     const view = message.view;
     if (before && before.version !== message.version) {
-      this.choices = null; this.hint = null; this.diceHint = null;
+      this.choices = null; this.hint = null; this.diceHint = null; this.hinted = null;
       this.unwarn(); // a move was made: the warning about an earlier try no longer stands
     }
     // a changed hand starts a new selection (the others' moves leave it as it is)
