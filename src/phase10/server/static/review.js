@@ -130,12 +130,13 @@ function Shown({ review, step, goto }) {
 function Hands({ review }) {
   return html`<h3 id="review-hands-title">Hand by hand</h3>
     <div class="scroll-x" tabindex="0" role="region" aria-labelledby="review-hands-title"><table class="scores review-hands">
-      <thead><tr><th scope="col">Hand</th><th scope="col">Decisions</th><th scope="col">Mistakes</th><th scope="col">Value lost</th>
-        <th scope="col">Phase made</th><th scope="col">Points</th><th scope="col">Win chance</th></tr></thead>
-      <tbody>${review.hands.map((h) => html`<tr key=${h.hand}><th scope="row">${h.hand}</th><td>${h.decisions}</td><td>${h.mistakes}</td>
-        <td>${h.lost.toFixed(2)}</td><td>${h.made_phase === null ? "—" : h.made_phase ? "yes ✓" : "no"}</td>
-        <td>${h.points ?? "—"}</td><td class="nowrap">${h.win_before === null ? "—" : `${pct(h.win_before)} → ${pct(h.win_after)}`}</td></tr>`)}</tbody>
-    </table></div>`;
+      <thead><tr><th scope="col">Hand</th><th scope="col">Moves</th><th scope="col">Mistakes</th>
+        <th scope="col">Phase</th><th scope="col">Points</th><th scope="col">Win chance</th></tr></thead>
+      <tbody>${review.hands.map((h) => html`<tr key=${h.hand}><th scope="row">${h.hand}</th><td>${h.decisions}</td><td>${h.mistakes}${h.mistakes > 0 && ` (${h.lost.toFixed(2)})`}</td>
+        <td>${h.made_phase === null ? "—" : h.made_phase ? html`✓<span class="sr-only"> made</span>` : "no"}</td>
+        <td>${h.points ?? "—"}</td><td>${h.win_before === null ? "—" : `${pct(h.win_before)} → ${pct(h.win_after)}`}</td></tr>`)}</tbody>
+    </table></div>
+    <p class="muted scores-key">Moves: the decisions weighed. Beside the mistakes, in brackets, the value they gave up.</p>`;
 }
 
 // Every seat's chance to win, after each of the player's decisions: lines over the game's
