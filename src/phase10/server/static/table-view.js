@@ -372,8 +372,9 @@ function Scores({ view }) {
         return html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
         ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : html`${p}${r.advanced.includes(i) ? " ✓" : ""}<span class="total"><span class="sr-only">, total </span>${r.totals[i]}</span>`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}</td>`)}</tr>`;
       })}</tbody>
+      <tfoot><tr><th scope="row">Total</th>${view.seats.map((s, i) => html`<td key=${i}>${s.score}</td>`)}</tr></tfoot>
     </table></div>
-    <p class="muted scores-key">Points each hand, the total beneath; ✓ phase made.</p>
+    <p class="muted scores-key">Points each hand, the total so far beneath; ✓ phase made.</p>
   </section>`;
 }
 
