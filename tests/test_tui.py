@@ -242,7 +242,12 @@ async def test_a_hint_longer_than_its_box_says_how_to_read_it_whole() -> None:
         await settle(pilot, app)
         app.show_hint("Hint: " + "discard R7: it pairs with little; " * 12)
         await pilot.pause()
-        assert str(app.query_one("#hint", Static).render()).endswith("(? again: the whole hint)")
+        box = app.query_one("#hint", Static)
+        shown = str(box.render())
+        # cut short, so the way to the rest is in the box rather than past its last line
+        assert shown.endswith(" … (? again: the whole hint)")
+        assert len(shown) <= box.content_size.width * box.content_size.height
+        assert app.hint_text.endswith("pairs with little; ")  # (kept whole for ? again)
         app.show_hint("Hint: draw from the pile")
         await pilot.pause()
         assert str(app.query_one("#hint", Static).render()) == "Hint: draw from the pile"

@@ -219,14 +219,17 @@ class TableApp(App[None]):
         )
 
     def show_hint(self, text: str) -> None:
-        """Show the hint under the hand ("" hides its line). A hint longer than its box
-        says that ? again shows all of it (the box scrolls only with a mouse)."""
+        """Show the hint under the hand ("" hides its line). A hint longer than its box is
+        cut short, saying that ? again shows all of it (the box scrolls only with a mouse)."""
         self.hint_text = text
         hint = self.query_one("#hint", Static)
         lines = 3 if self.screen_stack[0].has_class("-short") else 6
         width = max(20, self.size.width - 2)
-        tail = "  (? again: the whole hint)" if len(text) > lines * width * 0.9 else ""
-        hint.update(Text(text + tail))
+        room = int(lines * width * 0.85)  # (lines wrap at words: a little less than the box)
+        if len(text) > room:  # cut where the box is sure to show the way to the rest
+            tail = " … (? again: the whole hint)"
+            text = text[: room - len(tail)].rstrip() + tail
+        hint.update(Text(text))
         hint.set_class(not text, "-hidden")
 
     def say(self, text: str) -> None:
