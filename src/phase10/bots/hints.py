@@ -418,7 +418,8 @@ def _hint(view: PlayerView) -> Hint:
         ):
             reason = f"{card_words(top)} cannot be taken from the discard pile"
         else:
-            shown = card_words(top) if top is not None else "the discard pile"
+            named = card_words(top) if top is not None else "the discard pile"
+            shown = f"the {top}" if top is not None and named == str(top) else named
             reason = f"{shown} does not help"
             action = Draw() if isinstance(action, Draw) else action
         if isinstance(action, TakeDiscard) and top is not None and not top.is_anti:
