@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> None:
             gains = [row["gain"] for row in rows if row["down"] == down and row["waits"]]
             if gains:
                 mean, half = mean_interval(np.array(gains))
-                line += f"; the hint waits at {len(gains)}, gaining {mean:+.3f} ± {half:.3f}"
+                spread = f" ± {half:.3f}" if len(gains) > 1 else ""
+                line += f"; the hint waits at {len(gains)}, gaining {mean:+.3f}{spread}"
             print(line)
 
 
