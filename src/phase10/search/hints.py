@@ -5,8 +5,8 @@
 the hand's end. Where the search finds a better step beyond its noise, the hint gives that
 one; either way the step's reason says what the search saw. A lay-down the hint would make
 is first weighed against waiting (laid with its hits and the best discard after, against
-the best discard with the phase kept in hand, on the same deals): where waiting leads
-beyond the noise, the hint is that discard alone.
+the best discard with the phase kept in hand, on the same deals): where waiting leads by
+:data:`~phase10.search.expert.MISTAKE` and beyond the noise, the hint is that discard alone.
 
 >>> from phase10.core import Game
 >>> game = Game(2, seed=4)
@@ -49,8 +49,8 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
         return advice
     expert = player if player is not None else ExpertPlayer(random.Random(0), closer=CLOSER_LOOK)
     if view.stage is Stage.PLAY and isinstance(steps[0].action, LayDown):
-        # laying the phase down now, against keeping it in hand a turn more: a phase on
-        # the table is where opponents who are down go out by hitting
+        # laying the phase down now, against keeping it in hand a turn more (seldom
+        # better, and only by a mistake's worth is it advised)
         waiting = expert.weigh_waiting(view, [step.action for step in steps[:index]])
         if waiting is not None and waiting.action != steps[0].action:
             step = Advice(
@@ -110,12 +110,12 @@ def _waiting_reason(view: PlayerView, waiting: Weighing) -> str:
     compare("you win the game this hand", f"{lay.won:.0%}", f"{wait.won:.0%}")
     compare("an opponent wins it", f"{lay.lost:.0%}", f"{wait.lost:.0%}")
     compare("you make your phase", f"{lay.phase:.0%}", f"{wait.phase:.0%}")
-    if len(others) == 1 and others[0].laid is None:
-        theirs = "your opponent makes their phase this hand"
-        compare(theirs, f"{lay.rivals:.0%}", f"{wait.rivals:.0%}")
-    else:
+    if len(others) > 1:
         theirs = "your opponents make"
         compare(theirs, f"{lay.rivals:.1f}", f"{wait.rivals:.1f}", "phases between them")
+    elif others[0].laid is None:  # (an opponent down already has made theirs)
+        theirs = "your opponent makes their phase this hand"
+        compare(theirs, f"{lay.rivals:.0%}", f"{wait.rivals:.0%}")
     points = (round(lay.points), round(wait.points))
     if points[0] != points[1]:
         parts.append(
