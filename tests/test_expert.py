@@ -281,6 +281,26 @@ def test_a_hint_says_when_to_keep_the_phase_in_hand(monkeypatch: pytest.MonkeyPa
 
 
 @needs_kernel
+def test_the_hint_gives_the_same_discard_once_its_lay_down_is_made() -> None:
+    game = Game(2, seed=7)
+    bots = [GreedyPlayer(random.Random(7 + seat)) for seat in range(2)]
+    checked = 0
+    while game.hand_number == 1:
+        view = game.view(game.current)
+        if view.stage is Stage.PLAY and view.seats[game.current].laid is None:
+            steps = searched_hint(view).steps
+            if isinstance(steps[0].action, LayDown) and isinstance(steps[-1].action, Discard):
+                after = game.copy()
+                for step in steps[:-1]:  # the lay-down and hits, as the player follows them
+                    after.apply(step.action)
+                again = searched_hint(after.view(after.current)).steps
+                assert [step.action for step in again] == [steps[-1].action]
+                checked += 1
+        game.apply(bots[game.current].choose(view))
+    assert checked
+
+
+@needs_kernel
 def test_the_expert_can_weigh_waiting_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
     weighed: list[bool] = []  # whether each weighing chose to wait
     weigh = ExpertPlayer.weigh_waiting

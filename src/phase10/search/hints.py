@@ -51,7 +51,12 @@ def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
     if view.stage is Stage.PLAY and isinstance(steps[0].action, LayDown):
         # laying the phase down now, against keeping it in hand a turn more (seldom
         # better, and only by a mistake's worth is it advised)
-        waiting = expert.weigh_waiting(view, [step.action for step in steps[:index]])
+        # (with a search of its own: the discard's below then deals alike whether or not
+        # this came first, and the hint once the lay-down is made gives the same discard)
+        waiter = (
+            player if player is not None else ExpertPlayer(random.Random(1), closer=CLOSER_LOOK)
+        )
+        waiting = waiter.weigh_waiting(view, [step.action for step in steps[:index]])
         if waiting is not None and waiting.action != steps[0].action:
             step = Advice(
                 waiting.action,
