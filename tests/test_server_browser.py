@@ -868,6 +868,7 @@ def test_going_out_with_the_anti_phase_card_on_a_phone(base: str, browser: Any) 
     )
     assert page.inner_text(".banner tbody tr:nth-child(1)").endswith("made it ✓, then moved down ▼")
     assert "moved down a phase" in page.inner_text(".scores tbody td:nth-of-type(1)")
+    assert page.inner_text(".scores-key").endswith("; ▼ moved down a phase.")
     for seat in seats:
         seat.close()
 

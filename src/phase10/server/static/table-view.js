@@ -370,11 +370,11 @@ function Scores({ view }) {
       <tbody>${view.hand_results.map((r, k) => {
         const moved = movedDown(view.hand_results, k);
         return html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
-        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : html`${p}${r.advanced.includes(i) ? " ✓" : ""}<span class="total"><span class="sr-only">, total </span>${r.totals[i]}</span>`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}</td>`)}</tr>`;
+        ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""}`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}${p !== null && html`<span class="total"><span class="sr-only">, total </span>${r.totals[i]}</span>`}</td>`)}</tr>`;
       })}</tbody>
       <tfoot><tr><th scope="row">Total</th>${view.seats.map((s, i) => html`<td key=${i}>${s.score}</td>`)}</tr></tfoot>
     </table></div>
-    <p class="muted scores-key">Points each hand, the total so far beneath; ✓ phase made.</p>
+    <p class="muted scores-key">Points each hand, the total so far beneath; ✓ phase made${view.hand_results.some((_, k) => movedDown(view.hand_results, k).some(Boolean)) ? "; ▼ moved down a phase" : ""}.</p>
   </section>`;
 }
 
