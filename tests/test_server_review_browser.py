@@ -82,7 +82,25 @@ def check_review(page: Any, where: str) -> None:
     )
     assert page.inner_text("#replay-step").startswith("Action ")
     assert "a mistake" in page.inner_text("#replay-decision")
+    assert "; the expert: " in page.inner_text("#replay-decision")
     assert mistakes.first.get_attribute("aria-current") == "step"
+    # the other decisions say the expert agrees, or leans elsewhere by less than a mistake
+    page.keyboard.press("Home")
+    said = []
+    for _ in range(30):
+        if page.locator("#replay-decision").count():
+            said.append(page.inner_text("#replay-decision"))
+        step = page.inner_text("#replay-step")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "text => document.getElementById('replay-step').textContent !== text",
+            arg=step,
+            timeout=TIMEOUT,
+        )
+    calm = [text for text in said if "a mistake:" not in text]
+    assert any("The expert agrees" in text for text in calm)
+    assert any("by less than a mistake" in text for text in calm)
+    assert all("The expert agrees" in text or "by less than a mistake" in text for text in calm)
     assert no_horizontal_scroll(page), where
     found = axe_violations(page)
     assert not found, f"{where}: {found}"

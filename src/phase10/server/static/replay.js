@@ -127,8 +127,10 @@ function Replay({ id, frame, actor, ended, nav, review, decision, reviewedName }
         <a href="#review" class="button" id="replay-to-review">Review…</a>
       </div>
       ${decision && html`<p id="replay-decision" class=${`decision${decision.mistake ? " was-mistake" : ""}`}>
-        Next, ${reviewedName}'s decision (action ${decision.step + 1})${decision.mistake ? ", a mistake" : ""}: played <strong>${decision.played}</strong>;
-        the expert: <strong>${decision.best}</strong>. ${decision.reason.charAt(0).toUpperCase()}${decision.reason.slice(1)}.</p>`}
+        Next, ${reviewedName}'s decision (action ${decision.step + 1})${decision.mistake ? ", a mistake" : ""}: played <strong>${decision.played}</strong>${
+          decision.played === decision.best ? "" : decision.mistake ? html`; the expert: <strong>${decision.best}</strong>`
+          : html`; the expert leans to <strong>${decision.best}</strong>, by less than a mistake`}.
+        ${decision.reason.charAt(0).toUpperCase()}${decision.reason.slice(1)}.</p>`}
     </section>
     ${ended && html`<section class="banner" aria-labelledby="replay-hand-end">
       <h2 id="replay-hand-end">End of hand ${ended.hand}: ${(ended.went_out ?? null) === null ? `nobody went out (${ended.reason})` : `${names[ended.went_out]} went out`}</h2>
