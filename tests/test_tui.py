@@ -231,6 +231,11 @@ async def test_hint_key_shows_the_solvers_advice() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, InfoScreen) and app.screen.title_text == "Hint"
         assert app.screen.body == app.hint_text.removeprefix("Hint: ")
+        await pilot.press("question_mark")  # (? again closes it)
+        await pilot.pause()
+        assert not isinstance(app.screen, InfoScreen)
+        await pilot.press("question_mark")  # (and opens it again: the hint is still shown)
+        assert isinstance(app.screen, InfoScreen)
         await pilot.press("escape", "d")
         await pilot.pause()
         assert app.hint_text == "" and not isinstance(app.screen, InfoScreen)

@@ -111,6 +111,8 @@ class InfoScreen(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("q", "close", "Close", show=False),
         Binding("enter", "close", "Close", show=False),
+        # (? opens the whole hint here: ? again closes it, as a key that toggles)
+        Binding("question_mark", "close", "Close", show=False),
     ]
 
     def __init__(self, title: str, body: Any) -> None:
@@ -123,7 +125,7 @@ class InfoScreen(ModalScreen[None]):
             yield Label(self.title_text, id="info-title")
             with VerticalScroll():
                 yield Static(self.body, id="info-body")
-            yield Label("Esc closes", classes="muted")
+            yield Label("Esc or ? closes", classes="muted")
 
     def action_close(self) -> None:
         dismiss_once(self, None)
