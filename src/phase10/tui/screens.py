@@ -125,7 +125,7 @@ class InfoScreen(ModalScreen[None]):
             yield Label(self.title_text, id="info-title")
             with VerticalScroll():
                 yield Static(self.body, id="info-body")
-            yield Label("Esc or ? closes", classes="muted")
+            yield Label("Esc closes", classes="muted")
 
     def action_close(self) -> None:
         dismiss_once(self, None)
