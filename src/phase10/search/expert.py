@@ -243,7 +243,8 @@ class ExpertPlayer:
                     later.apply(action_key(action))
                 if not greedy_hits(later, me, self.rng):
                     return None  # (out by the lay-down and hits)
-                waits = [i for i, key in enumerate(now.legal()) if _keeps_phase(view, key)]
+                keys = now.legal()
+                waits = [i for i, key in enumerate(keys) if _keeps_phase(view, key)]
                 drops = [i for i, key in enumerate(later.legal()) if key[0] == 2]
                 if not waits or not drops:
                     return None
@@ -267,7 +268,7 @@ class ExpertPlayer:
                     held = None
         except SearchLimitError:
             return None  # (phases too costly to play out)
-        wait = to_action(now.legal()[waits[b]])
+        wait = to_action(keys[waits[b]])
         options = (
             self._options(laid[:, a : a + 1], lay_values[:, a : a + 1], [lay[0]], view)[0],
             self._options(kept[:, b : b + 1], wait_values[:, b : b + 1], [wait], view)[0],

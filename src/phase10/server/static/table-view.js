@@ -363,18 +363,19 @@ function Results({ client }) {
 
 function Scores({ view }) {
   if (!view.hand_results.length) return null;
+  const moves = view.hand_results.map((_, k) => movedDown(view.hand_results, k));
   return html`<section class="panel scores-panel" aria-labelledby="scores-title">
     <h2 id="scores-title">Scores</h2>
     <div class="scroll-x" tabindex="0" role="region" aria-label="Scores by hand"><table class="scores">
       <thead><tr><th scope="col">Hand</th>${view.seats.map((s, i) => html`<th scope="col" key=${i}>${s.name}</th>`)}</tr></thead>
       <tbody>${view.hand_results.map((r, k) => {
-        const moved = movedDown(view.hand_results, k);
+        const moved = moves[k];
         return html`<tr key=${r.hand}><th scope="row">${r.hand}</th>
         ${r.points.map((p, i) => html`<td key=${i}>${p === null ? "—" : `${p}${r.advanced.includes(i) ? " ✓" : ""}`}${moved[i] && html`<span aria-hidden="true"> ▼</span><span class="sr-only"> moved down a phase</span>`}${p !== null && html`<span class="total"><span class="sr-only">, total </span>${r.totals[i]}</span>`}</td>`)}</tr>`;
       })}</tbody>
       <tfoot><tr><th scope="row">Total</th>${view.seats.map((s, i) => html`<td key=${i}>${s.score}</td>`)}</tr></tfoot>
     </table></div>
-    <p class="muted scores-key">Points each hand, the total so far beneath; ✓ phase made${view.hand_results.some((_, k) => movedDown(view.hand_results, k).some(Boolean)) ? "; ▼ moved down a phase" : ""}.</p>
+    <p class="muted scores-key">Points each hand, the total so far beneath; ✓ phase made${moves.some((row) => row.some(Boolean)) ? "; ▼ moved down a phase" : ""}.</p>
   </section>`;
 }
 
