@@ -245,7 +245,7 @@ def test_a_review_whose_play_outs_run_past_the_bound_says_so(
     game = Game(["Ann", "Bob"], seed=2)
     _play_seeded(game, "greedy", 40)
     record = GameRecord.from_game(game)
-    monkeypatch.setattr(review_module, "REVIEW_STEPS", 1000)
+    monkeypatch.setattr(review_module, "REVIEW_STEPS", 1000)  # (the bound it weighs under)
     with pytest.raises(ReviewError, match="take too long to play out: weighing the decision at"):
         review_module.review(record, 0)
 

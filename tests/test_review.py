@@ -175,7 +175,7 @@ def test_the_command_reviews_on_one_blas_thread_and_restores_the_count(
 
 
 def test_a_decision_with_many_ways_to_lay_down_weighs_every_discard_within_the_bound() -> None:
-    from phase10.search.review import MAX_CANDIDATES, _candidates
+    from phase10.search.decisions import MAX_CANDIDATES, _candidates
 
     lay_downs = [(4, ((i,),)) for i in range(40)]
     discards = [(2, card, -1) for card in range(11)]
@@ -276,9 +276,9 @@ def test_a_review_is_filed_under_the_game_not_the_date_its_record_was_written() 
 def _counting_looks(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[tuple[int, int | None]]]:
     """The review module, and a list of its searches to the hand's end as they are made
     (how many moves, over how many deals: None for the first look's)."""
-    module = importlib.import_module("phase10.search.review")
+    module = importlib.import_module("phase10.search.decisions")
     looks: list[tuple[int, int | None]] = []
-    hands = module._Search.hands
+    hands = module.DecisionSearch.hands
 
     def counted(
         self: Any, candidates: list[int], rng: random.Random, deals: Any = None, **kw: Any
@@ -286,7 +286,7 @@ def _counting_looks(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[tuple[in
         looks.append((len(candidates), deals))
         return hands(self, candidates, rng, deals, **kw)
 
-    monkeypatch.setattr(module._Search, "hands", counted)
+    monkeypatch.setattr(module.DecisionSearch, "hands", counted)
     return module, looks
 
 
@@ -334,7 +334,7 @@ def test_a_lay_down_is_valued_with_the_rest_of_its_turn() -> None:
     it (and the greedy policy's hits), over the same deals."""
     from phase10.kernel import KernelGame
     from phase10.search import ExpertPlayer
-    from phase10.search.review import _Search
+    from phase10.search.decisions import DecisionSearch
 
     game = Game(2, seed=8)
     bots = [make_player("greedy", random.Random(8 + seat)) for seat in range(2)]
@@ -347,7 +347,7 @@ def test_a_lay_down_is_valued_with_the_rest_of_its_turn() -> None:
     lay = next(i for i, key in enumerate(keys) if key[0] == 4)
     drop = next(i for i, key in enumerate(keys) if key[0] == 2)
     expert = ExpertPlayer(random.Random(0), deals=8)
-    search = _Search(view, play, expert, seat)
+    search = DecisionSearch(view, play, expert, seat)
     results, values = search.hands([lay, drop], random.Random(1))
     seed = random.Random(1).getrandbits(63)
     turn = search._rest_of_turn(keys[lay], 8, seed)

@@ -34,10 +34,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
-import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -46,7 +44,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.seats import HUMAN
-from phase10.bots.strong import StrongPlayer
 from phase10.core import (
     Action,
     Declare,
@@ -67,29 +64,17 @@ from phase10.core.codec import RecordError
 from phase10.core.errors import IllegalActionError, InvalidActionError, SearchLimitError
 from phase10.core.labels import view_action_text
 from phase10.core.records import GameRecord
-from phase10.kernel import (
-    KernelGame,
-    available,
-    bounded_steps,
-    greedy_unsupported,
-    load_error,
-    steps_left,
-    to_action,
-)
-from phase10.kernel.convert import action_key
+from phase10.kernel import available, bounded_steps, greedy_unsupported, load_error
 
-from .expert import (
-    CLOSER_LOOK,
-    KERNEL_STEPS,
-    MISTAKE,
-    ExpertPlayer,
-    Weights,
-    _declined,
-    _settled,
-    fits,
-    greedy_hits,
-    lead_held,
+from .decisions import (
+    MAX_CANDIDATES,
+    REVIEW_STEPS,
+    WHOLE_TURNS,
+    DecisionSearch,
+    decision_rng,
+    weigh_decision,
 )
+from .expert import CLOSER_LOOK, MISTAKE, Weights
 
 __all__ = [
     "MAX_CANDIDATES",
@@ -113,18 +98,6 @@ REVIEW_VERSION = 1
 CACHE_FORMAT = "phase10-review-cache"
 #: the most reviews kept beside one record, the latest
 CACHE_KEEP = 8
-#: the most moves weighed at one decision (the move played and the expert's prior are
-#: always among them): bounds the work a review of any record can ask for
-MAX_CANDIDATES = 24
-#: how many standard errors of the paired difference a mistake must exceed
-MARGIN = 2.0
-#: the most lay-downs of one search valued with the rest of their turn (the move played
-#: and the prior's among them, then the likeliest best): each costs a search of its discards
-WHOLE_TURNS = 3
-#: the kernel search steps one decision's weighing may take: thrice the expert's bound,
-#: as a review weighs every move, plays two out to the game's end and looks closer at
-#: close calls (under edition-3's phases a decision took up to 28 million)
-REVIEW_STEPS = 3 * KERNEL_STEPS
 
 Progress = Callable[[int, int], None]
 
@@ -440,179 +413,37 @@ def _weigh(
 ) -> tuple[Decision | None, tuple[float, ...] | None]:
     """The decision at ``view`` (None with a single move) and every seat's chance to win
     after the move played."""
-    rng = random.Random(f"review {seed} {step}")
-    me = ExpertPlayer._me(view)
-    play = KernelGame.from_view(view)
-    keys = play.legal()
-    played_key = action_key(played)
-    expert = ExpertPlayer(random.Random(rng.getrandbits(32)), deals=deals)
-    prior_key = action_key(StrongPlayer(random.Random(rng.getrandbits(32))).choose(view))
-    candidates = _candidates(keys, played_key, prior_key)
-    search = _Search(view, play, expert, me)
-    if len(candidates) < 2:
-        wins = search.wins([keys.index(played_key)], win_deals, rng)
+    rng = decision_rng(view, seed)
+    weighed = weigh_decision(view, played, rng, deals)
+    search, candidates, mine, best = weighed.search, weighed.candidates, weighed.mine, weighed.best
+    if weighed.results is None or weighed.values is None:
+        wins = search.wins(candidates, win_deals, rng)
         return None, tuple(float(w) for w in wins[0])
-    left = steps_left()
-    # a closer look at two moves, and the play-outs to the game's end after, to the search
-    room_scale = (2 * CLOSER_LOOK + 2) / len(candidates)
-    firsts = {keys.index(played_key), keys.index(prior_key)}
-    results, values = search.hands(candidates, rng, firsts=firsts)
-    means = values.mean(axis=0)
-    prior = candidates.index(keys.index(prior_key))
-    best = int(np.argmax(means))
-    looked: NDArray[np.float64] | None = None  # the differences by which best leads prior
-    if best != prior:
-
-        def closer_look() -> NDArray[np.float64]:  # (as a hint takes it)
-            more = search.hands([candidates[prior], candidates[best]], rng, CLOSER_LOOK * deals)
-            return more[1][:, 1] - more[1][:, 0]
-
-        # (with room in the steps left for it and the play-outs to the game's end after)
-        room = fits(left, room_scale)
-        diff = values[:, best] - values[:, prior]
-        looked = lead_held(diff, MARGIN, closer_look if room else None)
-        if looked is None:
-            best = prior
-    mine = candidates.index(keys.index(played_key))
-    if means[mine] >= means[best]:
-        best, looked = mine, None
-    diff = looked if looked is not None and mine == prior else values[:, best] - values[:, mine]
-    if best != mine and len(diff) == len(values) and _flagged(diff) and fits(left, room_scale):
-        # a move is called a mistake only after a closer look, as the prior gets before it
-        # is set aside on a close call: on the first deals alone a loss can read several
-        # times what it is
-        more = search.hands([candidates[mine], candidates[best]], rng, CLOSER_LOOK * deals)
-        diff = np.concatenate([diff, more[1][:, 1] - more[1][:, 0]])
-    loss, noise = float(diff.mean()), _noise(diff)
     pair = [candidates[mine]] if best == mine else [candidates[mine], candidates[best]]
     wins = search.wins(pair, win_deals, rng)
     outcomes = [
-        _outcome(search, results, values, j, wins[min(k, len(wins) - 1)][me])
+        _outcome(search, weighed.results, weighed.values, j, wins[min(k, len(wins) - 1)][search.me])
         for k, j in enumerate((mine, best))
     ]
-    best_action = to_action(keys[candidates[best]])
     decision = Decision(
         step=step,
         hand=view.hand_number,
         kind=_kind(played),
         played=view_action_text(view, played),
-        best=view_action_text(view, best_action),
+        best=view_action_text(view, weighed.action(best)),
         choices=len(candidates),
         after_played=outcomes[0],
         after_best=outcomes[1],
-        loss=max(loss, 0.0),
-        noise=noise,
-        mistake=_flagged(diff),
+        loss=weighed.loss,
+        noise=weighed.noise,
+        mistake=weighed.mistake,
         reason="",
     )
     return _with_reason(decision, view), tuple(float(w) for w in wins[0])
 
 
-def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
-    """Indices into ``keys`` to weigh: every move, at most :data:`MAX_CANDIDATES`, the
-    move played and the prior's always among them, then discards, lay-downs and hits in
-    that order (a hand with many Wilds can be laid down in dozens of ways)."""
-    first = [keys.index(played)]
-    if keys.index(prior) not in first:
-        first.append(keys.index(prior))
-    order = {2: 0, 4: 1, 3: 2}
-    rest = sorted(
-        (i for i in range(len(keys)) if i not in first), key=lambda i: order.get(keys[i][0], 3)
-    )
-    return sorted(first + rest[: MAX_CANDIDATES - len(first)])
-
-
-def _noise(diff: NDArray[np.float64]) -> float:
-    return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
-
-
-def _flagged(diff: NDArray[np.float64]) -> bool:
-    """Whether the expert's choice leads the move played by a mistake's worth, beyond the
-    noise (``diff``: its lead, a paired difference a deal)."""
-    loss = float(diff.mean())
-    return loss >= MISTAKE and loss > MARGIN * _noise(diff)
-
-
-class _Search:
-    """The kernel searches of one decision, from the player's view alone."""
-
-    def __init__(self, view: PlayerView, play: KernelGame, expert: ExpertPlayer, me: int):
-        self.view, self.play, self.expert, self.me = view, play, expert, me
-        self.known = expert._known(view)
-        self.keys = play.legal()
-        self.settled = _settled(view)
-        self.declined = _declined(view)
-
-    def _search(
-        self,
-        candidates: list[int],
-        count: int,
-        hands: int,
-        seed: int,
-        play: KernelGame | None = None,
-    ) -> NDArray[np.int32]:
-        return (play or self.play).search(
-            self.me,
-            self.known,
-            candidates,
-            count,
-            seed,
-            hands,
-            settled=self.settled,
-            declined=self.declined,
-        )
-
-    def hands(
-        self,
-        candidates: list[int],
-        rng: random.Random,
-        deals: int | None = None,
-        firsts: Collection[int] = (),
-    ) -> tuple[NDArray[np.int32], NDArray[np.float64]]:
-        """Each candidate's hand's end over the same deals, and its value. A lay-down is
-        valued with the rest of its turn (:meth:`_rest_of_turn`), as waiting is by its
-        discard: at most :data:`WHOLE_TURNS` of them, those in ``firsts`` first."""
-        count = self.expert.deals if deals is None else deals
-        seed = rng.getrandbits(63)
-        results = np.array(self._search(candidates, count, 1, seed))
-        values = self.expert._values(results, self.view, self.me)
-        means = values.mean(axis=0)
-        lays = [j for j, c in enumerate(candidates) if self.keys[c][0] == 4]
-        lays.sort(key=lambda j: (candidates[j] not in firsts, -means[j]))
-        for j in lays[:WHOLE_TURNS]:
-            turn = self._rest_of_turn(self.keys[candidates[j]], count, seed)
-            if turn is not None:
-                results[:, j], values[:, j] = turn
-        return results, values
-
-    def _rest_of_turn(
-        self, lay: Any, count: int, seed: int
-    ) -> tuple[NDArray[np.int32], NDArray[np.float64]] | None:
-        """The lay-down ``lay`` played, then the greedy policy's hits and the best discard
-        (by its mean) over the deals of ``seed``: a lay-down's play-out ends the turn by
-        the greedy policy, where a discard's own is the one weighed, and against the best
-        discard that would undervalue laying down. None: the turn ends without a discard."""
-        after = self.play.copy()  # (the hidden cards lie alike: the seed deals both alike)
-        after.apply(lay)
-        if not greedy_hits(after, self.me, random.Random(seed)):
-            return None
-        drops = [i for i, key in enumerate(after.legal()) if key[0] == 2]
-        if not drops:
-            return None
-        results = self._search(drops, count, 1, seed, after)
-        values = self.expert._values(results, self.view, self.me)
-        best = int(np.argmax(values.mean(axis=0)))
-        return results[:, best], values[:, best]
-
-    def wins(self, candidates: list[int], count: int, rng: random.Random) -> NDArray[np.float64]:
-        """Each candidate's chance, per seat, to win the game (shared wins shared)."""
-        won = self._search(candidates, count, 0, rng.getrandbits(63))[..., 2].astype(np.float64)
-        shares = won / np.maximum(won.sum(axis=-1, keepdims=True), 1.0)
-        return shares.mean(axis=0)  # type: ignore[no-any-return]
-
-
 def _outcome(
-    search: _Search,
+    search: DecisionSearch,
     results: NDArray[np.int32],
     values: NDArray[np.float64],
     j: int,
@@ -715,9 +546,10 @@ def review_key(record: GameRecord, seat: int, deals: int, win_deals: int, seed: 
     text = json.dumps(content, sort_keys=True)
     # (the closer look at close calls changes what a review finds: reviews made before
     # it are made again)
-    # (nor do reviews made before a lay-down was valued with the rest of its turn)
+    # (nor do reviews made before a lay-down was valued with the rest of its turn, or
+    # before each decision's deals were seeded by its position, as a hint's are)
     settings = (
-        f"{REVIEW_VERSION}:closer {CLOSER_LOOK} both:whole turns {WHOLE_TURNS}:"
+        f"{REVIEW_VERSION}:closer {CLOSER_LOOK} both:whole turns {WHOLE_TURNS}:by position:"
         f"{seat}:{deals}:{win_deals}:{seed}"
     )
     return hashlib.sha256(f"{settings}\n{text}".encode()).hexdigest()
