@@ -6,8 +6,9 @@ and whether it is right, as a search that sees the other hands values it.
 
 plays the expert against greedy bots (its seat rotated, game g dealt from seed
 ``--seed`` + g). At each lay-down the expert makes where the hint would lay down too, it
-asks the searched hint (:func:`phase10.search.searched_hint`, which weighs waiting with
-:meth:`~phase10.search.ExpertPlayer.weigh_waiting`), and a search of the real game, the
+asks the searched hint (:func:`phase10.search.searched_hint`, which weighs each decision
+as a review does, :func:`~phase10.search.decisions.weigh_decision`: a lay-down with the
+rest of its turn, against every discard), and a search of the real game, the
 other hands as they are and the draw pile shuffled afresh for each of ``--oracle-deals``
 play-outs, values both ways: the lay-down with the hint's hits and the best discard after,
 and each discard with the phase kept in hand. It prints how often the hint waits and, where

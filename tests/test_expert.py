@@ -1,5 +1,5 @@
 """The expert bot (phase10.search): determinized search with the kernel's greedy play-outs,
-its hints, and how it is found by name."""
+and how it is found by name (its searched hints: test_searched_hints.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from phase10.bots.hints import hint
 from phase10.bots.strong import StrongPlayer
 from phase10.core import (
     Action,
-    Card,
     Discard,
     Draw,
     Game,
@@ -30,7 +29,7 @@ from phase10.core import (
 )
 from phase10.core.events import Refilled
 from phase10.core.feasibility import can_lay
-from phase10.search import ExpertPlayer, searched_hint
+from phase10.search import ExpertPlayer
 
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the kernel is not built")
 
@@ -156,37 +155,6 @@ def test_the_expert_plays_as_the_strong_bot_where_it_cannot_search(
 
 
 @needs_kernel
-def test_a_searched_hint_says_what_the_search_saw() -> None:
-    game = _discard_position(3, 21)
-    view = game.view(game.current)
-    plain, searched = hint(view), searched_hint(view, ExpertPlayer(random.Random(1), deals=16))
-    last = searched.steps[-1]
-    assert isinstance(last.action, Discard) and last.action in view.legal_actions
-    assert "played out over 16 sampled deals" in last.reason
-    assert searched.phase == plain.phase and searched.odds == plain.odds
-    if last.action != plain.steps[-1].action:
-        assert "(against " in last.reason
-    with pytest.raises(ValueError, match="whose turn"):
-        searched_hint(game.view((game.current + 1) % 3))
-
-
-@needs_kernel
-def test_a_hint_s_own_discard_stands_unless_the_search_beats_it() -> None:
-    game = _position(3, 3, 8)  # the greedy policy would discard Y7, the hint Y2
-    view = game.view(game.current)
-    planned = hint(view).steps[-1].action
-    assert planned == Discard(Card.parse("Y2"))
-    assert GreedyPlayer(random.Random(0)).choose(view) == Discard(Card.parse("Y7"))
-    # nothing beats it beyond an infinite margin: the hint stands, with what the search saw
-    kept = searched_hint(view, ExpertPlayer(random.Random(1), deals=16, margin=math.inf))
-    assert kept.steps[-1].action == planned and "(against " not in kept.steps[-1].reason
-    # replaced only by a step that beats it, whose reason gives the hint's own numbers
-    eager = searched_hint(view, ExpertPlayer(random.Random(1), deals=16, margin=-math.inf))
-    if eager.steps[-1].action != planned:
-        assert "(against discard Y2: " in eager.steps[-1].reason
-
-
-@needs_kernel
 @pytest.mark.parametrize("closer", [0, 2])
 def test_a_close_call_gets_a_closer_look(closer: int, monkeypatch: pytest.MonkeyPatch) -> None:
     game = _discard_position(3, 21)
@@ -259,45 +227,6 @@ def _keeps(view: PlayerView, discard: Action) -> bool:
     rest = list(view.hand)
     rest.remove(discard.card)
     return can_lay(view.phase_of(view.seats[view.viewer or 0].phase), rest, view.rules.natural_min)
-
-
-@needs_kernel
-def test_a_hint_says_when_to_keep_the_phase_in_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _lay_down_position(2, 8)
-    view = game.view(game.current)
-    plain = hint(view)
-    # the lay-down stands unless waiting beats it: then the plan goes on after it
-    kept = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=math.inf))
-    assert kept.steps[0] == plain.steps[0] and len(kept.steps) == len(plain.steps)
-    # waiting leads (by anything, at any margin): the hint is that discard alone, with
-    # what waiting gives against laying down now
-    monkeypatch.setattr(expert_module, "MISTAKE", -math.inf)
-    waits = searched_hint(view, ExpertPlayer(random.Random(0), deals=8, margin=-math.inf))
-    (step,) = waits.steps
-    assert isinstance(step.action, Discard) and _keeps(view, step.action)
-    assert step.reason.startswith("keep your phase in hand this turn and lay it down later. ")
-    assert "Over 8 sampled deals of the cards you cannot see, " in step.reason
-    assert " if you wait, " in step.reason and " if you lay down now" in step.reason
-
-
-@needs_kernel
-def test_the_hint_gives_the_same_discard_once_its_lay_down_is_made() -> None:
-    game = Game(2, seed=7)
-    bots = [GreedyPlayer(random.Random(7 + seat)) for seat in range(2)]
-    checked = 0
-    while game.hand_number == 1:
-        view = game.view(game.current)
-        if view.stage is Stage.PLAY and view.seats[game.current].laid is None:
-            steps = searched_hint(view).steps
-            if isinstance(steps[0].action, LayDown) and isinstance(steps[-1].action, Discard):
-                after = game.copy()
-                for step in steps[:-1]:  # the lay-down and hits, as the player follows them
-                    after.apply(step.action)
-                again = searched_hint(after.view(after.current)).steps
-                assert [step.action for step in again] == [steps[-1].action]
-                checked += 1
-        game.apply(bots[game.current].choose(view))
-    assert checked
 
 
 @needs_kernel

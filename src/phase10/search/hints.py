@@ -1,12 +1,15 @@
-"""Hints checked by the expert's search.
+"""Hints checked by the review's search.
 
-:func:`searched_hint` is :func:`phase10.bots.hints.hint` with the step the expert searches
-(the discard that ends the turn, after the hint's lay-down and hits) weighed by :class:`~phase10.search.ExpertPlayer` over sampled deals played to
-the hand's end. Where the search finds a better step beyond its noise, the hint gives that
-one; either way the step's reason says what the search saw. A lay-down the hint would make
-is first weighed against waiting (laid with its hits and the best discard after, against
-the best discard with the phase kept in hand, on the same deals): where waiting leads by
-:data:`~phase10.search.expert.MISTAKE` and beyond the noise, the hint is that discard alone.
+:func:`searched_hint` is :func:`phase10.bots.hints.hint` with each step of the turn it
+plans weighed as a review weighs the decision (:func:`~phase10.search.decisions.weigh_decision`:
+every legal move played out over the same sampled deals to the hand's end, the strong
+bot's choice standing unless another beats it beyond the noise). Where the search's move
+differs from the plan's, the hint gives the search's and plans the rest of the turn
+afresh from there. The deals come from the position itself, as the review's do, so a
+player who follows every hint is reviewed with no mistakes. A step the search overrules
+says what the search saw; so does the turn's last step (the draw, or the discard).
+A plan that lays the phase down, where the search would rather discard and keep it in hand,
+says what waiting gives.
 
 >>> from phase10.core import Game
 >>> game = Game(2, seed=4)
@@ -22,75 +25,123 @@ the best discard with the phase kept in hand, on the same deals): where waiting 
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from phase10.bots.hints import Advice, Hint, hint
-from phase10.core import Discard, LayDown, PlayerView, Stage
+from phase10.core import Hit, LayDown, PlayerView, Stage
+from phase10.core.errors import SearchLimitError
 from phase10.core.labels import view_action_text
 from phase10.core.words import plural
+from phase10.kernel import available, bounded_steps, greedy_unsupported
+from phase10.kernel.convert import action_key
 
-from .expert import CLOSER_LOOK, ExpertPlayer, Option, Weighing, searchable
+from .decisions import (
+    MARGIN,
+    REVIEW_STEPS,
+    HandOver,
+    Weighed,
+    decision_rng,
+    view_after,
+    weigh_decision,
+)
+from .expert import DEFAULT_DEALS, Option, Weighing, _keeps_phase, beyond
 
 __all__ = ["searched_hint"]
 
 
-def searched_hint(view: PlayerView, player: ExpertPlayer | None = None) -> Hint:
-    """The hint for ``view``'s player, its searched step weighed by ``player`` (if None,
-    an :class:`ExpertPlayer` seeded at 0 that looks closer at close calls:
-    :data:`~phase10.search.expert.CLOSER_LOOK`). Raises ValueError when it is not the
-    viewer's turn, as :func:`~phase10.bots.hints.hint` does."""
+def searched_hint(view: PlayerView, *, deals: int = DEFAULT_DEALS, seed: int = 0) -> Hint:
+    """The hint for ``view``'s player, each step weighed over ``deals`` sampled deals
+    (``seed`` and the position seed them, as :func:`~phase10.search.review.review`'s own
+    ``seed`` does). Raises ValueError when it is not the viewer's turn, as
+    :func:`~phase10.bots.hints.hint` does. Without the compiled kernel, under rules its
+    play-outs do not play, or where the phases take too long to play out
+    (:data:`~phase10.search.decisions.REVIEW_STEPS`), the hint is the plain one."""
     advice = hint(view)
-    steps = list(advice.steps)
-    if not steps or not searchable(view) or view.stage not in (Stage.DRAW, Stage.PLAY):
+    if not advice.steps or not available() or greedy_unsupported(view.rules) is not None:
         return advice
-    index = 0 if view.stage is Stage.DRAW else len(steps) - 1
-    if view.stage is Stage.PLAY and not isinstance(steps[index].action, Discard):
+    try:
+        steps = _searched_steps(view, list(advice.steps), deals, seed)
+    except SearchLimitError:
         return advice
-    expert = player if player is not None else ExpertPlayer(random.Random(0), closer=CLOSER_LOOK)
-    if view.stage is Stage.PLAY and isinstance(steps[0].action, LayDown):
-        # laying the phase down now, against keeping it in hand a turn more (seldom
-        # better, and only by a mistake's worth is it advised)
-        # (with a search of its own: the discard's below then deals alike whether or not
-        # this came first, and the hint once the lay-down is made gives the same discard)
-        waiter = (
-            player if player is not None else ExpertPlayer(random.Random(1), closer=CLOSER_LOOK)
-        )
-        waiting = waiter.weigh_waiting(view, [step.action for step in steps[:index]])
-        if waiting is not None and waiting.action != steps[0].action:
-            step = Advice(
-                waiting.action,
-                _waiting_reason(view, waiting),
-                view_action_text(view, waiting.action),
-            )
-            return replace(advice, steps=(step,))
-    # the hint's own step stands unless the search beats it beyond its noise, as the
-    # expert keeps the strong bot's choice
-    planned = steps[index].action
-    weighing = expert.weigh(view, [step.action for step in steps[:index]], standing=planned)
-    if weighing is None:
-        return advice
-    steps[index] = _searched_step(view, steps[index], weighing)
-    if steps[index].action != advice.steps[index].action:
-        del steps[index + 1 :]  # (the rest of the plan followed the step replaced)
     return replace(advice, steps=tuple(steps))
 
 
-def _searched_step(view: PlayerView, step: Advice, weighing: Weighing) -> Advice:
+def _searched_steps(view: PlayerView, plan: list[Advice], deals: int, seed: int) -> list[Advice]:
+    """The plan's steps, each weighed in turn on the view the steps before it leave."""
+    steps: list[Advice] = []
+    while plan:
+        step = plan.pop(0)
+        with bounded_steps(REVIEW_STEPS):
+            weighed = weigh_decision(view, None, decision_rng(view, seed), deals)
+        chosen = weighed.action(weighed.best)
+        key = action_key(chosen)
+        same = key == action_key(step.action)
+        # (a lay-down or a hit reveals no card: the turn can be followed on; anything else
+        # ends it or turns up a card)
+        goes_on = isinstance(chosen, LayDown | Hit) and view.stage is Stage.PLAY
+        if weighed.results is None:
+            steps.append(step)
+        elif same and goes_on:
+            steps.append(step)  # (the plan's own reason: the turn's last step tells)
+        elif not same and isinstance(step.action, LayDown) and _keeps_phase(view, key):
+            steps.append(_waiting(view, step, weighed))
+        else:
+            steps.append(_searched_step(view, step, weighed))
+        if not goes_on:
+            break
+        try:
+            view = view_after(view, chosen)
+        except HandOver:  # (out by the move)
+            break
+        if not view.is_my_turn or view.stage is not Stage.PLAY:
+            break
+        if not same or not plan:
+            plan = list(hint(view).steps)  # (the plan followed the step replaced)
+    return steps
+
+
+def _waiting(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
+    """The search's discard, keeping a phase in hand where the plan would lay it down: what
+    waiting gives."""
+    weighing = weighed.weighing()
+    lay = _option(weighing, step)
+    if lay is None:
+        return _searched_step(view, step, weighed)
+    wait = weighing.options[weighing.chosen]
+    told = Weighing((lay, wait), 1, 0, weighing.deals)
+    return Advice(wait.action, _waiting_reason(view, told), view_action_text(view, wait.action))
+
+
+def _option(weighing: Weighing, step: Advice) -> Option | None:
+    """The option of the search that is ``step``'s move, if it was weighed."""
+    key = action_key(step.action)
+    return next((o for o in weighing.options if action_key(o.action) == key), None)
+
+
+def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
+    """The search's move, with what it gives over the deals (and the plan's step, where
+    the search's differs: what that one gives where the figures differ)."""
+    weighing = weighed.weighing()
     down = view.viewer is not None and view.seats[view.viewer].laid is not None
     others = [seat for i, seat in enumerate(view.seats) if i != view.viewer]
     rivals = (len(others), sum(seat.laid is not None for seat in others))
     chosen = weighing.options[weighing.chosen]
-    same = [option for option in weighing.options if option.action == step.action]
+    own = _option(weighing, step)
     # the game can end this hand: who wins it is said first, as it counts most
-    ends = any(option.won or option.lost for option in (chosen, *same))
+    ends = any(option.won or option.lost for option in (chosen, own) if option is not None)
     told = _outcome(chosen, down, rivals, ends)
     summary = f"played out over {weighing.deals} sampled deals, {told}"
-    if same and same[0].action == chosen.action:
+    if own is not None and action_key(own.action) == action_key(chosen.action):
         return Advice(step.action, f"{step.reason}; {summary}", step.text)
-    if same:
-        was = f"{view_action_text(view, same[0].action)}: {_outcome(same[0], down, rivals, ends)}"
-        summary += f" (against {was})"
+    if own is not None:  # (what the plan's move would give, where it differs)
+        named = view_action_text(view, own.action)
+        was = _differing(own, chosen, down, rivals, ends)
+        assert weighed.values is not None
+        lead = weighed.values[:, weighing.chosen] - weighed.values[:, weighing.options.index(own)]
+        if beyond(lead, MARGIN):
+            summary += f" (against {named}: {was})"
+        else:  # (the strong bot's choice stands where the search cannot tell them apart)
+            summary += f" ({named}: {was}; within the search's noise, the strong bot's choice)"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
@@ -98,7 +149,7 @@ def _waiting_reason(view: PlayerView, waiting: Weighing) -> str:
     """Why to keep the phase in hand: what waiting gives that laying down now does not,
     each part that differs, over the deals searched.
 
-    >>> from phase10.core import Card, Game, LayDown
+    >>> from phase10.core import Card, Discard, Game, LayDown
     >>> lay = Option(LayDown(()), 0.2, 1.0, 2.4, 0.62, won=0.0, lost=0.0)
     >>> wait = Option(Discard(Card.parse("R7")), 0.4, 1.0, 5.1, 0.35, won=0.0, lost=0.0)
     >>> print(_waiting_reason(Game(2, seed=1).view(0), Weighing((lay, wait), 1, 0, 48)))
@@ -139,7 +190,7 @@ def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = F
     there are and how many of them are down already (their phase made, said no more);
     ``ends``: the game can end this hand, and who wins it is said first.
 
-    >>> from phase10.core import Card
+    >>> from phase10.core import Card, Discard
     >>> option = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25)
     >>> _outcome(option, False, (1, 0)).split(", ")
     ['you make your phase 50% of the time', 'your opponent makes theirs 25% of the time', 'and you score 1 point on average']
@@ -151,6 +202,28 @@ def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = F
     >>> _outcome(last, True, (1, 0), ends=True).split(", ")[0]
     'you win the game this hand 10% of the time and an opponent does 30%'
     """
+    return _joined(_parts(option, down, rivals, ends))
+
+
+def _differing(
+    option: Option, other: Option, down: bool, rivals: tuple[int, int], ends: bool
+) -> str:
+    """What ``option`` gives where it differs from ``other``, as said (rounded).
+
+    >>> from phase10.core import Card, Discard
+    >>> seven = Option(Discard(Card.parse("R7")), 0.0, 0.5, 7.2, 0.25)
+    >>> eight = Option(Discard(Card.parse("R8")), 0.0, 0.5, 6.1, 0.31)
+    >>> _differing(seven, eight, False, (1, 0), False)
+    'your opponent makes theirs 25% of the time, and you score 7 points on average'
+    >>> _differing(seven, seven, False, (1, 0), False)
+    'about as good'
+    """
+    mine, theirs = _parts(option, down, rivals, ends), _parts(other, down, rivals, ends)
+    differ = [part for part, twin in zip(mine, theirs, strict=True) if part != twin]
+    return _joined(differ) if differ else "about as good"
+
+
+def _parts(option: Option, down: bool, rivals: tuple[int, int], ends: bool) -> list[str]:
     parts = [] if down else [f"you make your phase {option.phase:.0%} of the time"]
     if ends:
         parts.insert(
@@ -165,5 +238,10 @@ def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = F
         already = f" ({done} of them down already)" if done else ""
         parts.append(f"your opponents make {option.rivals:.1f} phases between them{already}")
     points = round(option.points)
-    score = f"you score {points} point{'' if points == 1 else 's'} on average"
-    return f"{', '.join(parts)}, and {score}" if parts else score
+    parts.append(f"you score {points} point{'' if points == 1 else 's'} on average")
+    return parts
+
+
+def _joined(parts: list[str]) -> str:
+    """``a``, ``a, and b``, ``a, b, and c``."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])}, and {parts[-1]}"
