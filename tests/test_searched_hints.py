@@ -57,7 +57,7 @@ def test_a_searched_hint_says_what_the_search_saw() -> None:
     if last.action != plain.steps[-1].action:  # the plan's own discard is told beside it
         told = f"{plain.steps[-1].text}: "
         assert f"(against {told}" in last.reason or (
-            f"({told}" in last.reason and "within the search's noise" in last.reason
+            f"({told}" in last.reason and "too close to call" in last.reason
         )
     with pytest.raises(ValueError, match="whose turn"):
         searched_hint(game.view((game.current + 1) % 3))
@@ -80,7 +80,7 @@ def test_the_strong_bot_s_choice_stands_unless_the_search_beats_it(
     if strong != planned.action:  # what the plan's own discard gives is said beside it
         # (nothing leads beyond an infinite margin: the two are within the noise)
         assert f"({planned.text}: " in kept.reason
-        assert kept.reason.endswith("; within the search's noise, the strong bot's choice)")
+        assert kept.reason.endswith("; too close to call, so the strong bot's pick stands)")
     # at no margin the best on the deals is the hint, whatever stood
     monkeypatch.setattr(decisions, "MARGIN", -math.inf)
     monkeypatch.setattr(hints_module, "MARGIN", -math.inf)

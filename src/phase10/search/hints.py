@@ -140,8 +140,10 @@ def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
         lead = weighed.values[:, weighing.chosen] - weighed.values[:, weighing.options.index(own)]
         if beyond(lead, MARGIN):
             summary += f" (against {named}: {was})"
-        else:  # (the strong bot's choice stands where the search cannot tell them apart)
-            summary += f" ({named}: {was}; within the search's noise, the strong bot's choice)"
+        elif weighing.chosen == weighing.greedy:  # (it stands where the search cannot tell)
+            summary += f" ({named}: {was}; too close to call, so the strong bot's pick stands)"
+        else:
+            summary += f" ({named}: {was}; too close to call)"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
