@@ -420,7 +420,8 @@ class TableManager(HostControls):
                 raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
             except NotHeldError as error:
                 raise ProtocolError("not_held", str(error), error.code) from None
-        job = (hint_job, view) if kind == "hint" else (choices_job, view, kind, cards)
+        hinted = (hint_job, view, self.limits.review_deals)  # (the hint is the review's choice)
+        job = hinted if kind == "hint" else (choices_job, view, kind, cards)
         self._start_job(table, conn, job)
 
     def _start_job(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:

@@ -174,12 +174,13 @@ def _prepare_worker(memory_mb: int, progress: Any = None) -> None:
 # -- the jobs (run in a worker: they take and return plain, picklable values) -------------
 
 
-def hint_job(view: PlayerView) -> dict[str, Any]:
-    """The hint message for the player whose view this is."""
+def hint_job(view: PlayerView, deals: int) -> dict[str, Any]:
+    """The hint message for the player whose view this is, each step weighed over
+    ``deals`` deals (the review's: the hint is then the review's choice)."""
     from phase10.search import searched_hint
 
     try:
-        advice = searched_hint(view)
+        advice = searched_hint(view, deals=deals)
     except ValueError as error:
         return {"error": str(error)}
     return {"type": "hint", "text": str(advice), "hint": advice.to_dict()}
