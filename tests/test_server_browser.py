@@ -273,7 +273,7 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
     assert no_horizontal_scroll(phone)
     phone.tap("#start")
     turns = 0
-    shot_taken = False
+    shot_taken = hinted_draw = False
     for _ in range(400):
         now = wait_turn(phone)
         if now["view"]["hand_results"]:
@@ -281,6 +281,15 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
         assert no_horizontal_scroll(phone), "the page scrolls sideways"
         assert in_first_viewport(phone, "[data-card]"), "the hand is not on screen"
         assert in_first_viewport(phone, ".actions button"), "the buttons are not on screen"
+        if turns == 0 and now["legal"]["stage"] == "draw":
+            # a hint at the draw makes its own choice the primary button: draw or take
+            phone.tap("#act-hint")
+            phone.wait_for_selector(".hint pre", timeout=TIMEOUT)
+            verb = phone.inner_text(".hint pre").split()[0].lower()
+            ids = phone.eval_on_selector_all(".actions button.primary", "els => els.map(e => e.id)")
+            assert ids == [{"draw": "act-draw", "take": "act-take"}[verb]]
+            phone.tap("text=Close the hint")
+            hinted_draw = True
         if not shot_taken and now["legal"]["stage"] == "play":
             shot(phone, "phone", readme="web-phone.png", full_page=False)
             shot_taken = True
@@ -295,13 +304,20 @@ def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> Non
             assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "static"
             assert in_first_viewport(phone, ".hint") and uncovered(phone, ".hint pre")
             shot(phone, "phone-hint", full_page=False)
+            # while it is open, the hint's first step is the primary button; closed, the usual
+            primaries = ".actions button.primary"
+            ids = "els => els.map(e => e.id)"
+            wanted = {"lay": "act-lay", "hit": "act-hit", "discard": "act-discard"}
+            assert phone.eval_on_selector_all(primaries, ids) == [wanted[said.split()[0].lower()]]
             phone.tap("text=Close the hint")
             assert phone.eval_on_selector(".mine", "e => getComputedStyle(e).position") == "sticky"
+            usual = "act-lay" if now["legal"]["lay"]["total"] else "act-discard"
+            assert phone.eval_on_selector_all(primaries, ids) == [usual]
         play_turn(phone, now["version"], how="tap")
         turns += 1
     else:
         raise AssertionError("the hand did not end")
-    assert turns >= 3
+    assert turns >= 3 and hinted_draw
     phone.wait_for_selector("#banner-title", timeout=TIMEOUT)
     assert no_horizontal_scroll(phone)
     # the hand's result is read at the top of the table, nothing over it

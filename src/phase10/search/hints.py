@@ -120,7 +120,8 @@ def _option(weighing: Weighing, step: Advice) -> Option | None:
 
 def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
     """The search's move, with what it gives over the deals (and the plan's step, where
-    the search's differs: what that one gives where the figures differ)."""
+    the search's differs: what that one gives where the figures differ, or that it does
+    about as well, where the two are too close to call)."""
     weighing = weighed.weighing()
     down = view.viewer is not None and view.seats[view.viewer].laid is not None
     others = [seat for i, seat in enumerate(view.seats) if i != view.viewer]
@@ -135,15 +136,12 @@ def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
         return Advice(step.action, f"{step.reason}; {summary}", step.text)
     if own is not None:  # (what the plan's move would give, where it differs)
         named = view_action_text(view, own.action)
-        was = _differing(own, chosen, down, rivals, ends)
         assert weighed.values is not None
         lead = weighed.values[:, weighing.chosen] - weighed.values[:, weighing.options.index(own)]
         if beyond(lead, MARGIN):
-            summary += f" (against {named}: {was})"
-        elif weighing.chosen == weighing.greedy:  # (it stands where the search cannot tell)
-            summary += f" ({named}: {was}; too close to call, so the strong bot's pick stands)"
-        else:
-            summary += f" ({named}: {was}; too close to call)"
+            summary += f" (against {named}: {_differing(own, chosen, down, rivals, ends)})"
+        else:  # (within the noise: its figures, better or worse, say nothing sure)
+            summary += f" ({named} does about as well)"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
@@ -167,7 +165,7 @@ def _waiting_reason(view: PlayerView, waiting: Weighing) -> str:
 
     compare("you win the game this hand", f"{lay.won:.0%}", f"{wait.won:.0%}")
     compare("an opponent wins it", f"{lay.lost:.0%}", f"{wait.lost:.0%}")
-    compare("you make your phase", f"{lay.phase:.0%}", f"{wait.phase:.0%}")
+    compare("you make your phase this hand", f"{lay.phase:.0%}", f"{wait.phase:.0%}")
     if len(others) > 1:
         theirs = "your opponents make"
         compare(theirs, f"{lay.rivals:.1f}", f"{wait.rivals:.1f}", "phases between them")
@@ -195,11 +193,11 @@ def _outcome(option: Option, down: bool, rivals: tuple[int, int], ends: bool = F
     >>> from phase10.core import Card, Discard
     >>> option = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25)
     >>> _outcome(option, False, (1, 0)).split(", ")
-    ['you make your phase 50% of the time', 'your opponent makes theirs 25% of the time', 'and you score 1 point on average']
+    ['you make your phase this hand 50% of the time', 'your opponent makes theirs 25% of the time', 'and you are left holding 1 point on average']
     >>> _outcome(option, True, (1, 1))
-    'you score 1 point on average'
+    'you are left holding 1 point on average'
     >>> _outcome(option, True, (3, 2)).split(", ")
-    ['your opponents make 0.2 phases between them (2 of them down already)', 'and you score 1 point on average']
+    ['your opponents make 0.2 phases between them (2 of them down already)', 'and you are left holding 1 point on average']
     >>> last = Option(Discard(Card.parse("R7")), 0.0, 0.5, 1.0, 0.25, won=0.1, lost=0.3)
     >>> _outcome(last, True, (1, 0), ends=True).split(", ")[0]
     'you win the game this hand 10% of the time and an opponent does 30%'
@@ -216,7 +214,7 @@ def _differing(
     >>> seven = Option(Discard(Card.parse("R7")), 0.0, 0.5, 7.2, 0.25)
     >>> eight = Option(Discard(Card.parse("R8")), 0.0, 0.5, 6.1, 0.31)
     >>> _differing(seven, eight, False, (1, 0), False)
-    'your opponent makes theirs 25% of the time, and you score 7 points on average'
+    'your opponent makes theirs 25% of the time, and you are left holding 7 points on average'
     >>> _differing(seven, seven, False, (1, 0), False)
     'about as good'
     """
@@ -226,7 +224,7 @@ def _differing(
 
 
 def _parts(option: Option, down: bool, rivals: tuple[int, int], ends: bool) -> list[str]:
-    parts = [] if down else [f"you make your phase {option.phase:.0%} of the time"]
+    parts = [] if down else [f"you make your phase this hand {option.phase:.0%} of the time"]
     if ends:
         parts.insert(
             0,
@@ -240,7 +238,8 @@ def _parts(option: Option, down: bool, rivals: tuple[int, int], ends: bool) -> l
         already = f" ({done} of them down already)" if done else ""
         parts.append(f"your opponents make {option.rivals:.1f} phases between them{already}")
     points = round(option.points)
-    parts.append(f"you score {points} point{'' if points == 1 else 's'} on average")
+    # (points count against the player: "left holding" says so)
+    parts.append(f"you are left holding {plural(points, 'point')} on average")
     return parts
 
 

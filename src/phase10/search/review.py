@@ -498,7 +498,7 @@ def reason(decision: Decision, view: PlayerView) -> str:
         return (
             f"your opponents make {a.rivals:.1f} phases between them; after {best}, {b.rivals:.1f}"
         )
-    return f"you score {a.points:.0f} points on average; after {best}, {b.points:.0f}"
+    return f"you are left holding {a.points:.0f} points on average; after {best}, {b.points:.0f}"
 
 
 def _summaries(

@@ -26,12 +26,15 @@ export function Actions({ client }) {
   if (!legal) return null;
   const selected = client.selectedTokens();
   const one = selected.length === 1 ? selected[0] : null;
+  // the primary button: the hint's first step while a hint is open, else draw, lay, discard
+  const advised = client.hint ? client.advised : null;
+  const primary = (kind, usual) => (advised ? advised === kind : usual);
   const buttons = [];
   if (legal.turn) {
     for (const d of legal.draw) {
       const draw = d.action === "draw";
       buttons.push(html`<${Button} key=${d.action} id=${draw ? "act-draw" : "act-take"} label=${d.label}
-        k=${draw ? "d" : "t"} primary=${draw} onClick=${() => client.act(d.action)} />`);
+        k=${draw ? "d" : "t"} primary=${primary(d.action, draw)} onClick=${() => client.act(d.action)} />`);
     }
     for (const d of legal.declare) {
       buttons.push(html`<${Button} key=${d.action} id=${`declare-${d.phase}`} label=${d.label}
@@ -43,10 +46,11 @@ export function Actions({ client }) {
     }
     if (legal.lay.total) {
       const label = selected.length > 1 ? `Lay down these ${selected.length} cards` : "Lay down your phase";
-      buttons.push(html`<${Button} key="lay" id="act-lay" label=${label} k="l" primary=${true} onClick=${() => client.lay()} />`);
+      buttons.push(html`<${Button} key="lay" id="act-lay" label=${label} k="l" primary=${primary("lay", true)} onClick=${() => client.lay()} />`);
     }
     if (legal.hits.length) {
-      buttons.push(html`<${Button} key="hit" id="act-hit" label=${one ? `Hit ${one}` : "Hit"} k="h" onClick=${() => client.hit()} />`);
+      buttons.push(html`<${Button} key="hit" id="act-hit" label=${one ? `Hit ${one}` : "Hit"} k="h"
+        primary=${primary("hit", false)} onClick=${() => client.hit()} />`);
     }
     if (legal.discards.length || legal.skips.length || legal.anti.length) {
       const only = client.discardable();
@@ -56,7 +60,7 @@ export function Actions({ client }) {
         ?? (legal.skips.some((s) => s.card === card) ? { label: "Discard the Skip" } : null)
         ?? (anti.length === 1 ? anti[0] : anti.length ? { label: "Go out with the Anti-phase card…" } : null));
       buttons.push(html`<${Button} key="discard" id="act-discard" label=${entry ? entry.label : "Discard"} k="x"
-        primary=${!legal.lay.total} onClick=${() => client.discard()} />`);
+        primary=${primary("discard", !legal.lay.total)} onClick=${() => client.discard()} />`);
     }
     // save piles (rules save_pile): the selected card goes on your save pile instead of the discard pile
     if (legal.saves.length) {

@@ -143,6 +143,9 @@ class TableClient {
       this.hint = message.text;
       // its moves, so a choice between ways to lay down or hit can point out the hint's
       this.hinted = new Set((message.hint?.steps ?? []).map((step) => step.action));
+      // and the kind of its first step ("draw", "take", "lay", "hit", "discard"...), whose
+      // button is the primary one while the hint is open
+      this.advised = (message.hint?.steps?.[0]?.action ?? "").split(" ")[0] || null;
       this.draw();
     } else if (message.type === "dice_hint") {
       if (message.version === this.state?.version) this.diceHint = message;
