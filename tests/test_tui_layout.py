@@ -17,7 +17,17 @@ from textual.widgets import Collapsible, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from phase10.bots.greedy import GreedyPlayer
-from phase10.core import Discarded, Group, GroupKind, HandEnded, Meld, Rules, Stage, parse_cards
+from phase10.core import (
+    Discarded,
+    Draw,
+    Group,
+    GroupKind,
+    HandEnded,
+    Meld,
+    Rules,
+    Stage,
+    parse_cards,
+)
 from phase10.core.records import RecordError, loads
 from phase10.search import searched_hint
 from phase10.tui.app import PlayApp
@@ -373,12 +383,19 @@ async def test_the_new_game_form_takes_a_typed_name_and_enter_plays() -> None:
 
 
 async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
-    from phase10.bots.hints import hint
     from phase10.core import Discard, Hit, LayDown
 
     app = PlayApp(session=six_players_with_groups_down(), autosave=None, bot_delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
+        # at the draw there are no cards to select: the hint is shown, with its key
+        first = searched_hint(app.session.view).steps[0]  # type: ignore[union-attr]
+        await pilot.press("a")
+        await pilot.pause()
+        key = "d" if isinstance(first.action, Draw) else "t"
+        told = [str(note.message) for note in app._notifications]
+        assert f"press {key} to {first.text}" in told and first.text in app.hint_text
+        assert not app.selected
         await pilot.press("d")
         await pilot.pause()
         count = len(app.session.view.hand)  # type: ignore[union-attr]
@@ -389,7 +406,7 @@ async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
         assert app.cursor == count - 1
         await pilot.press("home", "left")  # ...and at the start
         assert app.cursor == 0
-        advice = hint(app.session.view)  # type: ignore[union-attr]
+        advice = searched_hint(app.session.view)  # type: ignore[union-attr]
         await pilot.press("a")
         await pilot.pause()
         action = advice.steps[0].action

@@ -440,7 +440,8 @@ class TableMoves(TableApp):
             self._refresh_hand()
 
     def action_apply_hint(self) -> None:
-        """Select the cards the hint's first step names ("discard B11" selects B11)."""
+        """Select the cards the hint's first step names ("discard B11" selects B11); a step
+        with no cards to select (draw, take) is shown with its key."""
         if not self._my_turn():
             return
         assert self.session is not None
@@ -453,8 +454,12 @@ class TableMoves(TableApp):
             wanted = [action.card]
         elif isinstance(action, LayDown):
             wanted = [card for group in action.groups for card in group.cards]
-        else:
-            self.say(f"the hint says: {advice.steps[0]}")
+        else:  # (no cards to pick: the hint, and the key that makes its move)
+            self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+            key = (
+                "d" if isinstance(action, Draw) else "t" if isinstance(action, TakeDiscard) else ""
+            )
+            self.notify(f"press {key} to {advice.steps[0].text}" if key else str(advice.steps[0]))
             return
         chosen = self._places_of(wanted)
         self.selected = chosen
