@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -197,10 +198,14 @@ class Review:
         """What the review read: the player's view alone, in words."""
         you = self.name.casefold() == "you"
         whose, who = ("your", "you") if you else (f"{self.name}'s", self.name)
+        # (a share of win_deals play-outs: its 95% interval at a half, the widest)
+        spread = round(196 * math.sqrt(0.25 / self.win_deals))
         return (
             f"Estimated from {whose} view only: at each decision the cards {who} could not "
             f"see were dealt afresh for every play-out ({self.deals} deals to the hand's "
-            f"end, {self.win_deals} to the game's end)."
+            f"end, {self.win_deals} to the game's end). Each win chance comes from "
+            f"{self.win_deals} play-outs, so it can be off by up to {spread} points either "
+            "way, and it moves that much from one decision to the next by chance alone."
         )
 
     def to_dict(self) -> dict[str, Any]:
