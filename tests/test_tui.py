@@ -230,7 +230,9 @@ async def test_hint_key_shows_the_solvers_advice() -> None:
         # ? again: the whole hint in a page that scrolls with the keys; a move hides it
         await pilot.press("question_mark")
         assert isinstance(app.screen, InfoScreen) and app.screen.title_text == "Hint"
-        assert app.screen.body == app.hint_text.removeprefix("Hint: ")
+        # (each step and part on a line of its own, where the line under the hand joins them)
+        assert app.screen.body == app.hint_text.removeprefix("Hint: ").replace(" · ", "\n")
+        assert "\n" in app.screen.body and " · " not in app.screen.body
         await pilot.press("question_mark")  # (? again closes it)
         await pilot.pause()
         assert not isinstance(app.screen, InfoScreen)

@@ -499,7 +499,9 @@ class TableMoves(TableApp):
             return
         assert self.session is not None
         if self.hint_text:  # (every move hides it) the same hint, whole, in a page that scrolls
-            self.push_screen(InfoScreen("Hint", self.hint_text.removeprefix("Hint: ")))
+            # (a step or a part a line, as the hint is written, where its line joins them)
+            whole = self.hint_text.removeprefix("Hint: ").replace(" · ", "\n")
+            self.push_screen(InfoScreen("Hint", whole))
             return
         advice = searched_hint(self.session.view)
         self.show_hint("Hint: " + str(advice).replace("\n", " · "))
