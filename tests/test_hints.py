@@ -371,3 +371,36 @@ def test_cli_hint_never_rounds_a_real_chance_to_nothing() -> None:
         ).output
     )  # fmt: skip
     assert 0 < data["odds"][2]["probability"] < 0.005
+
+
+def test_a_replanned_hint_measures_the_phase_on_the_hand_its_own_steps_leave() -> None:
+    """A searched hint may discard another card than the plan (or draw where it took):
+    how far the phase is, its outs and odds are measured again, as the plan's are."""
+    from dataclasses import replace
+
+    from phase10.bots.hints import Advice, replanned
+    from phase10.solver import missing
+
+    game = Game(2, seed=21)
+    bots = [GreedyPlayer(random.Random(21 + seat)) for seat in range(2)]
+    while True:
+        view = game.view(game.current)
+        plain = hint(view) if view.stage is Stage.PLAY else None
+        if plain and len(plain.steps) == 1 and isinstance(plain.steps[0].action, Discard):
+            break
+        game.apply(bots[game.current].choose(view))
+    assert replanned(view, plain, plain.steps) == plain  # (its own steps: as it was)
+    own = plain.steps[0].action
+    assert isinstance(own, Discard) and plain.phase is not None
+    # the plan's own discard, measured the replanning way: the same as the plan measured it
+    again = replanned(view, replace(plain, steps=()), plain.steps)
+    assert again == plain
+    changed = 0
+    for card in {card for card in view.hand if card != own.card}:
+        other = replanned(view, plain, [Advice(Discard(card), "the search's", str(card))])
+        rest = list(view.hand)
+        rest.remove(card)
+        assert other.phase == plain.phase
+        assert other.missing == missing(plain.phase, rest, view.rules.natural_min)
+        changed += (other.missing, other.odds) != (plain.missing, plain.odds)
+    assert changed  # (some other discard leaves the phase further, or its odds other)

@@ -357,9 +357,7 @@ def _hint(view: PlayerView) -> Hint:
     natural_min = view.rules.natural_min
     phases = target_phases(view)
     hand = list(view.hand)
-    aim = (
-        min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))[1] if phases else None
-    )
+    aim = _aim(view)
     unseen = view_unseen_counts(view)
     if view.stage is Stage.GIVE_WILD:
         keep = GiveWild(me)
@@ -500,6 +498,60 @@ def _hint(view: PlayerView) -> Hint:
         )
         steps.insert(len(steps) - 1, give_up)
     return replace(plan, steps=tuple(steps))
+
+
+def _aim(view: PlayerView) -> Phase | None:
+    """The phase the hint aims at: of those the player may lay, the closest (None once down)."""
+    phases = target_phases(view)
+    if not phases:
+        return None
+    hand, natural_min = list(view.hand), view.rules.natural_min
+    return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))[1]
+
+
+def replanned(view: PlayerView, advice: Hint, steps: Sequence[Advice]) -> Hint:
+    """``advice`` (:func:`hint`'s for ``view``) with ``steps`` for its plan (a searched
+    one, say), how far the phase is measured again on the hand those steps leave, as
+    :func:`hint` measures its own: after a take, with the card and the turn's discard
+    made; after a lay-down, none (the phase is down); else after the hits and the discard.
+
+    >>> from phase10.core import Draw, Game
+    >>> view = Game(2, seed=0).view(0)
+    >>> print(hint(view))  # doctest: +ELLIPSIS
+    take G11 from the discard pile: G11 brings 2 sets of 3 from 1 card away to 0
+    2 sets of 3: ready to lay down
+    >>> drawn = replanned(view, hint(view), [Advice(Draw(), "it is said why", "draw")])
+    >>> print(drawn)  # doctest: +ELLIPSIS
+    draw: it is said why
+    2 sets of 3: 1 card away
+    ...
+    """
+    if [step.action for step in steps] == [step.action for step in advice.steps]:
+        return replace(advice, steps=tuple(steps))
+    me = view.viewer
+    assert me is not None
+    natural_min = view.rules.natural_min
+    laid = view.seats[me].laid is not None or any(isinstance(s.action, LayDown) for s in steps)
+    aim = None if laid else _aim(view)
+    hand = list(view.hand)
+    first = steps[0].action if steps else None
+    top = view.discard_top
+    if isinstance(first, TakeSaved):
+        hand.append(first.card)
+    elif isinstance(first, TakeDiscard) and top is not None and not top.is_anti:
+        hand.append(top)
+        if aim is not None and best_lay_down(aim, hand, natural_min) is None:
+            table = [meld.group for meld in view.melds]
+            dropped = _discard_advice(aim, hand, table, natural_min).action
+            assert isinstance(dropped, Discard)
+            hand.remove(dropped.card)
+    elif view.stage is not Stage.DRAW:
+        hand = _hand_after(hand, steps)
+        last = steps[-1].action if steps else None
+        if isinstance(last, Discard) and last.card in hand:
+            hand.remove(last.card)
+    plain = replace(advice, steps=tuple(steps), phase=None, missing=None, outs=(), odds=())
+    return _with_distance(plain, aim, hand, natural_min, view_unseen_counts(view))
 
 
 def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Advice | None:

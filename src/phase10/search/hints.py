@@ -25,9 +25,7 @@ says what waiting gives.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from phase10.bots.hints import Advice, Hint, hint
+from phase10.bots.hints import Advice, Hint, hint, replanned
 from phase10.core import Hit, LayDown, PlayerView, Stage
 from phase10.core.errors import SearchLimitError
 from phase10.core.labels import view_action_text
@@ -63,7 +61,7 @@ def searched_hint(view: PlayerView, *, deals: int = DEFAULT_DEALS, seed: int = 0
         steps = _searched_steps(view, list(advice.steps), deals, seed)
     except SearchLimitError:
         return advice
-    return replace(advice, steps=tuple(steps))
+    return replanned(view, advice, steps)  # (how far the phase is, after these steps)
 
 
 def _searched_steps(view: PlayerView, plan: list[Advice], deals: int, seed: int) -> list[Advice]:
