@@ -63,7 +63,7 @@ from .convert import (
     EventKey,
     StateKey,
     apply_state,
-    state_from_view,
+    game_from_view,
     state_of,
     to_action,
 )
@@ -399,9 +399,7 @@ class KernelGame:
         history tells (the cards each player took from the discard pile)."""
         if view.viewer is None:
             raise ValueError("a spectator's view has no player to search for")
-        names = [seat.name for seat in view.seats]
-        game = apply_state(Game(names, rules=view.rules, seed=0), state_from_view(view))
-        play = cls(game)
+        play = cls(game_from_view(view))
         play._kernel.set_knowledge(*view_knowledge(view))
         return play
 

@@ -93,6 +93,7 @@ __all__ = [
     "action_key",
     "apply_state",
     "event_key",
+    "game_from_view",
     "lay_down_order",
     "state_from_view",
     "state_of",
@@ -366,6 +367,13 @@ def state_from_view(view: PlayerView) -> StateKey:
 
 #: the generator's state after ``random.Random(0)``, as ``getstate()[1]`` holds it
 _SEED_WORDS: tuple[int, ...] = random.Random(0).getstate()[1]
+
+
+def game_from_view(view: PlayerView) -> Game:
+    """An engine game that agrees with all ``view`` shows (:func:`state_from_view`: the
+    hidden cards dealt in card order), without a history."""
+    names = [seat.name for seat in view.seats]
+    return apply_state(Game(names, rules=view.rules, seed=0), state_from_view(view))
 
 
 def apply_state(game: Game, state: StateKey) -> Game:

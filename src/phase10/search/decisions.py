@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,9 +33,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.strong import StrongPlayer
-from phase10.core import Action, Game, PlayerView
+from phase10.core import Action, PlayerView
 from phase10.kernel import KernelGame, steps_left, to_action
-from phase10.kernel.convert import action_key, apply_state, state_from_view
+from phase10.kernel.convert import action_key, game_from_view
 
 from .expert import (
     CLOSER_LOOK,
@@ -49,6 +48,7 @@ from .expert import (
     fits,
     greedy_hits,
     lead_held,
+    noise,
 )
 
 __all__ = [
@@ -109,8 +109,7 @@ def view_after(view: PlayerView, action: Action) -> PlayerView:
     """
     if view.viewer is None:
         raise ValueError("a spectator's view has no player to move")
-    names = [seat.name for seat in view.seats]
-    game = apply_state(Game(names, rules=view.rules, seed=0), state_from_view(view))
+    game = game_from_view(view)
     game.apply(action)
     if game.is_over or game.hand_number != view.hand_number:
         raise HandOver(f"{action} ends the hand: what comes next is not in the view")
@@ -303,11 +302,6 @@ def _candidates(keys: Sequence[Any], played: Any, prior: Any) -> list[int]:
         (i for i in range(len(keys)) if i not in first), key=lambda i: order.get(keys[i][0], 3)
     )
     return sorted(first + rest[: MAX_CANDIDATES - len(first)])
-
-
-def noise(diff: NDArray[np.float64]) -> float:
-    """The standard error of a paired difference's mean."""
-    return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
 
 
 def flagged(diff: NDArray[np.float64]) -> bool:

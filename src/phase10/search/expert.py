@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -477,8 +478,12 @@ def beyond(diff: NDArray[np.float64], margin: float) -> bool:
     >>> beyond(np.array([1.0, 1.2, 0.8, 1.1]), 2.0), beyond(np.array([1.0, -1.0, 0.5]), 2.0)
     (True, False)
     """
-    noise = float(diff.std()) / max(len(diff) - 1, 1) ** 0.5
-    return bool(float(diff.mean()) > margin * noise)
+    return bool(float(diff.mean()) > margin * noise(diff))
+
+
+def noise(diff: NDArray[np.float64]) -> float:
+    """The standard error of a paired difference's mean."""
+    return float(diff.std()) / math.sqrt(max(len(diff) - 1, 1))
 
 
 def searchable(view: PlayerView) -> bool:

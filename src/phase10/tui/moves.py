@@ -12,7 +12,7 @@ from rich.table import Table
 from textual import on
 from textual.binding import Binding, BindingType
 
-from phase10.bots.hints import hint
+from phase10.bots.hints import Hint, hint
 from phase10.core import (
     Action,
     Card,
@@ -455,7 +455,7 @@ class TableMoves(TableApp):
         elif isinstance(action, LayDown):
             wanted = [card for group in action.groups for card in group.cards]
         else:  # (no cards to pick: the hint, and the key that makes its move)
-            self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+            self._show_advice(advice)
             key = (
                 "d" if isinstance(action, Draw) else "t" if isinstance(action, TakeDiscard) else ""
             )
@@ -467,7 +467,7 @@ class TableMoves(TableApp):
         if chosen:
             self.cursor = min(chosen)
         self.error_text = ""
-        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+        self._show_advice(advice)
         self.refresh_table()
 
     def action_select(self) -> None:
@@ -494,6 +494,10 @@ class TableMoves(TableApp):
 
     # -- help, settings, saving -------------------------------------------------------
 
+    def _show_advice(self, advice: Hint) -> None:
+        """The hint under the hand, on one line (a step or a part of it between dots)."""
+        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+
     def action_hint(self) -> None:
         if not self._my_turn():
             return
@@ -504,7 +508,7 @@ class TableMoves(TableApp):
             self.push_screen(InfoScreen("Hint", whole))
             return
         advice = searched_hint(self.session.view)
-        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+        self._show_advice(advice)
 
     def action_undo_off(self) -> None:
         self.action_undo()  # refused: the session says undo is off
