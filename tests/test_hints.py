@@ -29,6 +29,7 @@ from phase10.core import (
     parse_group,
     preset,
 )
+from phase10.solver import missing
 from phase10.solver.tactics import completion_probability, view_unseen_counts
 
 runner = CliRunner()
@@ -281,7 +282,23 @@ def test_cli_hint_counts_the_discarded_card_as_seen() -> None:
     assert "R11" not in lines[2] and "B11" not in lines[2]
     assert lines[3].startswith("chance to hold it: 27% within 1 draw")
     far = runner.invoke(app, ["hint", "1 set of 11", "R7", "R7"])
-    assert far.output.splitlines()[1] == "1 set of 11: 10 cards away"
+    assert far.output.splitlines()[1] == "1 set of 11 after this turn: 10 cards away"
+
+
+def test_the_distance_line_says_when_it_is_counted_after_the_turn() -> None:
+    """A hint that takes the discard counts the phase with that card (and the turn's
+    discard): the line says so, so that it does not read as a contradiction of the hand's
+    own distance. A hint to draw counts the hand held now, and says nothing more."""
+    take = hint(Game(2, seed=0).view(0))
+    assert isinstance(take.steps[0].action, TakeDiscard) and take.after_steps
+    assert str(take).splitlines()[1] == "2 sets of 3: ready to lay down after this move"
+    assert take.to_dict()["after_steps"] is True
+    game = Game(3, seed=4)
+    draw = hint(game.view(game.current))
+    assert isinstance(draw.steps[0].action, Draw) and not draw.after_steps
+    assert str(draw).splitlines()[1] == "2 sets of 3: 1 card away"
+    assert draw.phase is not None
+    assert missing(draw.phase, list(game.view(game.current).hand)) == 1
 
 
 def test_a_down_player_keeps_back_a_card_that_fits_to_go_out() -> None:

@@ -105,11 +105,14 @@ class Hint:
     #: whether every chance in ``odds`` is exact (False: some are estimates, from
     #: sampled draws, where counting every draw would take too long)
     odds_exact: bool = True
+    #: whether ``missing``, ``outs`` and ``odds`` are counted on the hand the steps leave
+    #: (a card taken, the turn's discard made) rather than on the hand held now
+    after_steps: bool = False
 
     def __str__(self) -> str:
         lines = [str(step) for step in self.steps]
         if self.phase is not None and self.missing is not None:
-            lines.append(f"{self.phase}: {self._distance()}")
+            lines.append(f"{self.phase}{self._distance()}")
             if self.outs:
                 cards = ", ".join(f"{card} ({n})" for card, n in self.outs)
                 # the count says how many of that card are still unseen
@@ -124,9 +127,11 @@ class Hint:
         return "\n".join(lines)
 
     def _distance(self) -> str:
+        # (when, said: the hand held now may be further from the phase or closer)
         if not self.missing:
-            return "ready to lay down"
-        return f"{plural(self.missing, 'card')} away"
+            return ": ready to lay down" + (" after this move" if self.after_steps else "")
+        away = f": {plural(self.missing, 'card')} away"
+        return " after this turn" + away if self.after_steps else away
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -141,6 +146,7 @@ class Hint:
                 {"draws": n, "probability": p} for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
             ],
             "odds_exact": self.odds_exact,
+            "after_steps": self.after_steps,
         }
 
 
@@ -208,7 +214,9 @@ def plan_turn(
         steps.append(advice)
         assert isinstance(advice.action, Discard)
         hand.remove(advice.action.card)  # measured on the hand left once it is discarded
-    return _with_distance(Hint(tuple(steps)), phase_left, hand, natural_min, unseen)
+    return _with_distance(
+        Hint(tuple(steps)), phase_left, hand, natural_min, unseen, after_steps=bool(steps)
+    )
 
 
 def _chance(probability: float) -> str:
@@ -310,7 +318,13 @@ def _victim_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
 
 
 def _with_distance(
-    hint: Hint, phase: Phase | None, hand: list[Card], natural_min: NaturalMin, unseen: list[int]
+    hint: Hint,
+    phase: Phase | None,
+    hand: list[Card],
+    natural_min: NaturalMin,
+    unseen: list[int],
+    *,
+    after_steps: bool = False,
 ) -> Hint:
     if phase is None:
         return hint
@@ -327,6 +341,7 @@ def _with_distance(
         outs=tuple(outs(phase, hand, unseen, natural_min)),
         odds=tuple(chance for chance, _ in chances),
         odds_exact=all(exact for _, exact in chances),
+        after_steps=after_steps,
     )
 
 
@@ -386,7 +401,8 @@ def _hint(view: PlayerView) -> Hint:
                 f"{plural(before, 'card')} away to {after}, for sure",
                 view_action_text(view, action),
             )
-            return _with_distance(Hint((step,)), aim, [*hand, action.card], natural_min, unseen)
+            kept = _hand_taking(view, aim, action.card)
+            return _with_distance(Hint((step,)), aim, kept, natural_min, unseen, after_steps=True)
         if isinstance(action, TakeDiscard) and top is not None and top.is_anti:
             targets = view.anti_targets(me)
             if view.can_draw() and targets:
@@ -420,16 +436,12 @@ def _hint(view: PlayerView) -> Hint:
             shown = f"the {top}" if top is not None and named == str(top) else named
             reason = f"{shown} does not help"
             action = Draw() if isinstance(action, Draw) else action
-        if isinstance(action, TakeDiscard) and top is not None and not top.is_anti:
-            hand = [*hand, top]  # how far the phase is once the card is taken
-            if aim is not None and best_lay_down(aim, hand, natural_min) is None:
-                # ... and the turn's discard made: the next draw comes after it
-                table = [meld.group for meld in view.melds]
-                dropped = _discard_advice(aim, hand, table, natural_min).action
-                assert isinstance(dropped, Discard)
-                hand.remove(dropped.card)
+        taken = isinstance(action, TakeDiscard) and top is not None and not top.is_anti
+        if taken:
+            assert top is not None
+            hand = _hand_taking(view, aim, top)
         step = Advice(action, reason, view_action_text(view, action))
-        return _with_distance(Hint((step,)), aim, hand, natural_min, unseen)
+        return _with_distance(Hint((step,)), aim, hand, natural_min, unseen, after_steps=taken)
     # PLAY (or the Wild's discard): lay down, hit, then discard.
     laid_down = view.seats[me].laid is not None
     plan = plan_turn(
@@ -500,6 +512,18 @@ def _hint(view: PlayerView) -> Hint:
     return replace(plan, steps=tuple(steps))
 
 
+def _hand_taking(view: PlayerView, aim: Phase | None, card: Card) -> list[Card]:
+    """The hand once ``card`` is taken and, unless the phase ``aim`` can then be laid
+    down, the turn's discard made (the next draw comes after it): how far the phase is."""
+    hand = [*view.hand, card]
+    if aim is not None and best_lay_down(aim, hand, view.rules.natural_min) is None:
+        table = [meld.group for meld in view.melds]
+        dropped = _discard_advice(aim, hand, table, view.rules.natural_min).action
+        assert isinstance(dropped, Discard)
+        hand.remove(dropped.card)
+    return hand
+
+
 def _aim(view: PlayerView) -> Phase | None:
     """The phase the hint aims at: of those the player may lay, the closest (None once down)."""
     phases = target_phases(view)
@@ -519,7 +543,7 @@ def replanned(view: PlayerView, advice: Hint, steps: Sequence[Advice]) -> Hint:
     >>> view = Game(2, seed=0).view(0)
     >>> print(hint(view))  # doctest: +ELLIPSIS
     take G11 from the discard pile: G11 brings 2 sets of 3 from 1 card away to 0
-    2 sets of 3: ready to lay down
+    2 sets of 3: ready to lay down after this move
     >>> drawn = replanned(view, hint(view), [Advice(Draw(), "it is said why", "draw")])
     >>> print(drawn)  # doctest: +ELLIPSIS
     draw: it is said why
@@ -536,22 +560,22 @@ def replanned(view: PlayerView, advice: Hint, steps: Sequence[Advice]) -> Hint:
     hand = list(view.hand)
     first = steps[0].action if steps else None
     top = view.discard_top
+    moved = True
     if isinstance(first, TakeSaved):
-        hand.append(first.card)
+        hand = _hand_taking(view, aim, first.card)
     elif isinstance(first, TakeDiscard) and top is not None and not top.is_anti:
-        hand.append(top)
-        if aim is not None and best_lay_down(aim, hand, natural_min) is None:
-            table = [meld.group for meld in view.melds]
-            dropped = _discard_advice(aim, hand, table, natural_min).action
-            assert isinstance(dropped, Discard)
-            hand.remove(dropped.card)
-    elif view.stage is not Stage.DRAW:
+        hand = _hand_taking(view, aim, top)
+    elif view.stage in (Stage.PLAY, Stage.WILD_DISCARD):
         hand = _hand_after(hand, steps)
         last = steps[-1].action if steps else None
         if isinstance(last, Discard) and last.card in hand:
             hand.remove(last.card)
+    else:
+        moved = False
     plain = replace(advice, steps=tuple(steps), phase=None, missing=None, outs=(), odds=())
-    return _with_distance(plain, aim, hand, natural_min, view_unseen_counts(view))
+    return _with_distance(
+        plain, aim, hand, natural_min, view_unseen_counts(view), after_steps=moved
+    )
 
 
 def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Advice | None:

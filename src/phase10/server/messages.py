@@ -365,6 +365,9 @@ class HintData(Wire):
     """The chances of completing the phase within 1, 2 and 3 draws."""
     odds_exact: bool
     """False when some chances are estimated from sampled draws."""
+    after_steps: bool
+    """True when ``missing``, ``outs`` and ``odds`` are counted on the hand the steps leave
+    (the card taken, the turn's discard made), not on the hand held now."""
 
 
 class HintAnswer(Wire):
