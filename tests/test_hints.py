@@ -163,6 +163,30 @@ def test_hint_aims_a_skip_at_the_leader() -> None:
     assert "(s)" not in str(hint(game.view(0)))
 
 
+def test_a_skip_hint_says_why_its_player_leads_or_that_nobody_does() -> None:
+    hands = [
+        "S R7 B7 G3 Y3 R11 B12 G1 Y5 R2",
+        "R1 R2 R3 R4 R5 R6 B8 B9 G12 G10",
+        "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11",
+    ]
+    level = arranged(hands, "B4")
+    level.apply(Draw())
+    step = hint(level.view(0)).steps[-1]
+    assert isinstance(step.action, Discard) and step.action.card.is_skip
+    name = level.view(0).seats[step.action.target or 0].name
+    # (everyone on phase 1 with ten cards and no points: "the closest to winning" would mislead)
+    assert (
+        step.reason
+        == f"nobody is ahead of the others, so any of them will do: {name} misses their next turn"
+    )
+    ahead = arranged(hands, "B4", phases=[1, 3, 1])
+    ahead.apply(Draw())
+    step = hint(ahead.view(0)).steps[-1]
+    assert step.action == Discard(parse_cards("S")[0], 1)
+    leader = ahead.view(0).seats[1].name
+    assert step.reason == f"{leader} is the closest to winning (phase 3)"
+
+
 def test_hint_heads_up_skips_the_only_opponent_and_says_what_a_skip_on_top_means() -> None:
     game = arranged(
         ["R3 B3 G3 Y3 R5 B5 G5 Y8 W S", "R1 R2 R4 R6 B8 B9 G12 G10 Y1 Y2"], "G11", "R12 Y9"

@@ -88,6 +88,16 @@ class Advice:
     def __str__(self) -> str:
         return f"{self.text or self.action}: {self.reason}"
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the hand the step plays (none for a draw, a take or a give-up)."""
+        match self.action:
+            case LayDown():
+                return self.action.cards
+            case Hit(card=card) | Discard(card=card) | Save(card=card):
+                return (card,)
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class Hint:
@@ -136,7 +146,12 @@ class Hint:
     def to_dict(self) -> dict[str, object]:
         return {
             "steps": [
-                {"action": str(s.action), "text": s.text or str(s.action), "reason": s.reason}
+                {
+                    "action": str(s.action),
+                    "text": s.text or str(s.action),
+                    "reason": s.reason,
+                    "cards": [str(card) for card in s.cards],
+                }
                 for s in self.steps
             ],
             "phase": str(self.phase) if self.phase is not None else None,
@@ -304,6 +319,30 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
     return Advice(action, reason, action_text(action))
 
 
+def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
+    """Why the Skip goes to ``seat``, the closest to winning among ``targets`` (by
+    :func:`~phase10.bots.knowledge.leader_key`), with what sets them ahead of the next."""
+    info = view.seats[seat]
+    skipped = f"{info.name} misses their next turn"
+    if len(targets) == 1:
+        return skipped
+    key = leader_key(view, seat)
+    others = [leader_key(view, other) for other in targets if other != seat]
+    if all(other == key for other in others):
+        return f"nobody is ahead of the others, so any of them will do: {skipped}"
+    runner_up = max(others)
+    if runner_up == key:
+        return f"{info.name} is one of the closest to winning (phase {info.phase + 1})"
+    ahead = next(i for i, (a, b) in enumerate(zip(key, runner_up, strict=True)) if a != b)
+    why = [
+        f"phase {info.phase + 1}" + (", down this hand" if info.laid is not None else ""),
+        "down this hand",
+        f"the fewest cards: {info.hand_size}",
+        f"the lowest score: {info.score}",
+    ][ahead]
+    return f"{info.name} is the closest to winning ({why})"
+
+
 def _victim_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
     """Why the Anti-phase card names ``seat`` among ``targets`` (see
     :func:`phase10.bots.anti.victim_key`)."""
@@ -467,13 +506,9 @@ def _hint(view: PlayerView) -> Hint:
         targets = view.skip_targets(me)
         if targets:
             target = max(targets, key=lambda seat: leader_key(view, seat))
-            name = view.seats[target].name
             skip = Discard(steps[-1].action.card, target)
-            closest = f"{name} is the closest to winning (phase {view.seats[target].phase + 1})"
             steps[-1] = Advice(
-                skip,
-                closest if len(targets) > 1 else f"{name} misses their next turn",
-                view_action_text(view, skip),
+                skip, _skip_reason(view, target, targets), view_action_text(view, skip)
             )
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_anti:
         targets = view.anti_targets(me)

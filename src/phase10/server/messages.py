@@ -335,6 +335,8 @@ class HintStep(Wire):
     """The same action in words ("discard the Skip on Bob")."""
     reason: str
     """Why, in words."""
+    cards: list[Card]
+    """The cards of your hand the step plays, to select them (none for a draw or a take)."""
 
 
 class Out(Wire):

@@ -22,7 +22,6 @@ from phase10.core import (
     Event,
     GiveUp,
     GiveWild,
-    Hit,
     IllegalActionError,
     InvalidActionError,
     LayDown,
@@ -450,16 +449,12 @@ class TableMoves(TableApp):
             self.say("the hint names no cards now")
             return
         action = advice.steps[0].action
-        if isinstance(action, (Discard, Hit)):
-            wanted = [action.card]
-        elif isinstance(action, LayDown):
-            wanted = [card for group in action.groups for card in group.cards]
-        else:  # (no cards to pick: the hint, and the key that makes its move)
-            self._show_advice(advice)
+        wanted = list(advice.steps[0].cards)
+        if not wanted:  # (no cards to pick: the hint, led by the key that makes its move)
             key = (
                 "d" if isinstance(action, Draw) else "t" if isinstance(action, TakeDiscard) else ""
             )
-            self.notify(f"press {key} to {advice.steps[0].text}" if key else str(advice.steps[0]))
+            self._show_advice(advice, f"press {key} to {advice.steps[0].text}" if key else "")
             return
         chosen = self._places_of(wanted)
         self.selected = chosen
@@ -494,9 +489,10 @@ class TableMoves(TableApp):
 
     # -- help, settings, saving -------------------------------------------------------
 
-    def _show_advice(self, advice: Hint) -> None:
-        """The hint under the hand, on one line (a step or a part of it between dots)."""
-        self.show_hint("Hint: " + str(advice).replace("\n", " · "))
+    def _show_advice(self, advice: Hint, lead: str = "") -> None:
+        """The hint under the hand, on one line (a step or a part of it between dots),
+        after ``lead`` (the key that makes its move, where no cards are to be selected)."""
+        self.show_hint(f"Hint{f' ({lead})' if lead else ''}: " + str(advice).replace("\n", " · "))
 
     def action_hint(self) -> None:
         if not self._my_turn():
@@ -504,7 +500,7 @@ class TableMoves(TableApp):
         assert self.session is not None
         if self.hint_text:  # (every move hides it) the same hint, whole, in a page that scrolls
             # (a step or a part a line, as the hint is written, where its line joins them)
-            whole = self.hint_text.removeprefix("Hint: ").replace(" · ", "\n")
+            whole = self.hint_text.split(": ", 1)[-1].replace(" · ", "\n")  # (after "Hint: ")
             self.push_screen(InfoScreen("Hint", whole))
             return
         advice = searched_hint(self.session.view)

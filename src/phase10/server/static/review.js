@@ -4,14 +4,13 @@
 // with the same numbers as a table), the mistakes (each steps the replay to its decision)
 // and each hand summed up.
 import { announce, api } from "./cards.js";
-import { html, useEffect, useRef, useState } from "./ui.js";
+import { html, sentence, useEffect, useRef, useState } from "./ui.js";
 
 const POLL_MS = 700;
 // each seat's line has a colour and a dash of its own (style.css: .seat-line.s0 …), so
 // the lines differ without colour too; the reviewed player's is thicker
 const line = (i, review) => `seat-line s${i % 6}${i === review.player ? " reviewed" : ""}`;
 const pct = (x) => `${Math.round(x * 100)}%`;
-const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // The player asked for in the address (`?review=SEAT`), or null.
 export function askedSeat() {

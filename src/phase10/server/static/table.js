@@ -2,7 +2,7 @@
 // comes from the server's `legal` block; this file only sends the chosen action back.
 import { api, el, handCards, setColourBlind } from "./cards.js";
 import { deadPage } from "./dead.js";
-import { announce, html, notice, render, tidyLog } from "./ui.js";
+import { announce, html, notice, render, sentence, tidyLog } from "./ui.js";
 import { TablePage } from "./table-view.js";
 
 // the protocol version this client was written for (phase10.server.protocol.PROTOCOL_VERSION)
@@ -142,7 +142,8 @@ class TableClient {
     } else if (message.type === "hint") {
       this.hint = message.text;
       // its moves, so a choice between ways to lay down or hit can point out the hint's
-      this.hinted = new Set((message.hint?.steps ?? []).map((step) => step.action));
+      this.hintSteps = message.hint?.steps ?? [];
+      this.hinted = new Set(this.hintSteps.map((step) => step.action));
       // and the kind of its first step ("draw", "take", "lay", "hit", "discard"...), whose
       // button is the primary one while the hint is open
       this.advised = (message.hint?.steps?.[0]?.action ?? "").split(" ")[0] || null;
@@ -165,7 +166,7 @@ class TableClient {
     this.turnLeft = message.table.turn_left;
     const view = message.view;
     if (before && before.version !== message.version) {
-      this.choices = null; this.hint = null; this.diceHint = null; this.hinted = null;
+      this.choices = null; this.hint = null; this.diceHint = null; this.hinted = null; this.hintSteps = null;
       this.unwarn(); // a move was made: the warning about an earlier try no longer stands
     }
     // a changed hand starts a new selection (the others' moves leave it as it is)
@@ -232,6 +233,22 @@ class TableClient {
     this.draw();
   }
 
+  // the cards the open hint's first step plays, selected (a step that plays none, a draw
+  // or a take, is the highlighted button already)
+  applyHint() {
+    const step = this.hint ? this.hintSteps?.[0] : null;
+    if (!step) return this.warn("Ask for a hint first: press ? or Hint.");
+    if (!step.cards.length) return this.warn(`The hint's first step plays no card from your hand: ${step.text}.`);
+    const left = [...step.cards];
+    this.selected.clear();
+    for (const card of this.cards()) {
+      const at = left.indexOf(card.token);
+      if (at >= 0) { this.selected.add(card.key); left.splice(at, 1); }
+    }
+    this.unwarn();
+    this.draw();
+  }
+
   sort() {
     this.sortBy = this.sortBy === "number" ? "colour" : "number";
     localStorage.setItem("phase10:sort", this.sortBy);
@@ -264,8 +281,12 @@ class TableClient {
     const cards = this.selectedTokens();
     if (cards.length) return this.send({ type: "choices", kind: "lay", cards: cards.join(" ") });
     if (legal.lay.ways.length === 1 && legal.lay.complete) return this.act(legal.lay.ways[0].action);
-    // an incomplete list holds the best ways: select the cards to find any other
-    if (legal.lay.ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", legal.lay.ways);
+    // an incomplete list holds the best ways, one per set of cards: the hint's own way (the
+    // server's, for this very state) comes first when the list left it out
+    const hinted = this.hintSteps?.find((s) => s.action.startsWith("lay ") && !legal.lay.ways.some((w) => w.action === s.action));
+    const ways = hinted ? [{ action: hinted.action, label: sentence(hinted.text) }, ...legal.lay.ways] : legal.lay.ways;
+    // select the cards to find any other
+    if (ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", ways);
     this.warn("Select the cards to lay down, then press Lay down.");
   }
 
@@ -344,6 +365,7 @@ class TableClient {
     else if (k === "x") this.discard();
     else if (k === "v" && legal.saves.length) this.save();
     else if (k === "?") this.send({ type: "hint" });
+    else if (k === "a") this.applyHint();
     else if (/^[1-9]$/.test(k) && cards[Number(k) - 1]) this.toggle(cards[Number(k) - 1].key);
     else if (k === "ArrowLeft" || k === "ArrowRight") {
       const buttons = [...document.querySelectorAll("[data-card]")];

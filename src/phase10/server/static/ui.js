@@ -29,6 +29,9 @@ export function Backs({ count }) {
 
 export { announce, say as notice } from "./cards.js";
 
+// text from the server, as a sentence: its first letter capital
+export const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // the log's lines without the blank ones between hands
 export function tidyLog(lines) {
   return lines.filter((line) => line.trim());
