@@ -7,6 +7,7 @@ finds no serious accessibility problem; screenshots go to test-artefacts/."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -97,7 +98,10 @@ def check_review(page: Any, where: str) -> None:
             arg=step,
             timeout=TIMEOUT,
         )
-    calm = [text for text in said if "a mistake:" not in text]
+    calm = [text for text in said if ", a mistake." not in text]
+    # (sentences spaced: "... Played: draw from the pile. The expert agrees ...")
+    assert said and all(". Played: " in text for text in said), said
+    assert not [text for text in said if re.search(r"\.[A-Za-z]", text)], said
     assert any("The expert agrees" in text for text in calm)
     assert any("by less than a mistake" in text for text in calm)
     assert all("The expert agrees" in text or "by less than a mistake" in text for text in calm)
@@ -125,6 +129,15 @@ def test_a_review_from_the_history_on_a_desk_and_on_a_phone(base: str, browser: 
     # the second time it comes at once
     phone = browser.new_context(bypass_csp=True, **PHONE)
     page = phone.new_page()
+    # the history on a phone: a game a card of lines, as wide as the phone
+    page.goto(base + "/history")
+    page.wait_for_selector("text=Review", timeout=TIMEOUT)
+    assert no_horizontal_scroll(page), "the history on a phone"
+    said = "getComputedStyle(document.querySelector('.history td[data-label=Winner]'), '::before').content"
+    assert page.evaluate(said) == '"Winner: "'  # (each line names its column)
+    found = axe_violations(page)
+    assert not found, f"the history on a phone: {found}"
+    shot(page, "history-phone", full_page=False)
     page.goto(base + "/replay/1?review=0")
     check_review(page, "the review on a phone")
     shot(page, "review-phone", full_page=False)

@@ -8,9 +8,11 @@ export async function historyPage(main) {
     el("h1", { id: "history-title", text: "Finished games" }),
     games.length ? el("table", { class: "history" },
       el("thead", {}, el("tr", {}, ["Finished", "Players", "Winner", "Totals", ""].map((h) => el("th", { scope: "col", text: h })))),
+      // (each cell names its column, for a phone, where a game is a card of lines)
       el("tbody", {}, games.map((g) => el("tr", {},
-        el("td", { text: new Date(g.finished).toLocaleString() }), el("td", { text: g.players.join(", ") }),
-        el("td", { text: g.winner_names.join(", ") }), el("td", { text: g.totals.join(" / ") }),
+        el("td", { "data-label": "Finished", text: new Date(g.finished).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) }),
+        el("td", { "data-label": "Players", text: g.players.join(", ") }),
+        el("td", { "data-label": "Winner", text: g.winner_names.join(", ") }), el("td", { "data-label": "Totals", text: g.totals.join(" / ") }),
         el("td", {}, g.kind === "dice" ? el("a", { href: `/api/records/${g.id}` }, "Dice record")
           : el("span", { class: "actions" }, el("a", { href: `/replay/${g.id}` }, "Replay"),
             el("a", { href: `/replay/${g.id}#review`, "aria-label": `Review game ${g.id}` }, "Review")))))))

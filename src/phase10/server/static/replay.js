@@ -4,7 +4,7 @@
 import { api, groupInfo, hands, phaseText } from "./cards.js";
 import { deadPage } from "./dead.js";
 import { ReviewPanel } from "./review.js";
-import { Card, html, render, tidyLog, useLayoutEffect, useRef } from "./ui.js";
+import { Card, html, render, sentence, tidyLog, useLayoutEffect, useRef } from "./ui.js";
 
 export async function replayPage(main, id) {
   document.title = `Phase 10 — replay of game ${id}`;
@@ -127,10 +127,9 @@ function Replay({ id, frame, actor, ended, nav, review, decision, reviewedName }
         <a href="#review" class="button" id="replay-to-review">Review…</a>
       </div>
       ${decision && html`<p id="replay-decision" class=${`decision${decision.mistake ? " was-mistake" : ""}`}>
-        Next, ${reviewedName}'s decision (action ${decision.step + 1})${decision.mistake ? ", a mistake" : ""}: played <strong>${decision.played}</strong>${
+        Next, ${reviewedName}'s decision (action ${decision.step + 1})${decision.mistake ? ", a mistake" : ""}. Played: <strong>${decision.played}</strong>${
           decision.played === decision.best ? "" : decision.mistake ? html`; the expert: <strong>${decision.best}</strong>`
-          : html`; the expert leans to <strong>${decision.best}</strong>, by less than a mistake`}.
-        ${decision.reason.charAt(0).toUpperCase()}${decision.reason.slice(1)}.</p>`}
+          : html`; the expert leans to <strong>${decision.best}</strong>, by less than a mistake`}.${" "}${sentence(decision.reason)}.</p>`}
     </section>
     ${ended && html`<section class="banner" aria-labelledby="replay-hand-end">
       <h2 id="replay-hand-end">End of hand ${ended.hand}: ${(ended.went_out ?? null) === null ? `nobody went out (${ended.reason})` : `${names[ended.went_out]} went out`}</h2>

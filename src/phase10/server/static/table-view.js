@@ -261,7 +261,19 @@ function Centre({ client }) {
   const current = view.seats[view.current]?.name;
   const prompt = view.stage === "game_over" ? "The game is over."
     : legal?.turn ? `Your turn: ${sentence(legal.prompt)}` : legal?.prompt ? sentence(legal.prompt) : `${current} is playing.`;
-  return html`<section class="centre" aria-label="Draw and discard piles">
+  // on a phone your hand floats over the foot of the page, and a big table's seats can push
+  // the piles under it: when your turn comes they are brought into sight above it (unless
+  // you have scrolled past them, to read the log, say)
+  const box = useRef(null);
+  const turn = !!legal?.turn;
+  useLayoutEffect(() => {
+    const mine = document.querySelector(".mine");
+    if (!turn || !box.current || !mine || getComputedStyle(mine).position !== "sticky") return;
+    const piles = box.current.getBoundingClientRect();
+    const hand = mine.getBoundingClientRect();
+    if (piles.top >= 0 && piles.bottom > hand.top) window.scrollBy(0, Math.min(piles.top, piles.bottom - hand.top + 8));
+  }, [turn]);
+  return html`<section class="centre" aria-label="Draw and discard piles" ref=${box}>
     <button type="button" id="draw-pile" class=${`pile draw${draw ? " live" : ""}`} disabled=${!draw}
       onClick=${() => client.act("draw")} aria-label=${`Draw pile, ${view.draw_size} cards${draw ? ": draw a card (d)" : ""}`}>
       <span class="back big" aria-hidden="true"></span><span class="pile-count" aria-hidden="true">${view.draw_size}</span>
