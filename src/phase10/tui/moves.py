@@ -217,9 +217,16 @@ class TableMoves(TableApp):
             return
         assert self.session is not None
         if not self.selected:
-            # nothing selected: lay down what the hint would (its best way comes first)
+            # nothing selected: lay down as the hint does (its way comes first); where the
+            # searched hint would wait, as the plan would lay it
+            view = self.session.view
             laid = next(
-                (s.action for s in hint(self.session.view).steps if isinstance(s.action, LayDown)),
+                (
+                    s.action
+                    for advice in (searched_hint(view), hint(view))
+                    for s in advice.steps
+                    if isinstance(s.action, LayDown)
+                ),
                 None,
             )
             if laid is not None:
