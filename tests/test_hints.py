@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
 
 from helpers import arranged
 from phase10.bots.greedy import GreedyPlayer
-from phase10.bots.hints import hint, plan_turn
+from phase10.bots.hints import Advice, hint, plan_turn
 from phase10.cli.app import app
 from phase10.core import (
     Arrangement,
@@ -184,7 +185,7 @@ def test_a_skip_hint_says_why_its_player_leads_or_that_nobody_does() -> None:
     step = hint(ahead.view(0)).steps[-1]
     assert step.action == Discard(parse_cards("S")[0], 1)
     leader = ahead.view(0).seats[1].name
-    assert step.reason == f"{leader} is the closest to winning (phase 3)"
+    assert step.reason == f"{leader} is the closest to winning (2 phases done)"
 
 
 def test_hint_heads_up_skips_the_only_opponent_and_says_what_a_skip_on_top_means() -> None:
@@ -323,6 +324,9 @@ def test_the_distance_line_says_when_it_is_counted_after_the_turn() -> None:
     assert str(draw).splitlines()[1] == "2 sets of 3: 1 card away"
     assert draw.phase is not None
     assert missing(draw.phase, list(game.view(game.current).hand)) == 1
+    # ready once the turn's discard is made (a hint that keeps the phase in hand): next turn
+    waiting = replace(take, steps=(Advice(Discard(parse_cards("R7")[0]), "kept", "discard R7"),))
+    assert str(waiting).splitlines()[1] == "2 sets of 3: ready to lay down next turn"
 
 
 def test_a_down_player_keeps_back_a_card_that_fits_to_go_out() -> None:

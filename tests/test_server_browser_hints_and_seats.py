@@ -30,6 +30,7 @@ from browser_support import (  # noqa: E402
     wait_version,
 )
 from phase10.core import Draw, Game, LayDown, PlayerView  # noqa: E402
+from phase10.core.labels import action_label  # noqa: E402
 from phase10.search import searched_hint  # noqa: E402
 from phase10.server.legal import LAY_WAYS  # noqa: E402
 from server_support import free_port  # noqa: E402
@@ -102,6 +103,8 @@ def test_the_hints_way_to_lay_down_is_offered_and_a_selects_its_cards(
     first = page.query_selector("#choices button.choice")
     assert first is not None and first.get_attribute("data-action") == str(step.action)
     assert "the hint's" in first.inner_text()
+    # in the words of the other ways (each Wild with the value it stands for)
+    assert first.inner_text().startswith(action_label(view, step.action))
     first.click()
     after = wait_version(page, now["version"] + 1)
     assert after["view"]["seats"][0]["laid"] is not None

@@ -18,6 +18,7 @@ from phase10.core import (
     Action,
     AntiPhase,
     DeclareWhen,
+    Draw,
     Game,
     LayDown,
     NaturalMin,
@@ -372,3 +373,25 @@ def test_the_anti_phase_card_names_a_player_only_as_the_last_card() -> None:
             "seat": 2,
         },
     ]
+
+
+def test_a_hint_names_its_steps_as_the_legal_block_does_and_the_cards_they_play() -> None:
+    """The hint message's steps carry the cards each plays (for the browser's "select its
+    cards") and, for a step playable now, the label the legal block's entries use (a way
+    to lay down is offered beside the block's ways in the same words)."""
+    from phase10.core.labels import action_label
+    from phase10.server.messages import HintAnswer
+    from phase10.server.work import hint_job
+
+    game = Game(2, seed=40)  # (Ann's first turn: a hand that lays its phase with two Wilds)
+    game.apply(Draw())
+    view = game.view(0)
+    answer = hint_job(view, 8)
+    HintAnswer.model_validate(answer | {"version": 1})  # (the published schema)
+    steps = answer["hint"]["steps"]
+    laid = next(a for a in view.legal_actions if str(a) == steps[0]["action"])
+    assert isinstance(laid, LayDown)
+    assert steps[0]["label"] == action_label(view, laid)
+    assert "W=" in steps[0]["label"]  # (each Wild with what it stands for, as the ways say)
+    assert sorted(steps[0]["cards"]) == sorted(str(card) for card in laid.cards)
+    assert steps[-1]["action"].startswith("discard ") and len(steps[-1]["cards"]) == 1

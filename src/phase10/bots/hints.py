@@ -139,7 +139,10 @@ class Hint:
     def _distance(self) -> str:
         # (when, said: the hand held now may be further from the phase or closer)
         if not self.missing:
-            return ": ready to lay down" + (" after this move" if self.after_steps else "")
+            if not self.after_steps:
+                return ": ready to lay down"
+            ends = any(isinstance(step.action, Discard | Save) for step in self.steps)
+            return ": ready to lay down " + ("next turn" if ends else "after this move")
         away = f": {plural(self.missing, 'card')} away"
         return " after this turn" + away if self.after_steps else away
 
@@ -331,11 +334,16 @@ def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
     if all(other == key for other in others):
         return f"nobody is ahead of the others, so any of them will do: {skipped}"
     runner_up = max(others)
+    # (phases done, as leader_key counts them: under any-order rules the phase a player is
+    # "on" is only their lowest not yet made)
+    done = f"{plural(key[0], 'phase')} done" if key[0] else "no phase done"
+    if info.laid is not None:
+        done += ", one of them laid this hand"
     if runner_up == key:
-        return f"{info.name} is one of the closest to winning (phase {info.phase + 1})"
+        return f"{info.name} is one of the closest to winning ({done})"
     ahead = next(i for i, (a, b) in enumerate(zip(key, runner_up, strict=True)) if a != b)
     why = [
-        f"phase {info.phase + 1}" + (", down this hand" if info.laid is not None else ""),
+        done,
         "down this hand",
         f"the fewest cards: {info.hand_size}",
         f"the lowest score: {info.score}",

@@ -336,7 +336,12 @@ class HintStep(Wire):
     reason: str
     """Why, in words."""
     cards: list[Card]
-    """The cards of your hand the step plays, to select them (none for a draw or a take)."""
+    """The cards of your hand the step plays, to select them (none for a step that plays no
+    card: a draw, a take, a declaration)."""
+    label: str | None
+    """The step as the ``legal`` block names its entries ("set of 7s (R7 B7 W=7) + ..."),
+    where it can be played from the position as it is (null otherwise: a hit on the groups
+    the hint's lay-down makes)."""
 
 
 class Out(Wire):

@@ -18,10 +18,11 @@ import multiprocessing
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from phase10.core import CardError, PlayerView, Refusal, parse_cards
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
+from phase10.core.labels import action_label
 from phase10.dice import DiceView
 
 __all__ = [
@@ -183,7 +184,11 @@ def hint_job(view: PlayerView, deals: int) -> dict[str, Any]:
         advice = searched_hint(view, deals=deals)
     except ValueError as error:
         return {"error": str(error)}
-    return {"type": "hint", "text": str(advice), "hint": advice.to_dict()}
+    data = advice.to_dict()
+    for step, told in zip(advice.steps, cast(list[dict[str, object]], data["steps"]), strict=True):
+        # a step playable now, named as the legal block names it (a way to lay down, say)
+        told["label"] = action_label(view, step.action) if view.is_legal(step.action) else None
+    return {"type": "hint", "text": str(advice), "hint": data}
 
 
 def choices_job(view: PlayerView, kind: str, cards: str) -> dict[str, Any]:

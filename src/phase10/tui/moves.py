@@ -219,16 +219,11 @@ class TableMoves(TableApp):
         if not self.selected:
             # nothing selected: lay down as the hint does (its way comes first); where the
             # searched hint would wait, as the plan would lay it
-            view = self.session.view
-            laid = next(
-                (
-                    s.action
-                    for advice in (searched_hint(view), hint(view))
-                    for s in advice.steps
-                    if isinstance(s.action, LayDown)
-                ),
-                None,
-            )
+            def lay_downs(advice: Hint) -> list[LayDown]:
+                return [s.action for s in advice.steps if isinstance(s.action, LayDown)]
+
+            ways = lay_downs(self._searched_hint()) or lay_downs(hint(self.session.view))
+            laid = ways[0] if ways else None
             if laid is not None:
                 self.selected = self._places_of([c for g in laid.groups for c in g.cards])
                 self.hinted = laid
@@ -451,16 +446,15 @@ class TableMoves(TableApp):
         if not self._my_turn():
             return
         assert self.session is not None
-        advice = searched_hint(self.session.view)
+        advice = self._searched_hint()
         if not advice.steps:
             self.say("the hint names no cards now")
             return
         action = advice.steps[0].action
         wanted = list(advice.steps[0].cards)
         if not wanted:  # (no cards to pick: the hint, led by the key that makes its move)
-            key = (
-                "d" if isinstance(action, Draw) else "t" if isinstance(action, TakeDiscard) else ""
-            )
+            keys = {Draw: "d", TakeDiscard: "t", TakeSaved: "T"}
+            key = keys.get(type(action), "")
             self._show_advice(advice, f"press {key} to {advice.steps[0].text}" if key else "")
             return
         chosen = self._places_of(wanted)
@@ -510,8 +504,15 @@ class TableMoves(TableApp):
             whole = self.hint_text.split(": ", 1)[-1].replace(" · ", "\n")  # (after "Hint: ")
             self.push_screen(InfoScreen("Hint", whole))
             return
-        advice = searched_hint(self.session.view)
-        self._show_advice(advice)
+        self._show_advice(self._searched_hint())
+
+    def _searched_hint(self) -> Hint:
+        """The hint for the view as it is, searched once a position (? then a or l)."""
+        assert self.session is not None
+        view = self.session.view
+        if self._hint_for is None or self._hint_for[0] != view:
+            self._hint_for = (view, searched_hint(view))
+        return self._hint_for[1]
 
     def action_undo_off(self) -> None:
         self.action_undo()  # refused: the session says undo is off

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Footer, Label, Static
 
+from phase10.bots.hints import Hint
 from phase10.core import Action, Card, Event, PlayerView
 from phase10.core.narration import EventLog
 
@@ -62,6 +63,8 @@ class TableApp(App[None]):
         self.hinted: Action | None = None
         #: the hint shown under the hand ("": none), for ? again to show whole
         self.hint_text = ""
+        #: the last searched hint and the view it is for (a search takes a moment)
+        self._hint_for: tuple[PlayerView, Hint] | None = None
         #: the latest move of this hand in words ("Ann discards R7"), "" before any
         self.last_move = ""
 

@@ -260,7 +260,7 @@ function Centre({ client }) {
   const canDiscard = !!(legal && (legal.discards.length || legal.skips.length || legal.anti.length));
   const current = view.seats[view.current]?.name;
   const prompt = view.stage === "game_over" ? "The game is over."
-    : legal?.turn ? `Your turn: ${sentence(legal.prompt)}` : legal?.prompt ? sentence(legal.prompt) : `${current} is playing.`;
+    : legal?.turn ? `Your turn: ${stopped(legal.prompt)}` : legal?.prompt ? stopped(legal.prompt) : `${current} is playing.`;
   // on a phone your hand floats over the foot of the page, and a big table's seats can push
   // the piles under it: when your turn comes they are brought into sight above it (unless
   // you have scrolled past them, to read the log, say)
@@ -287,7 +287,8 @@ function Centre({ client }) {
   </section>`;
 }
 
-const sentence = (text) => /[.!?]$/.test(text) ? text : `${text}.`;
+// (a full stop at the end, where the text has none)
+const stopped = (text) => /[.!?]$/.test(text) ? text : `${text}.`;
 
 function Mine({ client, last }) {
   const { view, progress } = client.state;

@@ -140,6 +140,8 @@ class TableClient {
       if (message.code === "bad_token") { localStorage.removeItem(`phase10:${this.id}`); this.token = null; }
       this.warn(message.message);
     } else if (message.type === "hint") {
+      // (worked out while the game went on: an answer for a position gone is dropped)
+      if (message.version !== this.state?.version) return;
       this.hint = message.text;
       // its moves, so a choice between ways to lay down or hit can point out the hint's
       this.hintSteps = message.hint?.steps ?? [];
@@ -284,7 +286,7 @@ class TableClient {
     // an incomplete list holds the best ways, one per set of cards: the hint's own way (the
     // server's, for this very state) comes first when the list left it out
     const hinted = this.hintSteps?.find((s) => s.action.startsWith("lay ") && !legal.lay.ways.some((w) => w.action === s.action));
-    const ways = hinted ? [{ action: hinted.action, label: sentence(hinted.text) }, ...legal.lay.ways] : legal.lay.ways;
+    const ways = hinted ? [{ action: hinted.action, label: hinted.label ?? sentence(hinted.text) }, ...legal.lay.ways] : legal.lay.ways;
     // select the cards to find any other
     if (ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", ways);
     this.warn("Select the cards to lay down, then press Lay down.");
