@@ -283,10 +283,12 @@ class TableClient {
     const cards = this.selectedTokens();
     if (cards.length) return this.send({ type: "choices", kind: "lay", cards: cards.join(" ") });
     if (legal.lay.ways.length === 1 && legal.lay.complete) return this.act(legal.lay.ways[0].action);
-    // an incomplete list holds the best ways, one per set of cards: the hint's own way (the
-    // server's, for this very state) comes first when the list left it out
-    const hinted = this.hintSteps?.find((s) => s.action.startsWith("lay ") && !legal.lay.ways.some((w) => w.action === s.action));
-    const ways = hinted ? [{ action: hinted.action, label: hinted.label ?? sentence(hinted.text) }, ...legal.lay.ways] : legal.lay.ways;
+    // the hint's own way (the server's, for this very state) first, even where the list, of
+    // the best ways one per set of cards when they are many, left it out
+    const hinted = this.hintSteps?.find((s) => s.action.startsWith("lay "));
+    const listed = hinted && legal.lay.ways.find((w) => w.action === hinted.action);
+    const first = hinted ? [listed ?? { action: hinted.action, label: hinted.label ?? sentence(hinted.text) }] : [];
+    const ways = [...first, ...legal.lay.ways.filter((w) => w !== listed)];
     // select the cards to find any other
     if (ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", ways);
     this.warn("Select the cards to lay down, then press Lay down.");
