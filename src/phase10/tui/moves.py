@@ -53,7 +53,7 @@ KEYS = (
     ("1-9, 0", "select or unselect the card at that place (0: the 10th)"),
     ("home / end", "the cursor to the first / last card (← → stop at the ends)"),
     ("a", "apply the hint: select the cards its first step names"),
-    ("l", "lay down the selected cards as your phase (none selected: the best way)"),
+    ("l", "lay down the selected cards as your phase (none selected: the hint's way)"),
     ("h", "hit the selected card on a group (or click the group)"),
     (
         "x",
