@@ -177,8 +177,7 @@ def test_a_skip_hint_says_why_its_player_leads_or_that_nobody_does() -> None:
     name = level.view(0).seats[step.action.target or 0].name
     # (everyone on phase 1 with ten cards and no points: "the closest to winning" would mislead)
     assert (
-        step.reason
-        == f"nobody is ahead of the others, so any of them will do: {name} misses their next turn"
+        step.reason == f"everyone is level, so any of them will do ({name} misses their next turn)"
     )
     ahead = arranged(hands, "B4", phases=[1, 3, 1])
     ahead.apply(Draw())

@@ -43,6 +43,8 @@ LIMITS = ("--rate-limit", "1000", "--limit", "http_rate=1000", "--limit", "http_
 #: a seed whose first turn is Ann's, whose hand after the draw lays its phase in more ways
 #: than the list sends (LAY_WAYS), the hint's own way left out (checked below)
 LAY_SEED = 40
+#: three seats: Ann's first turn, whose hint discards the Skip on the second of the others
+SKIP_SEED = 229
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +60,49 @@ def lay_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seed = str(LAY_SEED)
     with serve(database, free_port(), "--bot-delay", "0", "--test-seed", seed, *LIMITS) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def skip_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("skip") / "skip.sqlite3"
+    seed = str(SKIP_SEED)
+    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", seed, *LIMITS) as url:
+        yield url
+
+
+def test_whom_to_skip_starts_on_the_hints_choice(skip_base: str, browser: Any) -> None:
+    """The hint names the second of the other players: "Whom do you skip?" lists them in
+    seat order, the focus on the hint's (Enter makes it), not on the first."""
+    page = browser.new_context(bypass_csp=True).new_page()
+    page.goto(skip_base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=seats]", "3")
+    page.click("#create")
+    page.wait_for_selector("#start", timeout=TIMEOUT)
+    page.click("#start")
+    now = wait_turn(page)
+    page.keyboard.press("d")
+    now = wait_version(page, now["version"] + 1)
+    advice = searched_hint(PlayerView.from_dict(now["view"]), deals=48)
+    assert [str(step.action) for step in advice.steps] == ["discard S>p2"]
+    page.keyboard.press("?")
+    page.wait_for_selector("#hint-select", timeout=TIMEOUT)
+    page.keyboard.press("a")
+    page.keyboard.press("x")
+    page.wait_for_selector("#choices button.choice", timeout=TIMEOUT)
+    listed = page.eval_on_selector_all(
+        "#choices button.choice", "els => els.map(e => e.dataset.action)"
+    )
+    assert listed == ["discard S>p1", "discard S>p2"]
+    page.wait_for_function(
+        "document.activeElement?.dataset?.action === 'discard S>p2'", timeout=TIMEOUT
+    )
+    page.keyboard.press("Enter")
+    after = wait_version(page, now["version"] + 1)
+    discarded = [
+        e for e in after["view"]["history"] if e["type"] == "Discarded" and e["player"] == 0
+    ]
+    assert discarded[0]["card"] == "S" and discarded[0]["target"] == 2
 
 
 def test_the_hints_way_to_lay_down_is_offered_and_a_selects_its_cards(

@@ -394,7 +394,7 @@ async def test_keys_reach_every_card_and_the_hint_selects_its_cards() -> None:
         await pilot.pause()
         key = "d" if isinstance(first.action, Draw) else "t"
         # (on the hint's own line: a notification would cover the prompt)
-        assert app.hint_text.startswith(f"Hint (press {key} to {first.text}): ")
+        assert app.hint_text.startswith(f"Hint (press {key}): {first.text}: ")
         assert not app._notifications
         assert not app.selected
         await pilot.press("d")

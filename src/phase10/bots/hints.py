@@ -332,13 +332,13 @@ def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
     key = leader_key(view, seat)
     others = [leader_key(view, other) for other in targets if other != seat]
     if all(other == key for other in others):
-        return f"nobody is ahead of the others, so any of them will do: {skipped}"
+        return f"everyone is level, so any of them will do ({skipped})"
     runner_up = max(others)
     # (phases done, as leader_key counts them: under any-order rules the phase a player is
     # "on" is only their lowest not yet made)
     done = f"{plural(key[0], 'phase')} done" if key[0] else "no phase done"
     if info.laid is not None:
-        done += ", one of them laid this hand"
+        done += ", laid this hand" if key[0] == 1 else ", counting the one laid this hand"
     if runner_up == key:
         return f"{info.name} is one of the closest to winning ({done})"
     ahead = next(i for i, (a, b) in enumerate(zip(key, runner_up, strict=True)) if a != b)

@@ -455,7 +455,7 @@ class TableMoves(TableApp):
         if not wanted:  # (no cards to pick: the hint, led by the key that makes its move)
             keys = {Draw: "d", TakeDiscard: "t", TakeSaved: "T"}
             key = keys.get(type(action), "")
-            self._show_advice(advice, f"press {key} to {advice.steps[0].text}" if key else "")
+            self._show_advice(advice, f"press {key}" if key else "")
             return
         chosen = self._places_of(wanted)
         self.selected = chosen

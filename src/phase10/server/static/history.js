@@ -12,7 +12,7 @@ export async function historyPage(main) {
       el("tbody", {}, games.map((g) => el("tr", {},
         el("td", { "data-label": "Finished", text: new Date(g.finished).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) }),
         el("td", { "data-label": "Players", text: g.players.join(", ") }),
-        el("td", { "data-label": "Winner", text: g.winner_names.join(", ") }), el("td", { "data-label": "Totals", text: g.totals.join(" / ") }),
+        el("td", { "data-label": "Winner", text: g.winner_names.join(", ") }), el("td", { "data-label": "Totals", text: g.players.map((name, i) => `${name} ${g.totals[i]}`).join(", ") }),
         el("td", {}, g.kind === "dice" ? el("a", { href: `/api/records/${g.id}` }, "Dice record")
           : el("span", { class: "actions" }, el("a", { href: `/replay/${g.id}` }, "Replay"),
             el("a", { href: `/replay/${g.id}#review`, "aria-label": `Review game ${g.id}` }, "Review")))))))

@@ -92,7 +92,7 @@ export function Actions({ client }) {
         onClick=${() => client.act(c.action)}>${c.label}${client.hinted?.has(c.action) && html` <span class="badge hinted">the hint's</span>`}</button>`)}
       <button type="button" class="small" id="choices-cancel" onClick=${() => client.cancelChoices()}>Cancel</button>
     </div>`}
-    ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${sentence(client.hint)}</pre>
+    ${client.hint && html`<div class="hint" role="note" aria-label="Hint" ref=${hintRef}><pre>${client.hint.split("\n").map(sentence).join("\n")}</pre>
       ${client.hintSteps?.[0]?.cards.length > 0 && html`<button type="button" class="small" id="hint-select" aria-keyshortcuts="a" onClick=${() => client.applyHint()}>Select its cards <${Key} k="a" /></button>`}
       <button type="button" class="small" onClick=${() => { client.hint = null; client.draw(); }}>Close the hint</button></div>`}
   </div>`;

@@ -155,7 +155,7 @@ class TableClient {
       this.draw();
     } else if (message.type === "choices") {
       if (message.actions.length === 1) this.act(message.actions[0]);
-      else this.offer("Which one?", message.actions.map((a) => ({ action: a, label: this.labelOf(a) })));
+      else this.offer(message.kind === "lay" ? "Lay down which way?" : "Hit where?", message.actions.map((a) => ({ action: a, label: this.labelOf(a) })));
     } else if (message.type === "state") {
       this.onState(message);
     }
@@ -269,7 +269,9 @@ class TableClient {
   offer(title, items) {
     this.choices = { title, items };
     this.draw();
-    requestAnimationFrame(() => document.querySelector("#choices button.choice")?.focus());
+    // the focus on the hint's choice, where there is one (Enter makes it), else the first
+    const at = Math.max(0, items.findIndex((item) => this.hinted?.has(item.action)));
+    requestAnimationFrame(() => document.querySelectorAll("#choices button.choice")[at]?.focus());
   }
 
   cancelChoices() {
