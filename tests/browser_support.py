@@ -243,3 +243,18 @@ def in_first_viewport(page: Any, selector: str) -> bool:
             " && r.right <= innerWidth + 1; })",
         )
     )
+
+
+def new_table(
+    page: Any, base: str, *, seats: str = "2", preset: str | None = None, **more: str
+) -> None:
+    """A table Ann creates from the home page, with these settings, waiting in its lobby."""
+    page.goto(base + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=seats]", seats)
+    if preset:
+        page.select_option("select[name=preset]", preset)
+    for name, value in more.items():
+        page.select_option(f"select[name={name}]", value)
+    page.click("#create")
+    page.wait_for_selector("#start", timeout=TIMEOUT)

@@ -30,6 +30,7 @@ from browser_support import (  # noqa: E402
     TIMEOUT,
     axe_violations,
     in_first_viewport,
+    new_table,
     no_horizontal_scroll,
     play_turn,
     select,
@@ -94,20 +95,6 @@ def context(browser: Any, **options: Any) -> Any:
     """
     options.setdefault("viewport", {"width": 1280, "height": 860})
     return browser.new_context(bypass_csp=True, **options)
-
-
-def new_table(
-    page: Any, base: str, *, seats: str = "2", preset: str | None = None, **more: str
-) -> None:
-    page.goto(base + "/")
-    page.fill("input[name=name]", "Ann")
-    page.select_option("select[name=seats]", seats)
-    if preset:
-        page.select_option("select[name=preset]", preset)
-    for name, value in more.items():
-        page.select_option(f"select[name={name}]", value)
-    page.click("#create")
-    page.wait_for_selector("#start", timeout=TIMEOUT)
 
 
 def assert_accessible(page: Any, where: str) -> None:

@@ -8,6 +8,7 @@ your own. Screenshots go to test-artefacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from browser_support import (  # noqa: E402
     PHONE,
     TIMEOUT,
     in_first_viewport,
+    new_table,
     no_horizontal_scroll,
     play_turn,
     serve,
@@ -47,42 +49,46 @@ LAY_SEED = 40
 SKIP_SEED = 229
 
 
+@contextmanager
+def seeded(tmp_path_factory: pytest.TempPathFactory, seed: int) -> Iterator[str]:
+    """A server whose every game is dealt from ``seed``, its bots playing at once."""
+    database = tmp_path_factory.mktemp(f"seed-{seed}") / "tables.sqlite3"
+    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", str(seed), *LIMITS) as url:
+        yield url
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("big-table") / "big.sqlite3"
-    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", "5", *LIMITS) as url:
+    with seeded(tmp_path_factory, 5) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def lay_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("lay-ways") / "lay.sqlite3"
-    seed = str(LAY_SEED)
-    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", seed, *LIMITS) as url:
+    with seeded(tmp_path_factory, LAY_SEED) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def skip_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("skip") / "skip.sqlite3"
-    seed = str(SKIP_SEED)
-    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", seed, *LIMITS) as url:
+    with seeded(tmp_path_factory, SKIP_SEED) as url:
         yield url
+
+
+def first_draw(page: Any, base: str, seats: str) -> dict[str, Any]:
+    """Ann's table of ``seats`` started, her first turn's card drawn: the state then."""
+    new_table(page, base, seats=seats)
+    page.click("#start")
+    now = wait_turn(page)
+    page.keyboard.press("d")
+    return wait_version(page, now["version"] + 1)
 
 
 def test_whom_to_skip_starts_on_the_hints_choice(skip_base: str, browser: Any) -> None:
     """The hint names the second of the other players: "Whom do you skip?" lists them in
     seat order, the focus on the hint's (Enter makes it), not on the first."""
     page = browser.new_context(bypass_csp=True).new_page()
-    page.goto(skip_base + "/")
-    page.fill("input[name=name]", "Ann")
-    page.select_option("select[name=seats]", "3")
-    page.click("#create")
-    page.wait_for_selector("#start", timeout=TIMEOUT)
-    page.click("#start")
-    now = wait_turn(page)
-    page.keyboard.press("d")
-    now = wait_version(page, now["version"] + 1)
+    now = first_draw(page, skip_base, "3")
     advice = searched_hint(PlayerView.from_dict(now["view"]), deals=48)
     assert [str(step.action) for step in advice.steps] == ["discard S>p2"]
     page.keyboard.press("?")
@@ -112,15 +118,7 @@ def test_the_hints_way_to_lay_down_is_offered_and_a_selects_its_cards(
     assert game.current == 0
     game.apply(Draw())
     page = browser.new_context(bypass_csp=True).new_page()
-    page.goto(lay_base + "/")
-    page.fill("input[name=name]", "Ann")
-    page.select_option("select[name=seats]", "2")
-    page.click("#create")
-    page.wait_for_selector("#start", timeout=TIMEOUT)
-    page.click("#start")
-    now = wait_turn(page)
-    page.keyboard.press("d")
-    now = wait_version(page, now["version"] + 1)
+    now = first_draw(page, lay_base, "2")
     view = PlayerView.from_dict(now["view"])
     assert view.hand == game.view(0).hand  # (the seed's deal, as found)
     lay = now["legal"]["lay"]
