@@ -395,3 +395,22 @@ def test_a_hint_names_its_steps_as_the_legal_block_does_and_the_cards_they_play(
     assert "W=" in steps[0]["label"]  # (each Wild with what it stands for, as the ways say)
     assert sorted(steps[0]["cards"]) == sorted(str(card) for card in laid.cards)
     assert steps[-1]["action"].startswith("discard ") and len(steps[-1]["cards"]) == 1
+
+
+def test_ways_to_lay_down_as_good_as_each_other_come_lowest_numbers_first() -> None:
+    game = arranged(
+        ["B8 Y8 R7 G7 R3 B3 G3 W Y12 G12", "R5 R6 R7 R8 R9 B1 B2 B4 B5 B6"],
+        "Y4",
+        "G1",
+        names=["Ann", "Bob"],
+    )
+    game.apply("draw")
+    block = legal_block(game.view(0))
+    assert block is not None
+    actions = [way["action"] for way in block["lay"]["ways"]]
+    sevens, eights = "lay R3 B3 G3 + R7 G7 W", "lay R3 B3 G3 + B8 Y8 W"
+    assert {sevens, eights} <= set(actions)
+    # the same cards' count and points: by number, where the engine's text puts 8s first
+    assert actions.index(sevens) < actions.index(eights)
+    # more points shed come first all the same
+    assert actions.index("lay R3 B3 G3 + G12 Y12 W") < actions.index(sevens)

@@ -39,6 +39,7 @@ __all__ = [
     "check_held",
     "hit_choices",
     "lay_down_choices",
+    "lay_down_order",
 ]
 
 #: the most groups the lay-down search tries for one selection (every shipped phase list
@@ -119,7 +120,34 @@ def lay_down_choices(view: PlayerView, cards: Sequence[Card]) -> list[LayDown]:
         raise ChoiceError(
             Refusal.NOT_THE_PHASE, f"{shown} do not make {phases} using every selected card"
         )
-    return [found[text] for text in sorted(found)]
+    return sorted(found.values(), key=lay_down_order)
+
+
+def lay_down_order(action: LayDown) -> tuple[object, ...]:
+    """The order ways to lay down are offered in: the most cards first, then the most
+    points shed, then by the groups' numbers as a player reads them (7s before 8s, 6s
+    before 10s), the engine's text last only to make the order total.
+
+    >>> from phase10.core.actions import parse_action
+    >>> from phase10.core.phases import Phase
+    >>> phase = Phase.parse("2 sets of 3")
+    >>> ways = [parse_action(text, phase) for text in
+    ...         ["lay R8 B8 W + R3 B3 G3", "lay R7 B7 W + R3 B3 G3", "lay G10 W W + R3 B3 G3"]]
+    >>> [str(way) for way in sorted(ways, key=lay_down_order)]
+    ['lay G10 W W + R3 B3 G3', 'lay R7 B7 W + R3 B3 G3', 'lay R8 B8 W + R3 B3 G3']
+    """
+    cards = action.cards
+    groups = tuple(
+        (group.number or group.low or 0, tuple(card.sort_key for card in group.cards))
+        for group in action.groups
+    )
+    return (
+        -len(cards),
+        -sum(card.points for card in cards),
+        action.phase or 0,
+        groups,
+        str(action),
+    )
 
 
 def hit_choices(view: PlayerView, card: Card) -> list[Hit]:

@@ -8,7 +8,7 @@ Listing every lay-down can cost seconds (three Wilds and eight 4s make over 10,0
 to lay the ten phases when any phase may be laid), and a state message is built on the
 event loop, so the search is bounded: at most :data:`LAY_STEPS` groups tried (shared by
 the phases allowed) and :data:`LAY_SCAN` ways looked at. At most :data:`LAY_WAYS` are
-sent, the best first (most cards laid, then most points); when they are cut, one per
+sent, the best first (most cards laid, then most points, then the lowest numbers); when they are cut, one per
 set of cards (another Wild value or split of the same cards is left out) and
 ``complete`` is false: the ``choices`` message (worked out off the event loop) lists
 every way of the cards a player selects.
@@ -37,6 +37,7 @@ from phase10.core import (
     TakeSaved,
     lay_downs,
 )
+from phase10.core.choices import lay_down_order
 from phase10.core.labels import action_label, group_title, hit_end, progress, stage_prompt
 from phase10.core.rules import GivingUp, SavePile
 
@@ -186,7 +187,7 @@ def _lay_block(view: PlayerView) -> dict[str, Any]:
                 found.setdefault(str(action), action)
         except SearchLimitError:
             scanned_all = False
-    ranked = sorted(found.values(), key=_rank)
+    ranked = sorted(found.values(), key=lay_down_order)
     complete = scanned_all and len(ranked) <= LAY_WAYS
     if not complete:
         ranked = _one_per_card_set(ranked)
@@ -202,12 +203,6 @@ def _lay_block(view: PlayerView) -> dict[str, Any]:
         for action in legal
     ]
     return {"ways": ways, "total": len(found), "complete": complete, "counted": scanned_all}
-
-
-def _rank(action: LayDown) -> tuple[int, int, str]:
-    """Best first: the most cards laid, then the most points shed, then by the text."""
-    cards = action.cards
-    return (-len(cards), -sum(card.points for card in cards), str(action))
 
 
 def _one_per_card_set(ways: list[LayDown]) -> list[LayDown]:

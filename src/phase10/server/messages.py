@@ -89,7 +89,7 @@ class LayChoices(Wire):
     """The lay-downs: every one when ``complete``, else the best of them."""
 
     ways: list[LayWay] = Field(max_length=20)
-    """At most 20, best first (most cards laid, then most points)."""
+    """At most 20, best first (most cards laid, then most points, then the lowest numbers)."""
     total: int
     """How many lay-downs were found."""
     complete: bool
