@@ -56,9 +56,9 @@ def test_a_searched_hint_says_what_the_search_saw() -> None:
     # how far the phase is: measured on the hand the searched steps leave
     assert searched == replanned(view, plain, searched.steps)
     if last.action != plain.steps[-1].action:  # the plan's own discard is told beside it
-        told = f"{plain.steps[-1].text}: "
-        assert f"(against {told}" in last.reason or last.reason.endswith(
-            f"({plain.steps[-1].text} does about as well)"
+        told = plain.steps[-1].text
+        assert f"(if you {told} instead: " in last.reason or last.reason.endswith(
+            f"(or {told}: about as good)"
         )
     with pytest.raises(ValueError, match="whose turn"):
         searched_hint(game.view((game.current + 1) % 3))
@@ -80,7 +80,7 @@ def test_the_strong_bot_s_choice_stands_unless_the_search_beats_it(
     assert kept.action == strong and "played out over 16 sampled deals" in kept.reason
     if strong != planned.action:  # what the plan's own discard gives is said beside it
         # (nothing leads beyond an infinite margin: the two are within the noise)
-        assert kept.reason.endswith(f"({planned.text} does about as well)")
+        assert kept.reason.endswith(f"(or {planned.text}: about as good)")
     # at no margin the best on the deals is the hint, whatever stood
     monkeypatch.setattr(decisions, "MARGIN", -math.inf)
     monkeypatch.setattr(hints_module, "MARGIN", -math.inf)

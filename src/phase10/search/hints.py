@@ -137,9 +137,9 @@ def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
         assert weighed.values is not None
         lead = weighed.values[:, weighing.chosen] - weighed.values[:, weighing.options.index(own)]
         if beyond(lead, MARGIN):
-            summary += f" (against {named}: {_differing(own, chosen, down, rivals, ends)})"
+            summary += f" (if you {named} instead: {_differing(own, chosen, down, rivals, ends)})"
         else:  # (within the noise: its figures, better or worse, say nothing sure)
-            summary += f" ({named} does about as well)"
+            summary += f" (or {named}: about as good)"
     return Advice(chosen.action, summary, view_action_text(view, chosen.action))
 
 
