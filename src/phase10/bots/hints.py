@@ -68,7 +68,7 @@ from phase10.solver.tactics import (
 from .anti import holds_anti, victim, victim_key
 from .bounded import BOT_STEPS, plain_move
 from .greedy import GreedyPlayer, discard_ranks
-from .knowledge import leader_key, target_phases
+from .knowledge import leader_key, skip_key, target_phases
 from .saving import future_phases, give_up_wanted, hand_ending, save_pick
 
 __all__ = ["Advice", "Hint", "hint", "plan_turn"]
@@ -323,17 +323,40 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
 
 
 def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
-    """Why the Skip goes to ``seat``, the closest to winning among ``targets`` (by
-    :func:`~phase10.bots.knowledge.leader_key`), with what sets them ahead of the next."""
+    """Why the Skip goes to ``seat``, whom it hurts most among ``targets`` (by
+    :func:`~phase10.bots.knowledge.skip_key`): who could end the hand before the player
+    lays down, or who could still make a phase once the player is down, then who is
+    closest to winning, with what sets them ahead of the next."""
     info = view.seats[seat]
     skipped = f"{info.name} misses their next turn"
     if len(targets) == 1:
         return skipped
-    key = leader_key(view, seat)
-    others = [leader_key(view, other) for other in targets if other != seat]
+    key = skip_key(view, seat)
+    others = [skip_key(view, other) for other in targets if other != seat]
     if all(other == key for other in others):
         return f"everyone is level, so any of them will do ({skipped})"
-    runner_up = max(others)
+    threat = key[:-4]  # (the last four are leader_key's; a first 1 is a threat this hand)
+    if all(other[:-4] < threat for other in others):
+        if info.laid is not None:
+            cards = plural(info.hand_size, "card")
+            return f"{info.name} is down with {cards} and could go out before you lay down"
+        return f"{info.name} is not down yet and could still make their phase this hand"
+    peers = [leader_key(view, o) for o in targets if o != seat and skip_key(view, o)[:-4] == threat]
+    reason = _leader_reason(view, seat, peers)
+    if not threat[0]:
+        return reason
+    if info.laid is not None:
+        return (
+            f"{reason}, of those down with the fewest cards, who could go out before you lay down"
+        )
+    return f"{reason}, of those not down yet, who could still make their phase this hand"
+
+
+def _leader_reason(view: PlayerView, seat: int, peers: Sequence[tuple[int, ...]]) -> str:
+    """Why ``seat`` is the closest to winning of those whose ``leader_key`` are ``peers``."""
+    info = view.seats[seat]
+    key = leader_key(view, seat)
+    runner_up = max(peers)
     # (phases done, as leader_key counts them: under any-order rules the phase a player is
     # "on" is only their lowest not yet made)
     done = f"{plural(key[0], 'phase')} done" if key[0] else "no phase done"
@@ -513,7 +536,7 @@ def _hint(view: PlayerView) -> Hint:
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_skip:
         targets = view.skip_targets(me)
         if targets:
-            target = max(targets, key=lambda seat: leader_key(view, seat))
+            target = max(targets, key=lambda seat: skip_key(view, seat))
             skip = Discard(steps[-1].action.card, target)
             steps[-1] = Advice(
                 skip, _skip_reason(view, target, targets), view_action_text(view, skip)

@@ -37,6 +37,7 @@ __all__ = [
     "leader_key",
     "legal_list",
     "next_player",
+    "skip_key",
     "stalled",
     "table_groups",
     "target_phases",
@@ -92,6 +93,22 @@ def leader_key(view: PlayerView, seat: int) -> tuple[int, int, int, int]:
     info = view.seats[seat]
     done = len(info.completed) + (info.laid is not None)
     return (done, info.laid is not None, -info.hand_size, -info.score)
+
+
+def skip_key(view: PlayerView, seat: int) -> tuple[int, ...]:
+    """Whom a Skip hurts most this hand (higher first): while the viewer is not down, the
+    player down with the fewest cards, who may end the hand before the viewer lays its
+    phase; once it is down, a player not yet down, who may still gain a phase. Then the
+    game's leader (:func:`leader_key`); the last four entries are that key.
+    """
+    me = view.viewer
+    assert me is not None
+    info = view.seats[seat]
+    lead = leader_key(view, seat)
+    if view.seats[me].laid is None:
+        down = info.laid is not None
+        return (down, -info.hand_size if down else 0, *lead)
+    return (info.laid is None, *lead)
 
 
 def next_player(view: PlayerView) -> int | None:

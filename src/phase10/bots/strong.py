@@ -84,7 +84,7 @@ from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
 from .greedy import GreedyPlayer, _wanted_by_next, partner_score
-from .knowledge import danger, declined, known_held, leader_key, next_player, target_phases
+from .knowledge import danger, declined, known_held, next_player, skip_key, target_phases
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "StrongPlayer"]
 
@@ -255,7 +255,7 @@ class StrongPlayer(GreedyPlayer):
         if skips:
             aimed = [d for d in skips if d.target is not None]
             if self.budget.aim_skips and aimed:
-                return max(aimed, key=lambda d: _skip_key(view, d.target))
+                return max(aimed, key=lambda d: skip_key(view, d.target or 0))
             return super().discard(view, discards)
         if not phases:
             # Down already: go out fast, keep back what would help the next player, shed points.
@@ -392,22 +392,6 @@ class StrongPlayer(GreedyPlayer):
             return phases[0]
         natural_min = view.rules.natural_min
         return min(phases, key=lambda p: (missing(p[1], hand, natural_min), -p[0]))
-
-
-def _skip_key(view: PlayerView, seat: int | None) -> tuple[int, ...]:
-    """Whom a Skip hurts most this hand (higher first): when the viewer is not down, the
-    player down with the fewest cards, who may end the hand before the viewer lays its
-    phase; when it is down, a player not yet down, who may still gain a phase. Then the
-    game's leader.
-    """
-    me = view.viewer
-    assert seat is not None and me is not None
-    info = view.seats[seat]
-    lead = leader_key(view, seat)
-    if view.seats[me].laid is None:
-        down = info.laid is not None
-        return (down, -info.hand_size if down else 0, *lead)
-    return (info.laid is None, *lead)
 
 
 def _turns_to_out(table: list[Group], hand: list[Card], future: list[Card]) -> int:
