@@ -71,6 +71,24 @@ async def test_u_in_a_game_without_undo_says_so() -> None:
         assert app.session.view.stage is Stage.PLAY  # the draw stands
 
 
+async def test_a_dialog_clears_passing_notices_over_it_but_keeps_warnings() -> None:
+    app = PlayApp(short_game(), start=True, autosave=None, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "u")  # "took back 1 action": a toast over the next dialog
+        app.notify("the disk is full", severity="warning")
+        await pilot.pause()
+
+        def notices() -> list[str]:
+            return [notice.message for notice in app._notifications]
+
+        assert notices() == ["took back 1 action", "the disk is full"]
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert notices() == ["the disk is full"]
+
+
 async def test_keys_for_rules_not_in_play_say_so_at_any_stage() -> None:
     """S, T and G under rules without save piles or giving up: the same reason before
     drawing as after, not "draw first"."""

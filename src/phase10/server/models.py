@@ -224,8 +224,8 @@ class CreateTable(_Strict):
     """Rules options on top of the preset."""
     bots: BotSpec | None = None
     """The bot for the seats still open at the start. At a card table (left out:
-    ``greedy``): ``random``, ``greedy``, ``strong:1`` to ``strong:4``, or ``strong`` (level
-    4); the spelling is read loosely (case, spaces, leading zeros) and kept one way:
+    ``greedy``): ``random``, ``greedy``, ``strong:1`` to ``strong:4``, ``strong`` (level
+    4) or ``expert``; the spelling is read loosely (case, spaces, leading zeros) and kept one way:
     ``strong:4`` is kept as ``strong``. At a dice table (left out: ``optimal``): a dice bot,
     ``random``, ``greedy``, ``optimal``... (``GET /api/presets``: ``dice_bots``)."""
     turn_seconds: int = Field(0, ge=0, le=600)

@@ -46,6 +46,7 @@ from .session import SessionError, Settings
 __all__ = [
     "DIFFICULTIES",
     "ChoiceScreen",
+    "Dialog",
     "GameOverScreen",
     "HandEndScreen",
     "InfoScreen",
@@ -66,11 +67,24 @@ def dismiss_once(screen: Screen[Any], result: Any = None) -> None:
     screen.dismiss(result)
 
 
+class Dialog(ModalScreen[T]):
+    """A dialog: opening it clears the passing notices ("took back 1 action", "saved to
+    ...") whose toasts would cover its text; a warning or an error stays until it expires."""
+
+    def on_mount(self) -> None:
+        app = self.app
+        # (Textual offers only clear_notifications, which would take warnings with them)
+        for notice in list(getattr(app, "_notifications", ())):
+            if notice.severity == "information":
+                app._unnotify(notice, refresh=False)
+        app._refresh_notifications()
+
+
 #: the opponents' difficulties offered on the new-game screen
 DIFFICULTIES = tuple(bot_choices(DEFAULT_BOT))
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(Dialog[T | None], Generic[T]):
     """Pick one of several options (arrow keys and Enter, a click, or Escape to cancel)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -104,7 +118,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         dismiss_once(self, None)
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(Dialog[None]):
     """A page of reference: the phase list, the rules, the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -195,7 +209,7 @@ def rules_page(rules: Rules) -> Text:
     return text
 
 
-class HandEndScreen(ModalScreen[None]):
+class HandEndScreen(Dialog[None]):
     """The end of a hand: cards left, points, totals and who advanced."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -265,7 +279,7 @@ class HandEndScreen(ModalScreen[None]):
         dismiss_once(self, None)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """The final result, with how it was decided; a review of your decisions, a new game,
     quit, or the past games to replay."""
 
