@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -251,7 +253,8 @@ class PilesPanel(Static):
 
 class GameLog(RichLog):
     """The log: keeps the lines it was given, and wraps them again to its new width when
-    the terminal is resized (a plain RichLog keeps the width each line was written at)."""
+    the terminal is resized (a plain RichLog keeps the width each line was written at).
+    A line too long for the log goes on indented, so each line's start stands out."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(wrap=True, **options)
@@ -263,7 +266,14 @@ class GameLog(RichLog):
         self.texts.append(text)
         if self.max_lines is not None:
             del self.texts[: -self.max_lines]
-        self.write(text)
+        self.write(self._hung(text))
+
+    def _hung(self, text: str) -> str:
+        """``text`` wrapped to the log's width, its later lines indented by two."""
+        width = self.scrollable_content_region.width
+        if width < 12 or len(text) <= width:
+            return text
+        return "\n".join(textwrap.wrap(text, width, subsequent_indent="  "))
 
     def reset(self) -> None:
         """Empty the log."""
@@ -276,7 +286,7 @@ class GameLog(RichLog):
         if known and width != self._wrapped_at and self.texts:
             self.clear()
             for text in self.texts:
-                self.write(text)
+                self.write(self._hung(text))
         self._wrapped_at = width
         if known and self.auto_scroll:
             # shorter too (a hint line appeared): the latest line stays in sight
