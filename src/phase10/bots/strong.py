@@ -81,6 +81,7 @@ from phase10.core import (
     PlayerView,
 )
 from phase10.solver import BatchChecker, compile_phase, hand_counts, missing
+from phase10.solver.batch import shared_checker
 from phase10.solver.tactics import best_hits, view_unseen_counts
 
 from .greedy import GreedyPlayer, _wanted_by_next, partner_score
@@ -151,16 +152,11 @@ class StrongPlayer(GreedyPlayer):
             raise ValueError(f"strong's level is 1 to 4, not {level!r}")
         self.level = level
         self.budget = LEVELS[level]
-        self._checkers: dict[tuple[Phase, NaturalMin], BatchChecker] = {}
 
     # -- the model --------------------------------------------------------------------
 
     def _checker(self, phase: Phase, natural_min: NaturalMin) -> BatchChecker:
-        key = (phase, natural_min)
-        checker = self._checkers.get(key)
-        if checker is None:
-            checker = self._checkers[key] = BatchChecker(phase, natural_min)
-        return checker
+        return shared_checker(phase, natural_min)
 
     def _futures(self, view: PlayerView, horizon: int, checker: BatchChecker) -> np.ndarray:
         """Sampled draw sequences, shape (futures, horizon), as card indices."""

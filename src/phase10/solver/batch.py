@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 import numpy as np
@@ -41,7 +42,14 @@ from phase10.core import (
 )
 from phase10.core.feasibility import Anchor, can_lay, compile_phase
 
-__all__ = ["DECK_INDICES", "BatchChecker", "counts_matrix", "deal_counts", "deck_indices"]
+__all__ = [
+    "DECK_INDICES",
+    "BatchChecker",
+    "counts_matrix",
+    "deal_counts",
+    "deck_indices",
+    "shared_checker",
+]
 
 Counts = npt.NDArray[np.int16]
 Mask = npt.NDArray[np.bool_]
@@ -359,3 +367,15 @@ def _count_matrix(counts: Counts) -> Counts:
     if matrix.ndim != 2 or matrix.shape[1] != DISTINCT_CARDS:
         raise ValueError(f"expected a (B, {DISTINCT_CARDS}) count matrix, not shape {matrix.shape}")
     return matrix
+
+
+@lru_cache(maxsize=64)
+def shared_checker(phase: Phase, natural_min: NaturalMin = NaturalMin.GROUP) -> BatchChecker:
+    """The one :class:`BatchChecker` of ``phase`` for the whole process. A checker is only
+    read once built, so every bot and thread can share it: a server's tables then hold
+    none of their own (each was some 40 KiB a phase, for every strong bot at every table).
+
+    >>> shared_checker(Phase.parse("2 sets of 3")) is shared_checker(Phase.parse("2 sets of 3"))
+    True
+    """
+    return BatchChecker(phase, natural_min)

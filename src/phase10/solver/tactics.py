@@ -50,7 +50,7 @@ from phase10.core.cards import card_list
 from phase10.core.feasibility import can_lay, compile_phase, hand_counts
 from phase10.core.laydowns import best_lay_down as core_best_lay_down
 
-from .batch import BatchChecker
+from .batch import shared_checker
 
 __all__ = [
     "ODDS_CHECKS",
@@ -309,7 +309,7 @@ def completion_odds(
     draws = min(draws, size)
     if draws <= 0:
         return 0.0, True
-    checker = BatchChecker(phase, natural_min)
+    checker = shared_checker(phase, natural_min)
     base = np.array(counts, dtype=np.int16)
     one_by_one = checker.mode == "rows"
     exact = draws <= EXACT_DRAWS
