@@ -50,16 +50,27 @@ SKIP_SEED = 229
 
 
 @contextmanager
-def seeded(tmp_path_factory: pytest.TempPathFactory, seed: int) -> Iterator[str]:
-    """A server whose every game is dealt from ``seed``, its bots playing at once."""
+def seeded(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, bot_delay: float = 0
+) -> Iterator[str]:
+    """A server whose every game is dealt from ``seed``, its bots playing at once (or
+    ``bot_delay`` seconds apart)."""
     database = tmp_path_factory.mktemp(f"seed-{seed}") / "tables.sqlite3"
-    with serve(database, free_port(), "--bot-delay", "0", "--test-seed", str(seed), *LIMITS) as url:
+    delay = ("--bot-delay", str(bot_delay))
+    with serve(database, free_port(), *delay, "--test-seed", str(seed), *LIMITS) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with seeded(tmp_path_factory, 5) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def paced_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Bots a fifth of a second apart: time for the page to be scrolled between turns."""
+    with seeded(tmp_path_factory, 5, bot_delay=0.2) as url:
         yield url
 
 
@@ -180,3 +191,29 @@ def test_a_phone_at_six_seats_sees_the_piles_on_each_of_its_turns(base: str, bro
         play_turn(phone, now["version"], how="tap")
     assert turns >= 3
     assert Path("test-artefacts/six-seats-phone.png").exists()
+
+
+def test_on_a_desk_your_buttons_come_into_sight_under_a_hands_result(
+    paced_base: str, browser: Any
+) -> None:
+    """At 1280×860 a hand's result left open above your hand, with groups laid in the next
+    hand, makes the table taller than the window: when your turn comes your buttons are
+    brought into sight, the piles too, though you had scrolled to the top."""
+    page = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 860}).new_page()
+    new_table(page, paced_base, seats="4")
+    page.click("#start")
+    felt_bottom = "document.querySelector('.felt').getBoundingClientRect().bottom + scrollY"
+    for _ in range(600):
+        now = wait_turn(page)
+        view = now["view"]
+        if view["stage"] == "game_over":
+            break
+        if page.locator("#banner-title").count():
+            for part in (".actions button", "#draw-pile", "#discard-pile"):
+                assert in_first_viewport(page, part), f"{part} is out of sight"
+            if page.evaluate(felt_bottom) > 860 + 40:  # (well past the window's foot)
+                shot(page, "hand-end-desk-scrolled", full_page=False)
+                return
+        play_turn(page, now["version"])
+        page.evaluate("scrollTo(0, 0)")  # (reading the table while the others play)
+    raise AssertionError("the table never outgrew the window under a hand's result")

@@ -266,13 +266,22 @@ function Centre({ client }) {
   // you have scrolled past them, to read the log, say)
   const box = useRef(null);
   const turn = !!legal?.turn;
+  // On a desk the hand stays in the page: a tall table (a hand's result still open, groups
+  // laid) can push your buttons under the fold, so they are brought up, the piles kept in sight.
+  const banner = !!client.banner;
   useLayoutEffect(() => {
     const mine = document.querySelector(".mine");
-    if (!turn || !box.current || !mine || getComputedStyle(mine).position !== "sticky") return;
+    if (!turn || !box.current || !mine) return;
     const piles = box.current.getBoundingClientRect();
-    const hand = mine.getBoundingClientRect();
-    if (piles.top >= 0 && piles.bottom > hand.top) window.scrollBy(0, Math.min(piles.top, piles.bottom - hand.top + 8));
-  }, [turn]);
+    if (piles.top < 0) return;
+    if (getComputedStyle(mine).position === "sticky") {
+      const hand = mine.getBoundingClientRect();
+      if (piles.bottom > hand.top) window.scrollBy(0, Math.min(piles.top, piles.bottom - hand.top + 8));
+      return;
+    }
+    const buttons = mine.querySelector(".actions")?.getBoundingClientRect();
+    if (buttons && buttons.bottom > innerHeight) window.scrollBy(0, Math.min(piles.top, buttons.bottom - innerHeight + 8));
+  }, [turn, banner]);
   return html`<section class="centre" aria-label="Draw and discard piles" ref=${box}>
     <button type="button" id="draw-pile" class=${`pile draw${draw ? " live" : ""}`} disabled=${!draw}
       onClick=${() => client.act("draw")} aria-label=${`Draw pile, ${view.draw_size} cards${draw ? ": draw a card (d)" : ""}`}>
