@@ -489,7 +489,12 @@ def test_a_skip_hint_aims_at_whoever_could_end_the_hand_first() -> None:
     for action in ["draw", "lay R1 B1 G1 + R4 B4 Y4", "discard G12", "draw", "discard Y11"]:
         game.apply(action)
     game.apply(Draw())
+    told = "Cy is not down yet and could still make their phase this hand"
+    # the plan lays the phase first: the Skip is aimed as it will be, once down
+    planned = hint(game.view(0)).steps
+    assert isinstance(planned[0].action, LayDown)
+    assert planned[-1].action == Discard(parse_cards("S")[0], 2) and planned[-1].reason == told
     game.apply("lay R3 B3 G3 + R7 B7 G7")
     step = hint(game.view(0)).steps[-1]
     assert step.action == Discard(parse_cards("S")[0], 2)
-    assert step.reason == "Cy is not down yet and could still make their phase this hand"
+    assert step.reason == told

@@ -195,3 +195,18 @@ def test_the_same_position_is_weighed_on_the_same_deals() -> None:
     other = game.copy()
     other.apply(Draw())
     assert decision_rng(view).random() != decision_rng(other.view(0)).random()
+
+
+@needs_kernel
+def test_a_hit_the_search_puts_off_is_named_as_done_first_not_instead() -> None:
+    # a greedy game (seed 3) where the plan hits Y4 and the search would discard at once
+    game = Game(["Ann", "Bob"], seed=3)
+    bots = [GreedyPlayer(random.Random(seat)) for seat in range(2)]
+    for _ in range(215):
+        game.apply(bots[game.current].choose(game.view(game.current)))
+    view = game.view(game.current)
+    assert isinstance(hint(view).steps[0].action, Hit)
+    first = searched_hint(view, deals=16).steps[0]
+    assert isinstance(first.action, Discard)
+    # hitting, then discarding, is the other way: "first", not "instead"
+    assert first.reason.endswith("(or first hit Y4 on your set of 4s: about as good)")

@@ -322,17 +322,18 @@ def _anti_advice(phase: Phase | None, hand: list[Card], threatened: bool) -> Adv
     return Advice(action, reason, action_text(action))
 
 
-def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
+def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int], down: bool) -> str:
     """Why the Skip goes to ``seat``, whom it hurts most among ``targets`` (by
     :func:`~phase10.bots.knowledge.skip_key`): who could end the hand before the player
-    lays down, or who could still make a phase once the player is down, then who is
-    closest to winning, with what sets them ahead of the next."""
+    lays down, or who could still make a phase once the player is down (``down``: by the
+    Skip's discard), then who is closest to winning, with what sets them ahead of the
+    next."""
     info = view.seats[seat]
     skipped = f"{info.name} misses their next turn"
     if len(targets) == 1:
         return skipped
-    key = skip_key(view, seat)
-    others = [skip_key(view, other) for other in targets if other != seat]
+    key = skip_key(view, seat, down=down)
+    others = [skip_key(view, other, down=down) for other in targets if other != seat]
     if all(other == key for other in others):
         return f"everyone is level, so any of them will do ({skipped})"
     threat = key[:-4]  # (the last four are leader_key's; a first 1 is a threat this hand)
@@ -341,7 +342,11 @@ def _skip_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
             cards = plural(info.hand_size, "card")
             return f"{info.name} is down with {cards} and could go out before you lay down"
         return f"{info.name} is not down yet and could still make their phase this hand"
-    peers = [leader_key(view, o) for o in targets if o != seat and skip_key(view, o)[:-4] == threat]
+    peers = [
+        leader_key(view, o)
+        for o in targets
+        if o != seat and skip_key(view, o, down=down)[:-4] == threat
+    ]
     reason = _leader_reason(view, seat, peers)
     if not threat[0]:
         return reason
@@ -536,10 +541,14 @@ def _hint(view: PlayerView) -> Hint:
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_skip:
         targets = view.skip_targets(me)
         if targets:
-            target = max(targets, key=lambda seat: skip_key(view, seat))
+            # (down by the discard, where the plan lays the phase first)
+            down = view.seats[me].laid is not None or any(
+                isinstance(step.action, LayDown) for step in steps
+            )
+            target = max(targets, key=lambda seat: skip_key(view, seat, down=down))
             skip = Discard(steps[-1].action.card, target)
             steps[-1] = Advice(
-                skip, _skip_reason(view, target, targets), view_action_text(view, skip)
+                skip, _skip_reason(view, target, targets, down), view_action_text(view, skip)
             )
     if steps and isinstance(steps[-1].action, Discard) and steps[-1].action.card.is_anti:
         targets = view.anti_targets(me)

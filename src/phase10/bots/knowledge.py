@@ -95,17 +95,20 @@ def leader_key(view: PlayerView, seat: int) -> tuple[int, int, int, int]:
     return (done, info.laid is not None, -info.hand_size, -info.score)
 
 
-def skip_key(view: PlayerView, seat: int) -> tuple[int, ...]:
+def skip_key(view: PlayerView, seat: int, *, down: bool | None = None) -> tuple[int, ...]:
     """Whom a Skip hurts most this hand (higher first): while the viewer is not down, the
     player down with the fewest cards, who may end the hand before the viewer lays its
     phase; once it is down, a player not yet down, who may still gain a phase. Then the
-    game's leader (:func:`leader_key`); the last four entries are that key.
+    game's leader (:func:`leader_key`); the last four entries are that key. ``down`` says
+    whether the viewer is down by the Skip's discard (default: whether it is now).
     """
     me = view.viewer
     assert me is not None
     info = view.seats[seat]
     lead = leader_key(view, seat)
-    if view.seats[me].laid is None:
+    if down is None:
+        down = view.seats[me].laid is not None
+    if not down:
         down = info.laid is not None
         return (down, -info.hand_size if down else 0, *lead)
     return (info.laid is None, *lead)

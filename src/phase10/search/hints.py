@@ -134,6 +134,8 @@ def _searched_step(view: PlayerView, step: Advice, weighed: Weighed) -> Advice:
         return Advice(step.action, f"{step.reason}; {summary}", step.text)
     if own is not None:  # (what the plan's move would give, where it differs)
         named = view_action_text(view, own.action)
+        if isinstance(own.action, LayDown | Hit) and not isinstance(chosen.action, LayDown | Hit):
+            named = f"first {named}"  # (then the turn goes on: it is not instead of this)
         assert weighed.values is not None
         lead = weighed.values[:, weighing.chosen] - weighed.values[:, weighing.options.index(own)]
         if beyond(lead, MARGIN):
