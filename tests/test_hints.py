@@ -305,7 +305,7 @@ def test_cli_hint_counts_the_discarded_card_as_seen() -> None:
     lines = result.output.splitlines()
     assert lines[0].startswith("discard R11")
     assert "R11" not in lines[2] and "B11" not in lines[2]
-    assert lines[3].startswith("chance to hold it: 27% within 1 draw")
+    assert lines[3].startswith("chance to hold it by drawing alone: 27% within 1 draw")
     far = runner.invoke(app, ["hint", "1 set of 11", "R7", "R7"])
     assert far.output.splitlines()[1] == "1 set of 11 after this turn: 10 cards away"
 
@@ -345,7 +345,7 @@ def test_a_down_player_keeps_back_a_card_that_fits_to_go_out() -> None:
     wild = plan_turn(None, parse_cards("R7 B7 W"), [])
     assert str(wild.steps[0].action) == "discard R7"
     assert wild.steps[0].reason == (
-        "it cannot be hit anywhere, and it is the costliest to keep (5 points) but for the "
+        "it cannot be hit anywhere, and it is as costly to keep as any (5 points) but for the "
         "Wild, kept since a Wild fits almost any group"
     )
 
@@ -498,3 +498,16 @@ def test_a_skip_hint_aims_at_whoever_could_end_the_hand_first() -> None:
     step = hint(game.view(0)).steps[-1]
     assert step.action == Discard(parse_cards("S")[0], 2)
     assert step.reason == told
+
+
+def test_a_discard_is_the_costliest_only_when_no_other_card_costs_as_much() -> None:
+    def reason(cards: str) -> str:
+        advice = plan_turn(Phase.parse("2 sets of 3"), parse_cards(cards))
+        return advice.steps[-1].reason
+
+    assert reason("R7 B7 G7 R3 B3 W Y11 R4") == (
+        "it cannot be hit anywhere, and it is the costliest to keep (10 points)"
+    )
+    assert reason("R7 B7 G7 R3 B3 W Y9 R4") == (
+        "it cannot be hit anywhere, and it is as costly to keep as any (5 points)"
+    )

@@ -121,3 +121,18 @@ def test_no_line_of_a_whole_game_repeats_the_discard_before_it() -> None:
                     found += "discard" in line
                     assert "discard" not in before or before.split(": ", 1)[1] not in line
     assert found
+
+
+def test_a_player_hitting_their_own_group_is_not_named_twice() -> None:
+    sevens = parse_group(GroupKind.SET, "R7 B7 W")
+    events = [
+        HandStarted(1, 0, (0, 1), 1, R3),
+        LaidDown(1, 1, (sevens,), (0,)),
+        CardHit(1, WILD, 0, None, sevens.hit(WILD)),
+        CardHit(0, WILD, 0, None, sevens.hit(WILD).hit(WILD)),
+    ]
+    said = narrate(events, you=0)
+    assert said[-2].endswith("Bob hits W=7 on their own set: R7 B7 W=7 W=7")
+    assert said[-1].endswith("You hit W=7 on Bob's set: R7 B7 W=7 W=7 W=7")
+    # and your own is yours, as ever
+    assert narrate(events, you=1)[-2].endswith("You hit W=7 on your set: R7 B7 W=7 W=7")

@@ -450,6 +450,10 @@ async def test_a_skip_dialog_starts_on_the_player_the_hint_names() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.query_one(OptionList).highlighted == len(targets) - 1
+        # and marked, as the browser marks it
+        labels = [label for label, _ in app.screen.options]
+        assert labels[-1] == f"{view.seats[targets[-1]].name} · the hint's"
+        assert not any("hint" in label for label in labels[:-1])
         await pilot.press("enter")
         await pilot.pause()
         history = session.view.history

@@ -19,7 +19,7 @@ the player it hurts most.
 ...     print(step)
 lay down R3 B3 W + R7 B7 G7: lays 2 sets of 3 with 6 cards
 hit G12 on the run 8-11: sheds 10 points onto G8 G9 G10 G11
-discard Y9: it cannot be hit anywhere, and it is the costliest to keep (5 points)
+discard Y9: it cannot be hit anywhere, and it is as costly to keep as any (5 points)
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class Hint:
                     for n, p in zip(ODDS_DRAWS, self.odds, strict=False)
                 )
                 about = "" if self.odds_exact else " (estimated)"
-                lines.append(f"chance to hold it{about}: {parts}")
+                lines.append(f"chance to hold it by drawing alone{about}: {parts}")
         return "\n".join(lines)
 
     def _distance(self) -> str:
@@ -281,7 +281,10 @@ def _discard_advice(
                 "back to discard: discarding the last card goes out"
             )
         else:
-            reason = f"it cannot be hit anywhere, and it is the costliest to keep ({_points(card)})"
+            # (among cards of equal points, "the costliest" would single out one of many)
+            level = sum(other.points == card.points for other in candidates) > 1
+            costliest = "as costly to keep as any" if level else "the costliest to keep"
+            reason = f"it cannot be hit anywhere, and it is {costliest} ({_points(card)})"
             if not card.is_wild and any(other.is_wild for other in hand):
                 reason += " but for the Wild, kept since a Wild fits almost any group"
     elif card.is_wild:

@@ -215,7 +215,10 @@ class EventLog:
                     f"{act(event.player, 'lay')} down phase {event.phase} ({phase}): {groups}"
                 )
             case CardHit():
-                owner = self._whose(self.owners.get(event.group, event.player))
+                seat = self.owners.get(event.group, event.player)
+                # ("Ann hits R9 on their own set", not "on Ann's set")
+                own = seat == event.player and seat != self.you
+                owner = "their own" if own else self._whose(seat)
                 card = _hit_card(event)
                 kind = _KIND_NAMES[event.group_after.kind]
                 return self._say(

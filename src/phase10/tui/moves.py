@@ -397,9 +397,14 @@ class TableMoves(TableApp):
         if len(options) == 1:
             self.play(options[0][1])
         else:
-            # the hint's own way first under the cursor, when the hint chose these cards
+            # the hint's own way under the cursor and marked, when the hint chose these cards
             actions = [action for _, action in options]
             start = actions.index(self.hinted) if self.hinted in actions else 0
+            if self.hinted in actions:
+                options = [
+                    (f"{text} · the hint's" if action == self.hinted else text, action)
+                    for text, action in options
+                ]
             self.push_screen(ChoiceScreen(title, options, start), self.play)
 
     @on(CardChip.Clicked)

@@ -240,7 +240,7 @@ class HandEndScreen(Dialog[None]):
             if result.went_out is None
             else f"{self.names[result.went_out]} went out"
         )
-        table = Table(title=f"Hand {result.hand}: {out}", title_style="bold")
+        table = Table(title=f"Hand {result.hand}: {out}", title_style="bold", title_justify="left")
         table.add_column("player")
         table.add_column("cards left", justify="right")
         table.add_column("points", justify="right")
