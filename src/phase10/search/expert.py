@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -169,39 +168,33 @@ class ExpertPlayer:
         self.weights = weights or Weights()
         self.saves, self.anti = saves, anti
         self._strong: StrongPlayer | None = None
-        #: seconds each decision took (for benchmarks)
-        self.times: list[float] = []
 
     @bounded
     def choose(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
-        try:
-            if not searchable(view):
-                return self._fallback().choose(view)
-            if self.prior == "strong":
-                action = self._fallback().choose(view)
-                searched = (view.stage is Stage.DRAW and self.draws) or (
-                    view.stage is Stage.PLAY and isinstance(action, Discard)
-                )
-                if self.waits and view.stage is Stage.PLAY and isinstance(action, LayDown):
-                    waiting = self.weigh_waiting(view, [action])
-                    return action if waiting is None else waiting.action
-                if not searched:  # (no kernel game to build for a choice not searched)
-                    return action
-                try:
-                    with bounded_steps(KERNEL_STEPS):
-                        weighing = self._weigh(view, self._game(view), action_key(action))
-                except SearchLimitError:
-                    return action  # (phases too costly to play out: the strong bot's choice)
-                return action if weighing is None else weighing.action
-            with bounded_steps(KERNEL_STEPS):
-                play = self._game(view)
-                weighing = self._weigh(view, play)
-                if weighing is not None:
-                    return weighing.action
-                return to_action(play.greedy_action(self._me(view), self.rng))
-        finally:
-            self.times.append(time.perf_counter() - start)
+        if not searchable(view):
+            return self._fallback().choose(view)
+        if self.prior == "strong":
+            action = self._fallback().choose(view)
+            searched = (view.stage is Stage.DRAW and self.draws) or (
+                view.stage is Stage.PLAY and isinstance(action, Discard)
+            )
+            if self.waits and view.stage is Stage.PLAY and isinstance(action, LayDown):
+                waiting = self.weigh_waiting(view, [action])
+                return action if waiting is None else waiting.action
+            if not searched:  # (no kernel game to build for a choice not searched)
+                return action
+            try:
+                with bounded_steps(KERNEL_STEPS):
+                    weighing = self._weigh(view, self._game(view), action_key(action))
+            except SearchLimitError:
+                return action  # (phases too costly to play out: the strong bot's choice)
+            return action if weighing is None else weighing.action
+        with bounded_steps(KERNEL_STEPS):
+            play = self._game(view)
+            weighing = self._weigh(view, play)
+            if weighing is not None:
+                return weighing.action
+            return to_action(play.greedy_action(self._me(view), self.rng))
 
     def weigh(
         self, view: PlayerView, first: Sequence[Action] = (), standing: Action | None = None
