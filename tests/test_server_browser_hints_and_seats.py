@@ -3,7 +3,9 @@ way to lay down is offered where the bounded list of ways left it out, and `a` s
 cards the hint plays; at a six-seat table on a phone the five other seats fill two rows
 above the piles and your hand floats over the foot of the page, yet on each of your turns
 the piles and the prompt come into sight above your hand, uncovered, without a scroll of
-your own. Screenshots go to test-artefacts/."""
+your own; a host's question on such a narrow seat's button stays inside it; on a desk,
+your buttons come into sight under a hand's result left open. Screenshots go to
+test-artefacts/."""
 
 from __future__ import annotations
 
@@ -217,3 +219,27 @@ def test_on_a_desk_your_buttons_come_into_sight_under_a_hands_result(
         play_turn(page, now["version"])
         page.evaluate("scrollTo(0, 0)")  # (reading the table while the others play)
     raise AssertionError("the table never outgrew the window under a hand's result")
+
+
+def test_a_hosts_question_on_a_narrow_seat_stays_inside_its_button(base: str, browser: Any) -> None:
+    """At six seats on a phone a seat is a third of the screen wide: the host's "...'s seat
+    to a bot for good? Press again" wraps inside its button, inside the seat."""
+    host = browser.new_context(bypass_csp=True, **PHONE).new_page()
+    new_table(host, base, seats="6")
+    guest = browser.new_context(bypass_csp=True).new_page()
+    guest.goto(host.input_value("#invite"))
+    guest.fill("input[name=name]", "Bartholomew")
+    guest.click("#join")
+    host.wait_for_selector("#seat_bot-1", timeout=TIMEOUT)
+    host.click("#start")
+    wait_turn(host)
+    host.tap("#seat_bot-1")
+    button = "#seat_bot-1"
+    assert host.inner_text(button).startswith("Bartholomew's seat to a bot for good?")
+    inside = host.eval_on_selector(
+        button,
+        "b => { const r = b.getBoundingClientRect(), s = b.closest('.seat').getBoundingClientRect();"
+        " return b.scrollWidth <= b.clientWidth + 1 && r.left >= s.left && r.right <= s.right; }",
+    )
+    assert inside, "the question runs over its button's edge"
+    assert no_horizontal_scroll(host)
