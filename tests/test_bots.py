@@ -34,6 +34,7 @@ from phase10.core import (
     parse_cards,
     preset,
 )
+from phase10.solver.batch import shared_checker
 
 
 class Checked:
@@ -215,7 +216,7 @@ def test_strong_levels_and_registry() -> None:
     view = Game(2, seed=3).view(0)
     for level in LEVELS:
         bot = StrongPlayer(random.Random(0), level=level)
-        checker = bot._checker(view.phase_of(0), view.rules.natural_min)
+        checker = shared_checker(view.phase_of(0), view.rules.natural_min)
         assert bot._futures(view, 3, checker).shape == (LEVELS[level].futures, 3)
     # ... and the race to go out and aimed Skips make it measurably stronger
     assert [n for n in LEVELS if LEVELS[n].outs and LEVELS[n].aim_skips] == [4]

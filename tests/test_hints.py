@@ -451,14 +451,11 @@ def test_a_replanned_hint_measures_the_phase_on_the_hand_its_own_steps_leave() -
     assert changed  # (some other discard leaves the phase further, or its odds other)
 
 
-def test_a_skip_hint_aims_at_whoever_could_end_the_hand_first() -> None:
-    # Bob plays first and lays down; Cy has done more phases but is not down
+def _bob_down_before_ann(ann: str) -> Game:
+    """Bob plays first and lays down, Cy (more phases done) does not; then Ann, holding
+    ``ann``, draws."""
     game = arranged(
-        [
-            "S R7 B7 G3 Y3 R11 B12 G1 Y5 R2",
-            "R1 B1 G1 R4 B4 Y4 B8 B9 G12 G10",
-            "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11",
-        ],
+        [ann, "R1 B1 G1 R4 B4 Y4 B8 B9 G12 G10", "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11"],
         "B5",
         "G6 R6 B6",
         phases=[1, 1, 3],
@@ -468,27 +465,18 @@ def test_a_skip_hint_aims_at_whoever_could_end_the_hand_first() -> None:
     for action in ["draw", "lay R1 B1 G1 + R4 B4 Y4", "discard G12", "draw", "discard Y11"]:
         game.apply(action)
     game.apply(Draw())
+    return game
+
+
+def test_a_skip_hint_aims_at_whoever_could_end_the_hand_first() -> None:
+    game = _bob_down_before_ann("S R7 B7 G3 Y3 R11 B12 G1 Y5 R2")
     step = hint(game.view(0)).steps[-1]
     assert step.action == Discard(parse_cards("S")[0], 1)
     assert step.reason == "Bob is down with 4 cards and could go out before you lay down"
     # the strong bot aims its Skips the same way
     assert StrongPlayer(random.Random(0)).choose(game.view(0)) == step.action
     # once you are down, the Skip goes to whoever could still make their phase
-    game = arranged(
-        [
-            "S R7 B7 G7 R3 B3 G3 G1 Y5 R2",
-            "R1 B1 G1 R4 B4 Y4 B8 B9 G12 G10",
-            "Y1 Y2 Y3 Y4 Y6 Y7 Y8 Y9 Y10 Y11",
-        ],
-        "B5",
-        "G6 R6 B6",
-        phases=[1, 1, 3],
-        dealer=0,
-        names=["Ann", "Bob", "Cy"],
-    )
-    for action in ["draw", "lay R1 B1 G1 + R4 B4 Y4", "discard G12", "draw", "discard Y11"]:
-        game.apply(action)
-    game.apply(Draw())
+    game = _bob_down_before_ann("S R7 B7 G7 R3 B3 G3 G1 Y5 R2")
     told = "Cy is not down yet and could still make their phase this hand"
     # the plan lays the phase first: the Skip is aimed as it will be, once down
     planned = hint(game.view(0)).steps

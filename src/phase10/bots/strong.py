@@ -155,9 +155,6 @@ class StrongPlayer(GreedyPlayer):
 
     # -- the model --------------------------------------------------------------------
 
-    def _checker(self, phase: Phase, natural_min: NaturalMin) -> BatchChecker:
-        return shared_checker(phase, natural_min)
-
     def _futures(self, view: PlayerView, horizon: int, checker: BatchChecker) -> np.ndarray:
         """Sampled draw sequences, shape (futures, horizon), as card indices."""
         deck = _draw_pool(view, known_held(view))
@@ -189,7 +186,7 @@ class StrongPlayer(GreedyPlayer):
         """
         gap = min(missing(phase, hand, natural_min) for hand in hands)
         horizon = min(self.budget.horizon, max(2, gap + 2))
-        checker = self._checker(phase, natural_min)
+        checker = shared_checker(phase, natural_min)
         futures = self._futures(view, horizon, checker)
         samples, steps = futures.shape
         if steps == 0:
@@ -249,9 +246,9 @@ class StrongPlayer(GreedyPlayer):
         phases = target_phases(view)
         skips = [d for d in discards if d.card.is_skip]
         if skips:
-            aimed = [d for d in skips if d.target is not None]
+            aimed = [(d, d.target) for d in skips if d.target is not None]
             if self.budget.aim_skips and aimed:
-                return max(aimed, key=lambda d: skip_key(view, d.target or 0))
+                return max(aimed, key=lambda pair: skip_key(view, pair[1]))[0]
             return super().discard(view, discards)
         if not phases:
             # Down already: go out fast, keep back what would help the next player, shed points.
@@ -354,7 +351,7 @@ class StrongPlayer(GreedyPlayer):
         if unknown > len(deck):
             return helps
         natural_min = view.rules.natural_min
-        checkers = [self._checker(phase, natural_min) for phase in phases]
+        checkers = [shared_checker(phase, natural_min) for phase in phases]
         generator = np.random.default_rng(self.rng.getrandbits(64))
         samples = self.budget.opponent_samples
         # Their hands: the cards they are known to hold plus unseen ones, four times as

@@ -400,11 +400,10 @@ class TableMoves(TableApp):
             # the hint's own way under the cursor and marked, when the hint chose these cards
             actions = [action for _, action in options]
             start = actions.index(self.hinted) if self.hinted in actions else 0
-            if self.hinted in actions:
-                options = [
-                    (f"{text} · the hint's" if action == self.hinted else text, action)
-                    for text, action in options
-                ]
+            options = [
+                (f"{text} · the hint's" if action == self.hinted else text, action)
+                for text, action in options
+            ]
             self.push_screen(ChoiceScreen(title, options, start), self.play)
 
     @on(CardChip.Clicked)
