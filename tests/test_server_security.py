@@ -156,6 +156,8 @@ def test_out_of_turn_stale_illegal_and_malformed_actions_change_nothing(
             (mover, {"type": "action", "action": "draw", "extra": 1}, "invalid_message"),
             (mover, {"type": "action", "action": 7}, "invalid_message"),
             (mover, {"type": "action", "action": "x" * 500}, "invalid_message"),
+            (mover, {"type": "action", "action": "fly away " * 44}, "invalid_action"),
+            (mover, {"type": "action", "action": "discard " + "R7 " * 130}, ""),
             (mover, {"type": "bots", "bots": "cmd:rm -rf /"}, "invalid_message"),
             (mover, {"type": "hello", "token": "y" * 65}, "invalid_message"),
             (mover, json.dumps({"type": "ping", "pad": "z" * MAX_MESSAGE_BYTES}), "too_large"),
@@ -166,6 +168,7 @@ def test_out_of_turn_stale_illegal_and_malformed_actions_change_nothing(
             error = sender.error()
             assert error["code"] == (code or error["code"]), (message, error)
             assert error["code"] in ERRORS and error["message"]
+            assert len(error["message"]) < 300, error  # what was sent, only in part
             if error["code"] in {"illegal_action", "invalid_action", "not_held"}:
                 assert Refusal(error["reason"]), error  # the engine's reason, sent along
             else:
@@ -344,6 +347,18 @@ def test_hints_are_priced_one_at_a_time_and_dropped_with_their_connection(
         while manager.jobs or manager.pool.waiting:
             assert time.monotonic() < deadline, "the hint outlived its connection"
             time.sleep(0.02)
+
+
+def test_the_message_size_limit_is_the_server_s_own(tmp_path: Path) -> None:
+    """``--limit max_message_bytes=N`` bounds what a client may send."""
+    with TestClient(fresh_app(tmp_path, max_message_bytes=300)) as client:
+        _, ann, ws = solo(client)
+        ann.send({"type": "ping", "pad": "z" * 280})
+        refused = ann.error()
+        assert refused["code"] == "too_large" and "300 bytes" in refused["message"]
+        ann.send({"type": "ping"})  # the connection goes on
+        assert ann.next_of("pong")
+        ws.__exit__(None, None, None)
 
 
 def test_hints_count_against_the_address_s_thinking_time(tmp_path: Path) -> None:

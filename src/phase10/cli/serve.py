@@ -122,7 +122,7 @@ def serve(
         host=host,
         port=port,
         proxy_headers=proxy_headers,
-        ws_max_size=65536,
+        ws_max_size=max(65536, limits.max_message_bytes),  # (a frame, then the message)
         limit_concurrency=limits.max_connections,
         http=guarded_http(limits),
         log_level="warning",

@@ -299,11 +299,17 @@ class TableManager(HostControls):
             try:
                 action = game.check(game.parse_action(text))
             except IllegalActionError as error:
-                raise ProtocolError("illegal_action", str(error), error.code) from None
-            except InvalidActionError as error:
-                raise ProtocolError("invalid_action", str(error), error.code) from None
+                raise ProtocolError(
+                    "illegal_action", excerpt(str(error), 200), error.code
+                ) from None
+            except InvalidActionError as error:  # its message may quote the text sent: cut short
+                raise ProtocolError(
+                    "invalid_action", excerpt(str(error), 200), error.code
+                ) from None
             except CardError as error:
-                raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
+                raise ProtocolError(
+                    "invalid_action", excerpt(str(error), 200), Refusal.MALFORMED
+                ) from None
             number = len(game.actions)
             await self.db(
                 self.store.append_action, table.id, table.game_no, number, str(action), by
@@ -417,9 +423,11 @@ class TableManager(HostControls):
             try:
                 check_held(view, parse_cards(cards))
             except CardError as error:
-                raise ProtocolError("invalid_action", str(error), Refusal.MALFORMED) from None
+                raise ProtocolError(
+                    "invalid_action", excerpt(str(error), 200), Refusal.MALFORMED
+                ) from None
             except NotHeldError as error:
-                raise ProtocolError("not_held", str(error), error.code) from None
+                raise ProtocolError("not_held", excerpt(str(error), 200), error.code) from None
         hinted = (hint_job, view, self.limits.review_deals)  # (the hint is the review's choice)
         job = hinted if kind == "hint" else (choices_job, view, kind, cards)
         self._start_job(table, conn, job)
@@ -454,13 +462,13 @@ class TableManager(HostControls):
 
     async def _solve(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
         version = table.version
-        started = time.perf_counter()
+        address = conn.address
+
+        def charge(seconds: float) -> None:  # its own work, not its wait behind others'
+            self.visitors.thinking.get(address).charge(seconds)
+
         try:
-            try:
-                answer = await self.pool.run(*job)
-            finally:
-                elapsed = time.perf_counter() - started
-                self.visitors.thinking.get(conn.address).charge(elapsed)
+            answer = await self.pool.run(*job, ran=charge)
         except SolverBusy:
             conn.push(_error("busy"))
         except SolverTooSlow:

@@ -312,12 +312,13 @@ TYPES = "hello, start, bots, remove_player, seat_bot, hand_over, leave, action, 
 HOST_ONLY = frozenset({"start", "bots", "remove_player", "seat_bot", "hand_over"})
 
 
-def parse_client_message(text: str | bytes) -> Any:
-    """One client message, validated; raises :class:`ProtocolError` with the code."""
-    if len(text) > MAX_MESSAGE_BYTES or (
-        isinstance(text, str) and len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES
+def parse_client_message(text: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Any:
+    """One client message of at most ``max_bytes`` (the server's ``max_message_bytes``),
+    validated; raises :class:`ProtocolError` with the code."""
+    if len(text) > max_bytes or (
+        isinstance(text, str) and len(text.encode("utf-8", "replace")) > max_bytes
     ):
-        raise ProtocolError("too_large")
+        raise ProtocolError("too_large", f"the message is longer than {max_bytes} bytes")
     if isinstance(text, bytes):
         try:
             text.decode("utf-8")

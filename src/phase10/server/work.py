@@ -17,6 +17,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -109,9 +110,16 @@ class SolverPool:
             if self._pool is None:
                 await asyncio.to_thread(self._start)
 
-    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+    async def run(
+        self, function: Callable[..., Any], *args: Any, ran: Callable[[float], None] | None = None
+    ) -> Any:
         """``function(*args)`` in a worker; :class:`SolverBusy` when the queue is full,
-        :class:`SolverTooSlow` past the time limit. Cancelling the caller cancels the job."""
+        :class:`SolverTooSlow` past the time limit. Cancelling the caller cancels the job.
+
+        ``ran`` is told the seconds the job ran in its worker (the time limit, for one
+        stopped there), not the time it waited behind others' jobs, so whoever asks is
+        charged for their own work only; for a job cancelled or lost with its worker, the
+        seconds since it was asked, at most the time limit."""
         if self.waiting >= self.queue:
             raise SolverBusy
         self.waiting += 1
@@ -120,14 +128,23 @@ class SolverPool:
         except BaseException:
             self.waiting -= 1
             raise
-        future = self._pool.schedule(function, args=args, timeout=self.seconds)
+        scheduled = time.perf_counter()
+        seconds = 0.0
+        future = self._pool.schedule(_timed, args=(function, *args), timeout=self.seconds)
         try:
-            return await asyncio.wrap_future(future)
+            answer, seconds = await asyncio.wrap_future(future)
+            return answer
         except concurrent.futures.TimeoutError:
+            seconds = self.seconds
             raise SolverTooSlow from None
+        except BaseException:  # the client left, or the worker died: its time is unknown
+            seconds = min(time.perf_counter() - scheduled, self.seconds)
+            raise
         finally:
             self.waiting -= 1
             future.cancel()  # the client left: a job still running is stopped
+            if ran is not None:
+                ran(seconds)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -173,6 +190,13 @@ def _prepare_worker(memory_mb: int, progress: Any = None) -> None:
 
 
 # -- the jobs (run in a worker: they take and return plain, picklable values) -------------
+
+
+def _timed(function: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """``function(*args)`` and the seconds it took, timed in the worker."""
+    started = time.perf_counter()
+    answer = function(*args)
+    return answer, time.perf_counter() - started
 
 
 def hint_job(view: PlayerView, deals: int) -> dict[str, Any]:

@@ -98,7 +98,7 @@ async def _handle(
     rest of its cost once it is read (so no way of writing it can pass for a cheap one).
     """
     try:
-        message = parse_client_message(data)
+        message = parse_client_message(data, limits.max_message_bytes)
         kind = message.type
         extra = {"hint": limits.hint_cost, "choices": limits.choices_cost}.get(kind, 1) - 1
         if extra > 0 and not conn.allow(extra):
