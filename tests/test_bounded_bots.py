@@ -152,17 +152,21 @@ def test_the_plain_move_is_legal_and_plays_a_game_on(phrase: str | None, made: s
     assert len(game.actions) == 300
 
 
-def test_the_plain_move_lays_a_phase_it_holds_and_sheds_the_costliest_card() -> None:
-    game = Game(2, seed=3)
+@pytest.mark.parametrize(("seed", "lays"), [(3, False), (4, False), (5, True), (8, True)])
+def test_the_plain_move_lays_a_phase_it_holds_and_sheds_the_costliest_card(
+    seed: int, lays: bool
+) -> None:
+    game = Game(2, seed=seed)
     view = game.view(game.current)
     assert plain_move(view) == Draw()
     game.apply(Draw())
     action = plain_move(game.view(game.current))
     hand = game.view(game.current).hand
-    if isinstance(action, Discard):
-        assert action.card.points == max(c.points for c in hand if not c.is_wild)
-    else:
+    if lays:  # (seeds 5 and 8 draw into phase 1)
         assert isinstance(action, LayDown)
+    else:  # (seed 3 sheds a Skip, 15 points; seed 4 one of its 10-point cards)
+        assert isinstance(action, Discard)
+        assert action.card.points == max(c.points for c in hand if not c.is_wild)
 
 
 def test_plain_move_refuses_a_player_whose_turn_it_is_not() -> None:

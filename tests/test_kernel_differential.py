@@ -37,7 +37,13 @@ from phase10.kernel import (
     new_game,
     to_action,
 )
-from phase10.kernel.convert import action_key, apply_state, state_of
+from phase10.kernel.convert import (
+    action_key,
+    apply_state,
+    event_key,
+    lay_down_order,
+    state_of,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SUPPORTED = tuple(PRESETS)  # the kernel plays every preset
@@ -68,16 +74,25 @@ def _play_both(
     *,
     greedy: bool = False,
     kinds: Counter[int] | None = None,
+    engine: bool = False,
 ) -> int:
     """Play the same actions on ``play`` and on a reference engine game; check they agree
     after each one. The actions are random, mostly lay-downs and hits when there are any so
     games end, or (``greedy``) the kernel's greedy policy in every seat. ``kinds`` counts
-    the actions played by kind (the first number of an action key)."""
+    the actions played by kind (the first number of an action key). With ``engine`` the
+    reference (the Python fallback) is itself held to the engine's own game, through the
+    engine's own actions, events and state."""
     reference = EngineGame(game)
+    raw = game.copy() if engine else None
     chooser = random.Random(seed)
     for step in range(max_actions):
         assert play.state() == reference.state(), f"seed {seed}: states differ at action {step}"
         legal = reference.legal()
+        if raw is not None:
+            assert reference.state() == state_of(raw)
+            assert Counter(legal) == Counter(action_key(a) for a in raw.legal_actions)
+            lays = [key for key in legal if key[0] == 4]  # lay-downs first, in the kernel's order
+            assert legal[: len(lays)] == sorted(lays, key=lay_down_order)
         assert play.legal() == legal, f"seed {seed}: legal actions differ at action {step}"
         if reference.is_over:
             assert play.is_over
@@ -91,18 +106,25 @@ def _play_both(
             kinds[key[0]] += 1
         events = play.apply(key)
         assert events == reference.apply(key), f"seed {seed}: events differ at action {step}"
+        if raw is not None:
+            assert events == [event_key(event) for event in raw.apply(to_action(key))]
     return max_actions
 
 
 def _games(
-    make: type[KernelGame] | type[EngineGame], actions: int, whole_games: int, ties_wanted: int
+    make: type[KernelGame] | type[EngineGame],
+    actions: int,
+    whole_games: int,
+    ties_wanted: int,
+    *,
+    engine: bool = False,
 ) -> int:
     played = 0
     for index, name in enumerate(SUPPORTED):
         for players in range(2, 7):
             seed = 100 * index + players
             game = Game(players, seed=seed, rules=preset(name))
-            played += _play_both(make(game), game, seed, actions)
+            played += _play_both(make(game), game, seed, actions, engine=engine)
     # whole short games from uneven scores: hands end, games end (at once too), tie-breaks
     ties = 0
     seed = 0
@@ -117,7 +139,7 @@ def _games(
         if two:  # player 0 alone on the last phase (ending at once needs one)
             game.seats[0].phase, game.seats[0].completed = 1, {0}
         play = make(game)
-        played += _play_both(play, game, seed, 5000)
+        played += _play_both(play, game, seed, 5000, engine=engine)
         assert play.is_over
         ties += bool(play.to_game().tie_break)
         seed += 1
@@ -193,7 +215,9 @@ def test_the_whole_games_cover_every_preset_both_ways_and_every_table_size() -> 
 
 
 def test_the_python_fallback_agrees_with_the_engine_too() -> None:
-    assert _games(EngineGame, 12, 14, 0) > 1_500
+    """The fallback a machine without the kernel plays through follows the engine's own
+    game: its legal actions, its events and its state, action by action."""
+    assert _games(EngineGame, 12, 14, 0, engine=True) > 1_500
 
 
 @needs_kernel

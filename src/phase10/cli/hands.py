@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from phase10.core import (
-    HAND_SIZE,
+    MAX_HAND,
     AntiPhase,
     Card,
     CardError,
@@ -41,15 +41,12 @@ from phase10.solver.tactics import best_lay_down
 
 __all__ = [
     "CARDS_DECK",
-    "MAX_HAND",
     "best_lay_down",
     "check_hand",
     "read_cards",
     "read_phase",
 ]
 
-#: The most cards a hand can hold: the ten dealt and one drawn.
-MAX_HAND = HAND_SIZE + 1
 #: The deck cards typed on the command line are checked against: the standard deck and the
 #: Anti-phase card (rules ``anti_phase``), so a hand may hold the one A
 CARDS_DECK = Rules(anti_phase=AntiPhase.ON).deck_counts
