@@ -3,6 +3,7 @@ against bots through a real server, choosing only from each state's `legal` bloc
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 import threading
@@ -15,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
-from server_support import free_port, make_app
+from phase10.server.limits import Limits
+from server_support import ROOMY, free_port, make_app
 
 CLIENT = Path(__file__).resolve().parents[1] / "examples" / "clients" / "ws_client.py"
 
@@ -29,11 +31,12 @@ def _client_module() -> Any:
 
 
 @contextmanager
-def served(database: Path) -> Iterator[str]:
+def served(database: Path, limits: Limits = ROOMY) -> Iterator[str]:
     """A real server on a free port, in a thread of this process (no start-up imports)."""
     uvicorn = pytest.importorskip("uvicorn")
     port = free_port()
-    config = uvicorn.Config(make_app(f"sqlite:///{database}"), port=port, log_level="warning")
+    app = make_app(f"sqlite:///{database}", limits=limits)
+    config = uvicorn.Config(app, port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
@@ -59,6 +62,17 @@ def test_the_websocket_client_plays_a_short_game_to_its_end(tmp_path: Path) -> N
     assert len(final["view"]["hand_results"]) == 5  # advance = all: one hand per phase
     # every action, the client's among them, is in the finished game's record
     assert len(record["actions"]) == final["version"]
+
+
+def test_the_client_sends_again_an_action_dropped_for_coming_too_fast(tmp_path: Path) -> None:
+    """Against bots that play at once a game goes faster than a connection's message
+    tokens: the client's actions are dropped (`rate_limited`) and it sends them again."""
+    client = _client_module()
+    tight = dataclasses.replace(ROOMY, message_rate=20, message_burst=2)
+    with served(tmp_path / "games.sqlite", tight) as url:
+        final = client.play(url, name="Wes", seats=2, preset="short-5",
+                            options={"advance": "all"}, bots="greedy")  # fmt: skip
+    assert final["table"]["status"] == "over" and final["view"]["winners"]
 
 
 def test_the_client_chooses_from_the_legal_block_only() -> None:

@@ -8,7 +8,9 @@ Needs only the standard library and `websockets` (pip install websockets):
     python examples/clients/ws_client.py --url http://127.0.0.1:8000 --preset short-5
 
 Its play: lay down when it can, hit when it can, otherwise discard the first card offered
-(a Skip on the first player offered); declare, give and draw take the first choice.
+(a Skip on the first player offered); declare, give and draw take the first choice. An
+action the server drops for coming too fast (`rate_limited`: against quick bots a whole
+game takes a second or two) is sent again a moment later.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 import urllib.request
 from typing import Any
 
@@ -54,11 +57,16 @@ def play(url: str, *, name: str, seats: int, preset: str, options: dict[str, str
                                         "options": options, "bots": bots})  # fmt: skip
     socket_url = url.replace("http", "ws", 1) + f"/ws/{seated['table']}"
     acted = -1
+    sent = ""  # the last action sent, to send again if it was dropped
     with connect(socket_url, open_timeout=timeout, close_timeout=5) as ws:
         ws.send(json.dumps({"type": "hello", "token": seated["token"]}))
         ws.send(json.dumps({"type": "start"}))
         while True:
             message = json.loads(ws.recv(timeout=timeout))
+            if message["type"] == "error" and message["code"] == "rate_limited" and sent:
+                time.sleep(0.2)  # (a connection earns its tokens back, 30 a second)
+                ws.send(sent)
+                continue
             if message["type"] == "error":
                 print(f"the server says: {message['code']}: {message['message']}", file=sys.stderr)
                 continue
@@ -72,7 +80,8 @@ def play(url: str, *, name: str, seats: int, preset: str, options: dict[str, str
             action = choose(legal)
             if action is not None:
                 acted = version
-                ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+                sent = json.dumps({"type": "action", "action": action, "version": version})
+                ws.send(sent)
 
 
 def main(argv: list[str] | None = None) -> int:
