@@ -38,6 +38,15 @@ def test_an_action_that_is_no_integer_is_refused_in_words(action: object, kernel
     refusal = "must act: None is only for a finished agent" if action is None else "an action is"
     with pytest.raises((TypeError, ValueError), match=refusal):
         raw.step(action)  # type: ignore[arg-type]
+    # wrapped as users get it: as PettingZoo's own wrappers refuse it, but a bool, which
+    # they would read as 0 or 1 and then fail on in numpy's words
+    wrapped = phase10_v3.env(rules=SHORT, kernel=kernel)
+    wrapped.reset(seed=1)
+    kind, words = (TypeError, "an action is an integer") if action is True else (
+        AssertionError, "action is not in action space")  # fmt: skip
+    with pytest.raises(kind, match=words):
+        wrapped.step(action)  # type: ignore[arg-type]
+    assert wrapped.unwrapped.core.game.actions == before
 
 
 @pytest.mark.parametrize("kernel", KERNELS)

@@ -29,6 +29,8 @@ from gymnasium.spaces import Discrete
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env import ActionType, AECEnv, AgentID, ObsType
 
+from .core import action_number
+
 __all__ = [
     "AssertOutOfBoundsWrapper",
     "OrderEnforcingWrapper",
@@ -131,6 +133,8 @@ class AssertOutOfBoundsWrapper(wrappers.AssertOutOfBoundsWrapper[AgentID, ObsTyp
         ):
             self.env.step(action)
         else:  # the stock assertion (None from a finished agent, or out of range)
+            if isinstance(action, bool | np.bool_):  # (the stock wrappers take it for 0 or 1,
+                action_number(action)  # then fail on the mask): a TypeError saying so
             super().step(action)
 
 
