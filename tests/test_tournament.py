@@ -494,6 +494,7 @@ for line in sys.stdin:
         turns += 1
         if turns >= at:
             if how == "crash":
+                print(f"crashing on purpose at turn {turns}", file=sys.stderr, flush=True)
                 sys.exit(3)
             if how == "sleep":
                 time.sleep(30)
@@ -540,6 +541,8 @@ def test_tournament_reports_forfeits_in_its_table_and_json(failing_bot: str) -> 
     assert result.exit_code == 0, result.output
     assert "Forfeits: 2 games" in result.stdout
     assert "game 1: " in result.stdout and "exited with code 3" in result.stdout
+    # why it failed: the bot's own last words, once for the games that failed alike
+    assert result.stdout.count("crashing on purpose at turn 2") == 1
     data = json.loads(run("tournament", "--bots", bots, *common, "--json").stdout)
     assert [game["forfeit"] for game in data["games"]] == [data["settings"]["entries"][0]] * 2
     assert "exited with code 3" in data["games"][0]["forfeit_reason"]

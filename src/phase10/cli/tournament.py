@@ -313,16 +313,21 @@ def _print_tournament(
 
 
 def _forfeit_lines(result: TournamentResult) -> list[str]:
-    """A line per forfeited game: who failed and the first line of why."""
+    """A line per forfeited game: who failed and the first line of why; the rest of why
+    (the last lines the bot wrote to its stderr) under the first game that failed so."""
     forfeits = result.forfeits
     if not forfeits:
         return []
     names = result.names
     lines = [f"Forfeits: {count(len(forfeits), 'game')} (a program bot failed; the game stopped):"]
+    told: set[str] = set()
     for game in forfeits:
         assert game.forfeit is not None
-        reason = game.forfeit_reason.splitlines()[0] if game.forfeit_reason else ""
-        lines.append(f"  game {game.index + 1}: {names[game.forfeit]} forfeited: {reason}")
+        first, *rest = (game.forfeit_reason or "").splitlines() or [""]
+        lines.append(f"  game {game.index + 1}: {names[game.forfeit]} forfeited: {first}")
+        if rest and game.forfeit_reason not in told:
+            told.add(game.forfeit_reason or "")
+            lines.extend(f"    {line}" for line in rest)
     return lines
 
 
