@@ -90,6 +90,19 @@ def test_each_deviation_is_reported_and_fails_the_check(
     assert re.search(r"\b\d+ deviations? from the bot protocol\.", result.output), result.output
 
 
+def test_a_bot_that_dies_before_answering_is_said_to_have_made_no_decision(
+    tmp_path: Path,
+) -> None:
+    bot = tmp_path / "dead.py"
+    bot.write_text("import sys\nsys.exit('no phase10 here')\n")
+    result = runner.invoke(app, ["protocol-test", f"{sys.executable} {bot}", "--rules", "masters"])
+    assert result.exit_code == 1, result.output
+    assert "masters (" in result.output and "1 game, 0 decisions made, stages none" in result.output
+    assert "exited with code 1 instead of answering the hello" in result.output
+    assert "no phase10 here" in result.output  # its stderr
+    assert "never reached" not in result.output  # (it failed: that says it)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

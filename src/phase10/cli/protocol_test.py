@@ -95,7 +95,7 @@ class _Opponent:
 
 
 class _Watched:
-    """The bot's seat: notes the stages it is asked in."""
+    """The bot's seat: notes the stages it answers in."""
 
     instant = False
 
@@ -103,9 +103,10 @@ class _Watched:
         self.bot, self.report = bot, report
 
     def choose(self, view: PlayerView) -> Action:
+        action = self.bot.choose(view)  # (a bot that fails here made no decision)
         self.report.stages.add(view.stage)
         self.report.decisions += 1
-        return self.bot.choose(view)
+        return action
 
 
 def _deals(rules: Rules, wanted: frozenset[Stage], seed: int) -> list[tuple[int, int]]:
@@ -189,8 +190,9 @@ def run_checks(
                 report.deviations.append("it did not exit within 2 s of quit: it was killed")
             if any(d.startswith("the bot failed") for d in report.deviations):
                 break
-        for stage in sorted(wanted - report.stages):
-            report.deviations.append(f"it never reached the {stage.value} stage")
+        else:  # (a bot that failed did not get the chance)
+            for stage in sorted(wanted - report.stages):
+                report.deviations.append(f"it never reached the {stage.value} stage")
         reports.append(report)
         if on_report is not None:
             on_report(report)
@@ -253,7 +255,7 @@ def protocol_test(
         verdict = "ok" if not report.deviations else plural(len(report.deviations), "deviation")
         typer.echo(
             f"{report.name} ({what}): {plural(report.games, 'game')}, "
-            f"{plural(report.decisions, 'decision')}, "
+            f"{plural(report.decisions, 'decision')} made, "
             f"stages {stages}: {verdict}"
         )
         for deviation in report.deviations:
