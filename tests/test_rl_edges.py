@@ -192,3 +192,18 @@ def test_the_gymnasium_ids_work_in_a_fresh_interpreter_with_the_module_named() -
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(692,)"
+
+
+@pytest.mark.parametrize("module", ["gymnasium", "pettingzoo"])
+def test_without_the_rl_extra_the_import_says_which_extra_to_install(module: str) -> None:
+    code = (
+        f"import sys; sys.modules[{module!r}] = None\n"  # (as if it were not installed)
+        "try:\n    import phase10.rl\n"
+        "except ModuleNotFoundError as error:\n    print(error.name, '|', error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    name, said = done.stdout.strip().split(" | ")
+    assert name == module
+    assert said == (
+        f"phase10.rl needs the 'rl' extra ({module} is not installed): pip install 'phase10[rl]'"
+    )

@@ -17,7 +17,15 @@ docs/rl.md. Three lines to a game:
 >>> env.reset(seed=0)
 """
 
-import gymnasium
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401  (the environments stand on both)
+except ModuleNotFoundError as missing:  # say which extra brings it, not only its name
+    raise ModuleNotFoundError(
+        f"phase10.rl needs the 'rl' extra ({missing.name} is not installed): "
+        "pip install 'phase10[rl]'",
+        name=missing.name,
+    ) from None
 
 from . import phase10_v0, phase10_v1, phase10_v2, phase10_v3
 from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
