@@ -8,7 +8,9 @@ steps.
 
 The environments come from Stable-Baselines3's ``make_vec_env`` (which asks for
 ``render_mode="rgb_array"``); MaskablePPO reads the mask through the wrappers by calling
-``action_masks()`` on each environment, as ``get_action_masks`` does.
+``action_masks()`` on each environment, as ``get_action_masks`` does. It makes
+``Phase10-v1``, the version docs/rl.md's figures were measured with; for new work make
+``Phase10-v3``.
 """
 
 from __future__ import annotations

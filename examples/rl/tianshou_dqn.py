@@ -5,7 +5,9 @@ legal play at seat 1 (Tianshou's ``MultiAgentOffPolicyAlgorithm``), on short gam
     python examples/rl/tianshou_dqn.py --epochs 5 --epoch-steps 2000 --seed 0
 
 Every step's ``info`` holds the same keys (``winners`` is empty until the end), as
-Tianshou's replay buffer needs. The masks reach the policy as Tianshou's ``mask``.
+Tianshou's replay buffer needs. The masks reach the policy as Tianshou's ``mask``. It
+plays ``phase10_v1``, the version docs/rl.md's figures were measured with; for new work
+use ``phase10_v3``.
 """
 
 from __future__ import annotations
