@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from phase10.cli.app import app
-from phase10.core import Dealt, Event, Rules
+from phase10.core import Dealt, Event, Rules, loads
 from phase10.sim.ray_backend import MISSING_RAY, RayBackendError, check_reachable, import_ray
 from phase10.sim.stats import (
     expected_score,
@@ -666,3 +666,52 @@ def test_plot_without_an_ending_is_a_png(tmp_path: Path) -> None:
 def test_a_plan_needs_an_entry() -> None:
     with pytest.raises(ValueError, match="at least 1 entry, not 0"):
         plan_games(0, 3, seed=0)
+
+
+def test_saved_games_replay_to_the_results_the_tournament_counted(
+    tmp_path: Path, failing_bot: str
+) -> None:
+    kept = tmp_path / "games" / "kept"  # (made, parents too)
+    bots = ["greedy", "greedy", "random"]  # greedy alone would be played wholly in the kernel
+    result = run_tournament(bots, games=6, rules=ONE_PHASE, seed=3, jobs=2, save_to=kept)
+    files = sorted(kept.iterdir())
+    assert [path.name for path in files] == [f"game-0000{n}.json" for n in range(1, 7)]
+    names = result.names
+    for path, game in zip(files, result.games, strict=True):
+        record = loads(path.read_text())
+        assert record.players == tuple(names[entry] for entry in game.seating)
+        assert record.tag("game") == str(game.index + 1)
+        replayed = record.replay()
+        assert replayed.is_over and len(replayed.actions) == game.actions
+        winners = sorted(names[game.seating[seat]] for seat in replayed.winners)
+        assert winners == sorted(names[entry] for entry in game.winners)
+    # the same tournament unsaved counts the same games (only faster for greedy alone)
+    assert run_tournament(bots, games=6, rules=ONE_PHASE, seed=3, jobs=1).games == result.games
+    # a forfeited game is kept as far as it went
+    crashed = run_tournament([f"{failing_bot} crash 2", "greedy"], games=1, rules=ONE_PHASE,
+                             save_to=tmp_path / "crashed")  # fmt: skip
+    record = loads((tmp_path / "crashed" / "game-00001.json").read_text())
+    assert crashed.forfeits and record.winners is None and record.actions  # (its draw)
+    assert not record.replay().is_over
+
+
+def test_saving_games_is_refused_where_it_cannot_be(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ValueError, match="cannot keep the games in"):
+        run_tournament(["greedy", "random"], games=2, save_to=tmp_path / "file" / "games")
+    with pytest.raises(ValueError, match="saving games is for the process backend"):
+        run_tournament(["greedy", "random"], games=2, backend="ray", save_to=tmp_path / "g")
+
+
+def test_the_command_line_keeps_the_games_for_review(tmp_path: Path) -> None:
+    result = run("tournament", "--bots", "greedy,random", "--games", "2", "--phases", "1",
+                 "--jobs", "1", "--save-games", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "game-00001.json",
+        "game-00002.json",
+    ]
+    refused = run(
+        "tournament", "--bots", "greedy,random", "--save-games", str(tmp_path / "x" / "\0")
+    )
+    assert refused.exit_code == 2

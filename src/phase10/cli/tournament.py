@@ -187,6 +187,7 @@ def _play(
     rotate: bool,
     duplicate: bool,
     bot_timeout: float = 10.0,
+    save_to: Path | None = None,
 ) -> TournamentResult:
     if games < 1:
         _fail(f"play at least 1 game, not {games}")
@@ -205,6 +206,7 @@ def _play(
                 duplicate=duplicate,
                 progress=progress,
                 bot_timeout=bot_timeout,
+                save_to=save_to,
             )
     except (ValueError, RayBackendError, BotError, GameTooLongError) as error:
         _fail(str(error))
@@ -415,6 +417,15 @@ def tournament(
         Path | None,
         typer.Option("--plot", metavar="FILE", help="Draw win rates and ratings to FILE.png."),
     ] = None,
+    save_games: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-games",
+            metavar="DIR",
+            help="Keep each game's record in DIR (game-00001.json, ...), for phase10 review "
+            "and phase10 replay.",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other, seats rotated and deals duplicated; show who wins.
 
@@ -444,6 +455,7 @@ def tournament(
         rotate=True,
         duplicate=duplicate,
         bot_timeout=bot_timeout,
+        save_to=save_games,
     )
     # The results first: a chart that cannot be written does not lose them.
     if as_json:

@@ -30,12 +30,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from phase10.bots import GameTooLongError, Player, make_player, parse_bot_list, play_game
 from phase10.bots.program import BotError, BotStartError
 from phase10.bots.simple import MAX_ACTIONS
-from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, Rules
+from phase10.core import MAX_PLAYERS, MIN_PLAYERS, Event, Game, GameRecord, Rules, dumps
 from phase10.solver.blas import single_blas_thread
 
 from .kernel_play import kernel_greedy, play_greedy_game
@@ -96,6 +97,9 @@ class GamePlan:
     #: the kernel plays these rules greedily (False: always the Python engine); the game
     #: is the same either way, only faster
     kernel: bool = True
+    #: a directory to write the game's record to (``game-00001.json`` for game 1), for
+    #: ``phase10 review`` and ``replay``; None: not kept
+    save_to: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +293,7 @@ def plan_games(
     duplicate: bool = True,
     bot_timeout: float | None = None,
     kernel: bool = True,
+    save_to: str | None = None,
 ) -> list[GamePlan]:
     """The plan of every game: game ``g`` is fixed by ``seed`` and ``g`` alone.
 
@@ -316,6 +321,7 @@ def plan_games(
                 bot_seeds=tuple(_derive(seed, "game", index, "seat", s) for s in range(entries)),
                 bot_timeout=bot_timeout,
                 kernel=kernel,
+                save_to=save_to,
             )
         )
     return plans
@@ -356,14 +362,15 @@ def play_planned(
     tournament (:class:`~phase10.bots.protocol.BotStartError`).
     """
     start, cpu_start = time.perf_counter(), time.process_time()
-    game = Game(len(plan.seating), rules=rules, seed=plan.seed)
+    names = entry_names(bots)  # (a record names its players; the deal is the same)
+    game = Game([names[entry] for entry in plan.seating], rules=rules, seed=plan.seed)
     players: list[Player] = [
         make_player(bots[entry], random.Random(bot_seed), bot_timeout=plan.bot_timeout)
         for entry, bot_seed in zip(plan.seating, plan.bot_seeds, strict=True)
     ]
     forfeit: tuple[int, str] | None = None  # (seat, reason)
     played = None
-    if plan.kernel and on_events is None:
+    if plan.kernel and on_events is None and plan.save_to is None:  # (keeps no history)
         played = play_greedy_game(game, players, MAX_ACTIONS)
     if played is not None:  # greedy bots only: no program bot to tell or close
         return _summary(plan, *played, start=start, cpu_start=cpu_start, kernel=True)
@@ -390,6 +397,10 @@ def play_planned(
             close = getattr(player, "close", None)
             if callable(close):
                 close()
+    if plan.save_to is not None:  # (a forfeited game too, as far as it went)
+        tags = {"event": "phase10 tournament", "game": str(plan.index + 1)}
+        saved = Path(plan.save_to) / f"game-{plan.index + 1:05d}.json"
+        saved.write_text(dumps(GameRecord.from_game(game, tags)), encoding="utf-8")
     return _summary(
         plan, game, len(game.actions), start=start, cpu_start=cpu_start, forfeit=forfeit
     )
@@ -552,6 +563,7 @@ def run_tournament(
     progress: Progress | None = None,
     bot_timeout: float | None = None,
     kernel: bool = True,
+    save_to: str | os.PathLike[str] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between the ``bots`` (one entry per seat) and sum them up.
 
@@ -568,6 +580,9 @@ def run_tournament(
     the tournament goes on. ``kernel``: the greedy bots choose in the compiled kernel where
     it plays them exactly, whole games of greedy bots only running there (False: the
     Python bots everywhere, to compare or time them); the result is the same either way.
+    ``save_to``: a directory (made if need be) where each game's record is written,
+    ``game-00001.json`` for the first, as ``phase10 review`` and ``replay`` read them
+    (the process backend only: Ray's workers may run on other machines).
 
     Raises :class:`ValueError` for bad settings.
     """
@@ -598,6 +613,7 @@ def run_tournament(
     rules = rules if rules is not None else Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules object (see preset()), not {rules!r}")
+    folder = None if save_to is None else _record_folder(save_to, backend)
     count = len(specs)
     duplicate = duplicate and rotate and games % count == 0
     plans = plan_games(
@@ -608,6 +624,7 @@ def run_tournament(
         duplicate=duplicate,
         bot_timeout=bot_timeout,
         kernel=bool(kernel),
+        save_to=folder,
     )
     workers = jobs or os.cpu_count() or 1
     start = time.perf_counter()
@@ -635,6 +652,18 @@ def run_tournament(
         backend=backend,
         seconds=seconds,
     )
+
+
+def _record_folder(save_to: str | os.PathLike[str], backend: str) -> str:
+    """The directory the games' records go to, made if need be; ValueError if it cannot be."""
+    if backend == "ray":
+        raise ValueError("saving games is for the process backend: Ray's workers may be elsewhere")
+    folder = Path(save_to)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot keep the games in {str(folder)!r}: {error.strerror}") from None
+    return str(folder.resolve())
 
 
 def simulate(
