@@ -136,3 +136,43 @@ def test_a_player_hitting_their_own_group_is_not_named_twice() -> None:
     assert said[-1].endswith("You hit W=7 on Bob's set: R7 B7 W=7 W=7 W=7")
     # and your own is yours, as ever
     assert narrate(events, you=1)[-2].endswith("You hit W=7 on your set: R7 B7 W=7 W=7")
+
+
+def test_the_last_move_is_worded_for_the_seat_that_made_it_and_for_you() -> None:
+    """What a table marks on a seat ("Bob drew a card") and beside your hand ("You were
+    skipped"): one wording, the server's, for every move a hand can end on."""
+    from phase10.core import ANTI, GaveUp, MovedDown, Refilled, Saved, TookSaved
+    from phase10.core.narration import last_move
+
+    names = ["Ann", "Bob", "Cy"]
+    r7, y1 = parse_cards("R7 Y1")
+    group = parse_group(GroupKind.SET, "R7 R7 W")
+    cases: list[tuple[Event, tuple[int, str, str, str]]] = [
+        (Drew(0, r7), (0, "draw", "drew R7", "drew R7")),
+        (TookDiscard(1, y1), (1, "take", "took Y1", "took Y1")),
+        (LaidDown(2, 1, (group,), (4,)), (2, "lay", "laid down phase 1", "laid down phase 1")),
+        (CardHit(0, r7, 4, None, group), (0, "hit", "hit R7", "hit R7")),
+        (Discarded(1, y1), (1, "discard", "discarded Y1", "discarded Y1")),
+        (Discarded(1, SKIP, 2), (1, "skip", "skipped Cy", "skipped Cy")),
+        (Discarded(1, ANTI, 0), (1, "anti", *["went out naming Ann with the Anti-phase card"] * 2)),
+        (MovedDown(0, None, 1), (0, "moved-down", "had no phase to lose", "had no phase to lose")),
+        (MovedDown(0, 3, 1), (0, "moved-down", *["moved down: phase 3 again"] * 2)),
+        (Skipped(2), (2, "skipped", "was skipped", "were skipped")),
+        (Declared(0, 4), (0, "declare", "declared phase 4", "declared phase 4")),
+        (WildGiven(1, 2), (1, "give", "gave the Wild to Cy", "gave the Wild to Cy")),
+        (Saved(0, r7), (0, "save", "saved R7", "saved R7")),
+        (TookSaved(0, r7, public=True), (0, "take", *["took R7 back from the save pile"] * 2)),
+        (GaveUp(2, 5, (4,), 7), (2, "give-up", "gave up phase 5", "gave up phase 5")),
+        (Refilled(1, 3, None), (1, "draw", "drew 3 back up to ten", "drew 3 back up to ten")),
+    ]
+    for event, (seat, kind, text, own) in cases:
+        moved = last_move([event], names, viewer=seat)
+        assert moved is not None and (moved.seat, moved.kind, moved.text, moved.own) == (
+            seat, kind, text, own), event  # fmt: skip
+    # what another player may not see stays hidden; a hand nobody has moved in has none
+    assert last_move([Drew(0, r7)], names, viewer=1).text == "drew a card"  # type: ignore[union-attr]
+    assert last_move([Saved(0, r7)], names, viewer=1).text == "saved a card"  # type: ignore[union-attr]
+    hand = HandStarted(2, 1, (0, 1, 2), 2, WILD)
+    assert last_move([Drew(0, r7), hand], names, viewer=0) is None
+    laid = last_move([LaidDown(2, 1, (group,), (4,)), WentOut(2)], names, viewer=None)
+    assert laid is not None and laid.groups == (4,) and laid.to_dict()["groups"] == [4]

@@ -230,22 +230,6 @@ def shown_names(page: Any) -> list[str]:
     return [s.get_attribute("aria-label") or "" for s in page.locator(".opponents .seat").all()]
 
 
-def test_what_you_did_is_said_to_you(base: str, browser: Any) -> None:
-    """Your last move beside your hand reads "You ...", in good English for every event."""
-    page = context(browser).new_page()
-    page.goto(base + "/")
-    said = page.evaluate(
-        """async () => {
-          const { lastMove } = await import("/static/table-view.js");
-          const seats = [{ name: "Ann" }, { name: "Bob" }];
-          const said = (e) => { const m = lastMove({ history: [e], seats }); return `You ${m.own ?? m.text}`; };
-          return [said({ type: "Skipped", player: 0 }), said({ type: "Drew", player: 0, card: "R7" }),
-                  said({ type: "Discarded", player: 0, card: "S", target: 1 })];
-        }"""
-    )
-    assert said == ["You were skipped", "You drew R7", "You skipped Bob"]
-
-
 def test_a_phone_plays_a_whole_hand_by_taps(slow_base: str, browser: Any) -> None:
     """At 390×844 with touch: no horizontal scroll, and on each of your turns the hand and
     the buttons are on screen without scrolling; a hand is played to its end by taps."""
@@ -374,6 +358,10 @@ def test_focus_and_open_panels_survive_the_bots_moves(slow_base: str, browser: A
     page.click("summary")  # the invite panel, opened
     play_turn(page, now["version"])  # draw
     now = state(page)
+    # your move, as the server words it, beside your hand
+    drawn = now["last_move"]
+    assert drawn["seat"] == now["you"] and drawn["kind"] in ("draw", "take"), drawn
+    assert page.text_content("span.last-move") == f"You {drawn['own']}"
     play_turn(page, now["version"])  # discard: now three bots move, one every 0.3 s
     page.focus("[data-card]")
     page.keyboard.press("ArrowRight")  # the second card of the hand has the focus

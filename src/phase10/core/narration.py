@@ -20,6 +20,7 @@ so every interface gets the same sentences:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import assert_never
 
 from .cards import ANTI, SKIP, WILD, format_cards
@@ -52,7 +53,7 @@ from .phases import GroupKind
 from .rules import Advance, PhaseOrder, Rules
 from .words import plural
 
-__all__ = ["EventLog", "and_list"]
+__all__ = ["EventLog", "LastMove", "and_list", "last_move"]
 
 _KIND_NAMES = {
     GroupKind.SET: "set",
@@ -345,3 +346,88 @@ def _hit_card(event: CardHit) -> str:
 
 def and_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """The hand's last move, as a table marks it on the seat that made it: ``text`` follows
+    the player's name ("Bob was skipped"), ``own`` follows "You" ("You were skipped");
+    ``kind`` says what it was (``draw``, ``take``, ``lay``, ``hit``, ``discard``, ``skip``,
+    ``anti``, ``moved-down``, ``skipped``, ``declare``, ``give``, ``save``, ``give-up``) and
+    ``groups`` are the groups it made or hit."""
+
+    seat: int
+    kind: str
+    text: str
+    own: str
+    groups: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": self.text,
+            "own": self.own,
+            "groups": list(self.groups),
+        }
+
+
+def last_move(events: Sequence[Event], names: Sequence[str], viewer: int | None) -> LastMove | None:
+    """The last move of the hand ``events`` end in, as ``viewer`` may know it (None: a
+    spectator); None before anyone has moved in it.
+
+    >>> from phase10.core.cards import Card
+    >>> skip = Card.parse("S")
+    >>> last_move([Drew(0, Card.parse("R7"))], ["Ann", "Bob"], viewer=0).own
+    'drew R7'
+    >>> last_move([Drew(0, Card.parse("R7"))], ["Ann", "Bob"], viewer=1).text
+    'drew a card'
+    >>> moved = last_move([Discarded(0, skip, 1), Skipped(1)], ["Ann", "Bob"], viewer=1)
+    >>> moved.seat, moved.kind, moved.text, moved.own
+    (1, 'skipped', 'was skipped', 'were skipped')
+    """
+    for event in reversed(events):
+        seen = event.seen_by(viewer)
+        match seen:
+            case HandStarted():
+                return None
+            case Drew(player, card):
+                return _moved(player, "draw", f"drew {card}" if card else "drew a card")
+            case TookDiscard(player, card):
+                return _moved(player, "take", f"took {card}")
+            case LaidDown(player=player, phase=phase, group_ids=ids):
+                return _moved(player, "lay", f"laid down phase {phase}", ids)
+            case CardHit(player=player, card=card, group=group):
+                return _moved(player, "hit", f"hit {card}", (group,))
+            case Discarded(player, card, None):
+                return _moved(player, "discard", f"discarded {card}")
+            case Discarded(player, card, target) if card == ANTI and target is not None:
+                said = f"went out naming {names[target]} with the Anti-phase card"
+                return _moved(player, "anti", said)
+            case Discarded(player, _, target) if target is not None:
+                return _moved(player, "skip", f"skipped {names[target]}")
+            case MovedDown(player=player, phase=phase):  # (the Anti-phase card, at a hand's end)
+                said = (
+                    "had no phase to lose" if phase is None else f"moved down: phase {phase} again"
+                )
+                return _moved(player, "moved-down", said)
+            case Skipped(player):
+                return LastMove(player, "skipped", "was skipped", "were skipped")
+            case Declared(player, phase):
+                return _moved(player, "declare", f"declared phase {phase}")
+            case WildGiven(dealer, player):
+                return _moved(dealer, "give", f"gave the Wild to {names[player]}")
+            case Saved(player=player, card=card):
+                return _moved(player, "save", f"saved {card}" if card else "saved a card")
+            case TookSaved(player=player, card=card):
+                said = f"took {card} back from the save pile" if card else "took a saved card back"
+                return _moved(player, "take", said)
+            case GaveUp(player=player, phase=phase):
+                return _moved(player, "give-up", f"gave up phase {phase}")
+            case Refilled(player=player, count=count):
+                return _moved(player, "draw", f"drew {count} back up to ten")
+    return None
+
+
+def _moved(seat: int, kind: str, text: str, groups: tuple[int, ...] = ()) -> LastMove:
+    return LastMove(seat, kind, text, text, groups)

@@ -292,6 +292,24 @@ class DiceState(Wire):
     """What to do now, in plain words (``Waiting for Ann (phase 3 ...)``)."""
 
 
+class LastMoveData(Wire):
+    """A hand's last move, worded as the narration words it (``phase10.core.last_move``)."""
+
+    seat: Seat
+    """Who made it."""
+    kind: Literal[
+        "draw", "take", "lay", "hit", "discard", "skip", "anti", "moved-down", "skipped",
+        "declare", "give", "save", "give-up",
+    ]  # fmt: skip
+    """What it was."""
+    text: str
+    """What they did, after their name (``drew a card``, ``was skipped``)."""
+    own: str
+    """The same after "You", for the player who made it (``were skipped``)."""
+    groups: list[int]
+    """The groups it laid down or hit (their ids), to mark on the table."""
+
+
 class State(Wire):
     """The table and your view of the game, sent after every change."""
 
@@ -306,6 +324,9 @@ class State(Wire):
     """Your view of the game (a spectator's: every hand hidden); null in the lobby."""
     log: list[str] = Field(max_length=50)
     """The game's last lines of story, told for you (``turn 3: You draw R2``)."""
+    last_move: LastMoveData | None = None
+    """This hand's last move, for the table to mark on the seat that made it; null before
+    anyone has moved in the hand (and in the lobby, and at a dice table)."""
     legal: Legal | None
     """What you may do now; null for a spectator and in the lobby."""
     progress: Progress | None

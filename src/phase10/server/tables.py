@@ -15,7 +15,7 @@ from typing import Any
 
 from phase10.bots.simple import Player
 from phase10.core import Action, Game, PlayerView, Rules, Stage
-from phase10.core.narration import EventLog
+from phase10.core.narration import EventLog, last_move
 from phase10.core.records import event_to_dict
 from phase10.core.rules_text import explain_rules
 from phase10.dice import DiceGame
@@ -275,6 +275,7 @@ def state_message(table: LiveTable, seat: int | None, clock: float) -> dict[str,
         "table": table.public(clock),
         "view": None if game is None else _view_dict(table, game, seat),
         "log": [] if game is None else _log_lines(table, game, seat),
+        "last_move": None if game is None else _last_move(table, game, seat),
         "legal": None if game is None or seat is None else _legal(table, game, seat),
         "progress": None if game is None or seat is None else _progress(table, game, seat),
     }
@@ -300,6 +301,12 @@ def _progress(table: LiveTable, game: Game, seat: int) -> dict[str, Any] | None:
     if cached is None or cached[0] != key:
         cached = table.progress[seat] = (key, progress_block(view))
     return cached[1]
+
+
+def _last_move(table: LiveTable, game: Game, viewer: int | None) -> dict[str, object] | None:
+    """The hand's last move, as this viewer may know it, for the table to mark."""
+    moved = last_move(game.history, table.names, viewer)
+    return None if moved is None else moved.to_dict()
 
 
 def _log_lines(table: LiveTable, game: Game, viewer: int | None) -> list[str]:

@@ -22,7 +22,9 @@ export function TablePage({ client }) {
   const others = me === null ? view.seats.map((_, i) => i)
     : over ? Array.from({ length: n }, (_, k) => (me + k) % n)
     : Array.from({ length: n - 1 }, (_, k) => (me + 1 + k) % n);
-  const last = lastMove(view, state.version);
+  // the hand's last move, as the server words it, marked on the seat that made it;
+  // `version` keys the mark, so it is drawn afresh for each move
+  const last = state.last_move && { ...state.last_move, version: state.version };
   return html`<div class=${`table-page${me === null ? " watching" : ""}`}>
     <${Bar} client=${client} />
     <div class="felt">
@@ -39,40 +41,6 @@ export function TablePage({ client }) {
       <${Scores} view=${view} />
     </aside>
   </div>`;
-}
-
-// What the last event of this hand was, and who did it: marked on the table. `version`
-// (the game's) keys the mark, so it is drawn afresh for each move (a long hand's view holds
-// only its last events, so their count stops changing).
-export function lastMove(view, version = view.history.length) {
-  const names = view.seats.map((s) => s.name);
-  for (let k = view.history.length - 1; k >= 0; k--) {
-    const e = view.history[k];
-    const at = { version, groups: [] };
-    switch (e.type) {
-      case "Drew": return { ...at, seat: e.player, kind: "draw", text: e.card ? `drew ${e.card}` : "drew a card" };
-      case "TookDiscard": return { ...at, seat: e.player, kind: "take", text: `took ${e.card}` };
-      case "LaidDown": return { ...at, seat: e.player, kind: "lay", text: `laid down phase ${e.phase}`, groups: e.group_ids };
-      case "CardHit": return { ...at, seat: e.player, kind: "hit", text: `hit ${e.card}`, groups: [e.group] };
-      case "Discarded": {
-        const plain = e.target === null || e.target === undefined;
-        if (!plain && e.card === "A") return { ...at, seat: e.player, kind: "anti", text: `went out naming ${names[e.target]} with the Anti-phase card` };
-        return { ...at, seat: e.player, kind: plain ? "discard" : "skip", text: plain ? `discarded ${e.card}` : `skipped ${names[e.target]}` };
-      }
-      // the Anti-phase card at a hand's end (seen when that hand ended the game)
-      case "MovedDown": return { ...at, seat: e.player, kind: "moved-down", text: e.phase === null ? "had no phase to lose" : `moved down: phase ${e.phase} again` };
-      case "Skipped": return { ...at, seat: e.player, kind: "skipped", text: "was skipped", own: "were skipped" };
-      case "Declared": return { ...at, seat: e.player, kind: "declare", text: `declared phase ${e.phase}` };
-      case "WildGiven": return { ...at, seat: e.dealer, kind: "give", text: `gave the Wild to ${names[e.player]}` };
-      case "Saved": return { ...at, seat: e.player, kind: "save", text: e.card ? `saved ${e.card}` : "saved a card" };
-      case "TookSaved": return { ...at, seat: e.player, kind: "take", text: e.card ? `took ${e.card} back from the save pile` : "took a saved card back" };
-      case "GaveUp": return { ...at, seat: e.player, kind: "give-up", text: `gave up phase ${e.phase}` };
-      case "Refilled": return { ...at, seat: e.player, kind: "draw", text: `drew ${e.count} back up to ten` };
-      case "HandStarted": return null;
-      default: break;
-    }
-  }
-  return null;
 }
 
 export function Bar({ client, lobby = false }) {
