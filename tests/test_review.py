@@ -357,3 +357,21 @@ def test_a_lay_down_is_valued_with_the_rest_of_its_turn() -> None:
     assert (values[:, 1] == plain[:, 1]).all()  # (a discard is played out as it was)
     # the greedy policy's own discard after the lay-down is one of those weighed
     assert values[:, 0].mean() >= plain[:, 0].mean() - 1e-9
+
+
+def test_the_chart_ends_on_the_game_s_result_not_a_mean_of_it() -> None:
+    """The chart's lines are running means of the estimated chances, but the result at
+    the end (a winner 100%, the others 0) is drawn as it is."""
+    from phase10.cli.review import SMOOTHING, chart_lines
+    from phase10.search.review import Point
+
+    done = review(_record("R7"), 0, deals=8, win_deals=4)
+    estimates = [Point(step, 1, (0.2 * (step % 3), 1 - 0.2 * (step % 3))) for step in range(9)]
+    ended = dataclasses.replace(done, chances=(*estimates, Point(40, 2, (0.0, 1.0))))
+    mine, theirs = chart_lines(ended)
+    assert (mine[-1], theirs[-1]) == (0.0, 100.0) and len(mine) == 10
+    window = [100 * p.wins[0] for p in estimates[-1 - SMOOTHING // 2 :]]
+    assert mine[-2] == pytest.approx(sum(window) / len(window))  # (the mean leaves it out)
+    # a review that stops before the game's end: every point a mean
+    going = dataclasses.replace(done, chances=tuple(estimates))
+    assert chart_lines(going)[0][-1] == pytest.approx(sum(window) / len(window))

@@ -26,7 +26,7 @@ from .common import check_output_file, fail, plot_format, print_json, reading_re
 if TYPE_CHECKING:
     from phase10.search.review import Review
 
-__all__ = ["plot_review", "review"]
+__all__ = ["chart_lines", "plot_review", "review"]
 
 
 def review(
@@ -188,8 +188,7 @@ def plot_review(done: Review, path: Path) -> None:
     axes = figure.subplots()
     steps = [p.step for p in done.chances]
     lines = {}
-    for seat, name in enumerate(done.players):
-        wins = _smoothed([100 * p.wins[seat] for p in done.chances])
+    for seat, (name, wins) in enumerate(zip(done.players, chart_lines(done), strict=True)):
         lines[seat] = dict(zip(steps, wins, strict=True))
         width = 2.6 if seat == done.player else 1.4
         axes.plot(steps, wins, label=name, linewidth=width)
@@ -213,7 +212,7 @@ def plot_review(done: Review, path: Path) -> None:
     top.set_xlabel("hand", fontsize=8)
     axes.set_ylim(0, 100)
     axes.set_xlabel("actions played")
-    axes.set_ylabel(f"estimated chance to win, % (mean of {SMOOTHING} decisions)")
+    axes.set_ylabel(f"chance to win, % (mean of {SMOOTHING} decisions, then the result)")
     axes.set_title(f"Chances to win through the game, as {done.name} could see them")
     axes.legend(loc="upper left", fontsize=8)
     figure.savefig(path, format=plot_format(path))
@@ -222,6 +221,19 @@ def plot_review(done: Review, path: Path) -> None:
 #: the chart's lines are running means over this many decisions (each point alone is a
 #: few dozen play-outs: a line of them is mostly noise)
 SMOOTHING = 5
+
+
+def chart_lines(done: Review) -> list[list[float]]:
+    """Each player's line on the chart, in %: the chances at each decision as running
+    means (:data:`SMOOTHING`), then the game's result where the review ends on it, as it
+    is (no estimate: 100 for a winner, 0 for the others)."""
+    points = list(done.chances)
+    result = points.pop() if points and all(w in (0.0, 1.0) for w in points[-1].wins) else None
+    return [
+        _smoothed([100 * p.wins[seat] for p in points])
+        + ([] if result is None else [100 * result.wins[seat]])
+        for seat in range(len(done.players))
+    ]
 
 
 def _smoothed(values: list[float]) -> list[float]:
