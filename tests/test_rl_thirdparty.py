@@ -129,7 +129,7 @@ def test_stable_baselines3_make_vec_env_and_maskable_ppo() -> None:
             *("--eval-games", "2", "--max-steps", "150"),
         ]
     )
-    assert summary["curve"][-1]["steps"] == 256
+    assert summary["curve"][0]["steps"] == 0 and summary["curve"][-1]["steps"] == 256
     assert all(0.0 <= point["win_rate"] <= 1.0 for point in summary["curve"])
 
 

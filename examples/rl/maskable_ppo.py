@@ -70,13 +70,16 @@ class Curve(BaseCallback):
         self.points: list[dict[str, float]] = []
         self.next = 0
 
+    def measure(self, model: MaskablePPO, steps: int) -> None:
+        point = {"steps": steps}
+        point.update(win_rate(model, self.args, self.args.eval_games, 10_000))
+        self.points.append(point)
+        print(json.dumps(point), flush=True)
+        self.next = steps + self.args.eval_every
+
     def _on_step(self) -> bool:
         if self.num_timesteps >= self.next:
-            point = {"steps": self.num_timesteps}
-            point.update(win_rate(self.model, self.args, self.args.eval_games, 10_000))
-            self.points.append(point)
-            print(json.dumps(point), flush=True)
-            self.next += self.args.eval_every
+            self.measure(self.model, self.num_timesteps)
         return True
 
 
@@ -109,6 +112,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     curve = Curve(args)
     start = time.perf_counter()
+    curve.measure(model, 0)  # before any step: the untrained policy
     model.learn(total_timesteps=args.steps, callback=curve)
     final = {"steps": model.num_timesteps}
     final.update(win_rate(model, args, args.eval_games, 10_000))
