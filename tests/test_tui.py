@@ -479,6 +479,26 @@ async def test_a_finished_or_unreadable_save_is_not_offered(tmp_path: Path) -> N
         assert isinstance(app.screen, NewGameScreen) and app.session is None
 
 
+async def test_an_unreadable_save_is_kept_as_it_was_when_a_new_game_takes_its_place(
+    _data_home: Path,
+) -> None:
+    save = _data_home / "autosave.json"
+    text = '{"format": "phase10-record", "version": 2}'  # a newer release's save, say
+    save.parent.mkdir(parents=True)
+    save.write_text(text)
+    app = PlayApp(short_game(seed=9), autosave=save, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        assert app.session is not None and app.session.game.seed == 9
+        said = [notice.message for notice in app._notifications]
+    kept = list((_data_home / "games").glob("autosave-unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == text  # byte for byte
+    assert any("could not be read" in m and str(kept[0]) in m for m in said), said
+    assert loads(save.read_text()).seed == 9
+
+
 async def test_the_hand_end_table_shows_cards_points_advances_and_a_tie_break() -> None:
     from textual.app import App
 

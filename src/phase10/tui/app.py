@@ -34,7 +34,7 @@ from .extras import TableExtras
 from .history import keep_finished
 from .moves import KEYS
 from .replay import GameReplayScreen, read_positions
-from .saves import SavedGame, keep_unfinished, unfinished_games
+from .saves import Kept, SavedGame, keep_unfinished, unfinished_games
 from .screens import RESUME, ChoiceScreen, GameOverScreen, HandEndScreen, NewGameScreen
 from .session import Session, SessionError, Settings
 from .stats import GameResult, record_result
@@ -177,7 +177,7 @@ class PlayApp(TableExtras):
     def start_new(self, settings: Settings) -> None:
         """A new game in the autosave's place, once an unfinished game there is kept."""
         try:
-            keep_unfinished(self.autosave)
+            kept = keep_unfinished(self.autosave)
             session = Session.new(settings, autosave=self.autosave, rng=self.rng)
         except OSError as error:
             self.notify(f"could not keep the game in progress: {error}", severity="error")
@@ -188,13 +188,24 @@ class PlayApp(TableExtras):
             self.new_game_screen()
             return
         self._begin(session)
+        self._say_kept(kept)
+
+    def _say_kept(self, kept: Kept | None) -> None:
+        """Tell the player where a save this version could not read went (the new game
+        took its place)."""
+        if kept is not None and kept.unreadable:
+            self.notify(
+                f"The saved game could not be read ({kept.unreadable}); it was kept, "
+                f"as it was, in {kept.path}",
+                severity="warning",
+                timeout=30,
+            )
 
     def resume_from(self, path: Path) -> None:
         """Go on with the game saved at ``path``; it becomes the autosave (the one there is
         kept first if it is another unfinished game)."""
         try:
-            if path != self.autosave:
-                keep_unfinished(self.autosave)
+            kept = keep_unfinished(self.autosave) if path != self.autosave else None
             session = Session.load(path, autosave=self.autosave)
             session.save()
         except (SessionError, OSError) as error:
@@ -202,6 +213,7 @@ class PlayApp(TableExtras):
             self.new_game_screen()
             return
         self._begin(session)
+        self._say_kept(kept)
 
     def _begin(self, session: Session) -> None:
         self.session = session

@@ -2,12 +2,15 @@
 
 A game is never lost: before a new game takes the autosave's place, an unfinished game
 there is copied to ``games/`` in the data directory, and the new-game screen offers
-every unfinished game to go on with.
+every unfinished game to go on with. A file there this version cannot read (a newer
+release's save, a damaged one) is copied as it is, and the player is told where.
 """
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from phase10.core.records import GameRecord
@@ -15,7 +18,14 @@ from phase10.core.rules import rules_name
 
 from .session import HUMAN, Session, SessionError, data_dir, save_copy
 
-__all__ = ["SavedGame", "games_dir", "keep_unfinished", "load_unfinished", "unfinished_games"]
+__all__ = [
+    "Kept",
+    "SavedGame",
+    "games_dir",
+    "keep_unfinished",
+    "load_unfinished",
+    "unfinished_games",
+]
 
 #: how many kept games the new-game screen reads (newest first)
 MAX_LISTED = 30
@@ -89,14 +99,42 @@ def unfinished_games(autosave: Path | None) -> list[SavedGame]:
     return listed
 
 
-def keep_unfinished(autosave: Path | None) -> Path | None:
-    """Copy an unfinished game at ``autosave`` to ``games/`` before it is replaced.
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Where a game about to be replaced was kept."""
+
+    path: Path
+    #: why it could not be read ("": it could, and is offered to go on with): a save of a
+    #: newer release, or a damaged file, kept byte for byte all the same
+    unreadable: str = ""
+
+
+def keep_unfinished(autosave: Path | None) -> Kept | None:
+    """Copy an unfinished game at ``autosave`` to ``games/`` before it is replaced; a file
+    there this version cannot read is copied as it is (nothing is lost unseen).
 
     Returns where it was kept (None: nothing to keep). Raises OSError if it cannot be.
     """
     if autosave is None or not autosave.exists():
         return None
-    loaded = load_unfinished(autosave)
-    if loaded is None:
+    try:
+        session = Session.load(autosave)
+    except SessionError as error:
+        return Kept(_copy_as_is(autosave), str(error))
+    if session.game.is_over:
         return None
-    return save_copy(loaded[0])
+    return Kept(save_copy(session))
+
+
+def _copy_as_is(path: Path) -> Path:
+    """``path`` copied byte for byte to ``games/``, named as unreadable (never over a file)."""
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = folder / f"{path.stem}-unreadable-{stamp}{path.suffix}"
+    number = 1
+    while kept.exists():
+        number += 1
+        kept = folder / f"{path.stem}-unreadable-{stamp}-{number}{path.suffix}"
+    shutil.copyfile(path, kept)
+    return kept
