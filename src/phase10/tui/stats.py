@@ -91,10 +91,11 @@ def read_results(path: Path | None = None) -> tuple[list[GameResult], int]:
     """Every recorded game, and how many lines could not be read (skipped, never fatal)."""
     path = path or results_path()
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        # (a damaged byte spoils its own line only: the others are read)
+        lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
     except FileNotFoundError:
         return [], 0
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         return [], 1
     found: list[GameResult] = []
     bad = 0
@@ -118,15 +119,32 @@ def record_result(result: GameResult, path: Path | None = None) -> str | None:
     known, _ = read_results(path)
     if any(old.game == result.game for old in known):
         return None
+    line = (json.dumps(asdict(result)) + "\n").encode("utf-8")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # private, like the saved games and settings beside it
-        handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        with os.fdopen(handle, "a", encoding="utf-8") as file:
-            file.write(json.dumps(asdict(result)) + "\n")
+        handle = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
     except OSError as error:
         return f"could not record the game in {path}: {error.strerror or error}"
+    try:
+        size = os.fstat(handle).st_size
+        if size and os.pread(handle, 1, size - 1) != b"\n":  # a line left unended
+            line = b"\n" + line
+        try:
+            _write_all(handle, line)
+        except OSError:
+            os.ftruncate(handle, size)  # (a full disk: no half line left behind)
+            raise
+    except OSError as error:
+        return f"could not record the game in {path}: {error.strerror or error}"
+    finally:
+        os.close(handle)
     return None
+
+
+def _write_all(handle: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(handle, data) :]
 
 
 @dataclass(frozen=True, slots=True)
