@@ -104,3 +104,47 @@ def test_a_copy_of_the_autosave_leaves_the_game_listed_once(
     assert earlier is not None and copy is not None
     assert [game.path for game in unfinished_games(autosave)] == [autosave]
     assert [game.path for game in unfinished_games(None)] == [copy]
+
+
+def test_what_a_full_disk_kept_from_saving_is_kept_on_the_way_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saves that failed during the game (a full disk) are tried again on quitting, and a
+    finished game's result and copy for replay with them; what still fails is said."""
+    import random
+
+    from phase10.bots.greedy import GreedyPlayer
+    from phase10.core import Rules
+    from phase10.core.records import loads
+    from phase10.tui import session as session_module
+    from phase10.tui.app import PlayApp
+    from phase10.tui.history import finished_games
+    from phase10.tui.stats import read_results
+
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path))
+    autosave = tmp_path / "autosave.json"
+    settings = Settings(opponents=1, difficulty="greedy", seed=6, rules=Rules(phases=(1,)))
+    session = Session.new(settings, autosave=autosave)
+    assert autosave.exists()
+    real_write = session_module.write_atomically
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session_module, "write_atomically", full)
+    me = GreedyPlayer(random.Random(1))
+    while not session.game.is_over:  # the whole game on a full disk
+        if session.human_to_move:
+            session.apply(me.choose(session.view))
+        else:
+            session.play_bot()
+    assert session.save_error == f"could not save to {autosave}: No space left on device"
+    app = PlayApp(session=session, autosave=autosave)
+    app.remember = True
+    assert app.keep_on_leaving() == session.save_error  # still full: said
+    monkeypatch.setattr(session_module, "write_atomically", real_write)  # room again
+    assert app.keep_on_leaving() is None
+    assert loads(autosave.read_text()).actions == session.record().actions  # every move
+    assert app.finished_path is not None and len(finished_games()) == 1
+    rows, bad = read_results()
+    assert len(rows) == 1 and bad == 0

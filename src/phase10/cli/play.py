@@ -155,7 +155,15 @@ def play(
     app.settings_problem = problem
     watch_terminal()  # a hung-up terminal ends the game (it is saved after every move)
     app.run()
+    unsaved = app.keep_on_leaving()
     if app.session is not None and app.session.autosave is not None:
+        if unsaved is not None:  # (said in the game too; the file is behind the game)
+            typer.echo(
+                f"error: the game's last moves could not be saved ({unsaved}); "
+                f"{app.session.autosave} holds it as it was at the last save that worked",
+                err=True,
+            )
+            raise typer.Exit(1)
         if app.session.game.is_over and app.finished_path is not None:
             again = command_from_here(sys.argv[0], "replay")
             typer.echo(

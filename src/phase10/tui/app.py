@@ -9,6 +9,7 @@ never freezes; the game is saved after every action.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -341,6 +342,21 @@ class PlayApp(TableExtras):
         self._feed(held)  # the next hand's deal
         self.refresh_table()
         self.advance()
+
+    def keep_on_leaving(self) -> str | None:
+        """On the way out, keep what could not be kept during the game (a disk full then
+        may have room now): the autosave, and a finished game's result and copy for
+        replay. Returns why the game still is not saved (None: it is)."""
+        session = self.session
+        if session is None:
+            return None
+        problem = session.save_again()
+        if session.game.is_over and self.remember and self.finished_path is None:
+            end = next(e for e in reversed(session.game.history) if isinstance(e, GameEnded))
+            record_result(GameResult.of(session, end))  # (once: a game recorded is not again)
+            with contextlib.suppress(OSError):
+                self.finished_path = keep_finished(session)
+        return problem
 
     def show_game_over(self, event: GameEnded, *, record: bool = True) -> None:
         assert self.session is not None

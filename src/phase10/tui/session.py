@@ -377,6 +377,13 @@ class Session:
         else:
             self.save_error = None
 
+    def save_again(self) -> str | None:
+        """Save once more if the last save failed (a full disk may have room now); why it
+        still cannot be (None: the autosave holds every move)."""
+        if self.save_error is not None:
+            self._autosave()
+        return self.save_error
+
     def record(self) -> GameRecord:
         """The game as a standard record, tagged with who plays each seat."""
         tags = {
