@@ -148,3 +148,40 @@ def test_what_a_full_disk_kept_from_saving_is_kept_on_the_way_out(
     assert app.finished_path is not None and len(finished_games()) == 1
     rows, bad = read_results()
     assert len(rows) == 1 and bad == 0
+
+
+def test_a_second_game_saving_to_the_same_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two games on one autosave would write over each other's moves: while one holds
+    it, a second `phase10 play` is refused, saying what to do; one process may start
+    one game after another on it."""
+    import subprocess
+    import sys
+
+    from typer.testing import CliRunner
+
+    from phase10.cli.app import app
+    from phase10.tui.files import SaveInUse, claim
+
+    pytest.importorskip("fcntl")
+    monkeypatch.setenv("PHASE10_HOME", str(tmp_path))
+    autosave = tmp_path / "autosave.json"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from phase10.tui.files import claim; "
+         f"claim(Path({str(autosave)!r})); print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(SaveInUse, match="another phase10 game is saving to"):
+            claim(autosave)
+        refused = CliRunner().invoke(app, ["play", "--quick"])
+        assert refused.exit_code == 2
+        assert "two games saving to one file would lose each other's moves" in refused.stderr
+        assert "--save-file FILE" in refused.stderr
+    finally:
+        holder.communicate("")  # (it ends: its hold goes with it)
+    claim(autosave)
+    claim(autosave)  # the same process, a game after another: still its own

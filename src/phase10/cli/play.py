@@ -107,6 +107,7 @@ def play(
     """
     _need_textual()
     from phase10.tui.app import PlayApp
+    from phase10.tui.files import SaveInUse, claim
     from phase10.tui.preferences import load_preferences
     from phase10.tui.session import Session, SessionError, Settings, data_dir
     from phase10.tui.terminal import watch_terminal
@@ -122,6 +123,14 @@ def play(
     if save_file is not None:
         check_output_file(save_file, "--save-file")
     autosave = save_file if save_file is not None else data_dir() / "autosave.json"
+    try:
+        claim(autosave)
+    except SaveInUse as error:
+        fail(
+            f"{error}: two games saving to one file would lose each other's moves. Go on "
+            "there, or quit it first; to play another game alongside, give this one a file "
+            "of its own: --save-file FILE"
+        )
     settings = Settings(
         name=prefs.name if name is None else name,
         opponents=prefs.opponents if opponents is None else opponents,

@@ -25,9 +25,9 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Final
+from typing import IO, Final
 
-__all__ = ["SAVE_PREFIX", "STALE_AFTER", "WRITING", "write_atomically"]
+__all__ = ["SAVE_PREFIX", "STALE_AFTER", "WRITING", "SaveInUse", "claim", "write_atomically"]
 
 #: held while a file is being written; whoever ends the process abruptly takes it first
 WRITING: Final = threading.Lock()
@@ -63,3 +63,40 @@ def _sweep(folder: Path, prefix: str) -> None:
                 stray.unlink()
         except OSError:  # (gone already, or not ours to remove)
             continue
+
+
+class SaveInUse(Exception):
+    """Another game saves to this file: two would overwrite each other's moves."""
+
+
+#: the locks this process holds, by the file each guards (each for as long as it runs)
+_CLAIMED: dict[Path, IO[bytes]] = {}
+
+
+def claim(path: Path) -> None:
+    """Hold ``path`` for this process until it ends (an advisory lock on a hidden file
+    beside it), so that a second game saving to the same file is refused rather than
+    writing over the first one's moves. Raises :class:`SaveInUse` when another process
+    holds it; where locks cannot be taken (no such folder yet, a read-only one, a system
+    without ``fcntl``), nothing is held and saving says what is wrong in its turn."""
+    try:
+        import fcntl
+    except ImportError:  # (not on this system)
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    if lock.resolve() in _CLAIMED:  # (this process's already: a game after another)
+        return
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(os.open(lock, os.O_RDWR | os.O_CREAT, 0o600), "r+b")  # noqa: SIM115
+    except OSError:
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise SaveInUse(f"another phase10 game is saving to {path}") from None
+    except OSError:  # (a file system without locks)
+        handle.close()
+        return
+    _CLAIMED[lock.resolve()] = handle
