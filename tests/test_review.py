@@ -375,3 +375,22 @@ def test_the_chart_ends_on_the_game_s_result_not_a_mean_of_it() -> None:
     # a review that stops before the game's end: every point a mean
     going = dataclasses.replace(done, chances=tuple(estimates))
     assert chart_lines(going)[0][-1] == pytest.approx(sum(window) / len(window))
+
+
+@pytest.mark.parametrize("entry", [["oops"], {"format": "phase10-review", "version": 1}, 7])
+def test_a_damaged_review_cache_entry_is_searched_again_not_a_crash(
+    tmp_path: Path, entry: object
+) -> None:
+    from phase10.search.review import CACHE_FORMAT, REVIEW_VERSION, cached_review
+
+    if isinstance(entry, dict):
+        entry["version"] = REVIEW_VERSION  # (of this version, but its fields missing)
+    path = tmp_path / "game.json"
+    record = _record("R7")
+    path.write_text(dumps(record))
+    key = review_key(record, 0, 8, 4, 0)
+    cache_path(path).write_text(json.dumps({"format": CACHE_FORMAT, "reviews": {key: entry}}))
+    done = cached_review(path, record, 0, deals=8, win_deals=4)
+    assert done.decisions  # searched afresh, and kept in the cache's place
+    stored = json.loads(cache_path(path).read_text())["reviews"][key]
+    assert Review.from_dict(stored) == done

@@ -231,7 +231,11 @@ class Review:
     def from_dict(data: dict[str, Any]) -> Review:
         """A review read back from :meth:`to_dict` (a cache); :class:`ReviewError` if it is
         not one of this version."""
-        if data.get("format") != REVIEW_FORMAT or data.get("version") != REVIEW_VERSION:
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != REVIEW_FORMAT
+            or data.get("version") != REVIEW_VERSION
+        ):
             raise ReviewError("not a phase10 review of this version")
         try:
             return Review(
@@ -257,7 +261,7 @@ class Review:
                     for p in data["chances"]
                 ),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError) as error:  # (a list for a dict)
             raise ReviewError(f"the review is unreadable: {error}") from None
 
 
