@@ -199,6 +199,16 @@ def test_serve_refuses_bad_options() -> None:
         ("--bot-delay", "inf", "the bot delay is 0 to 60 seconds, not inf"),
         ("--host", "not a host!", "cannot listen on not a host!:"),
         ("--database-url", "", "--database-url is empty"),
+        (
+            "--database-url",
+            "sqlite:////nonexistent-phase10/db.sqlite3",
+            "cannot open the database: its folder /nonexistent-phase10 does not exist",
+        ),
+        (
+            "--database-url",
+            "sqlite:////etc/hostname/db",
+            "its folder /etc/hostname is not a folder",
+        ),
     ]:
         result = runner.invoke(app, ["serve", "--port", port, option, value])
         assert result.exit_code == 2 and result.stdout == "", (option, value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import math
 import socket
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -92,6 +93,8 @@ def serve(
         fail(f"the rate limit is a number of messages a second above 0, not {rate_limit}")
     if database_url is not None and not database_url.strip():
         fail("--database-url is empty: give sqlite:///FILE or postgresql+psycopg://...")
+    if database_url is not None:
+        _check_sqlite_folder(database_url)
     try:
         limits = Limits(message_rate=rate_limit, message_burst=2 * rate_limit)
         limits = limits.with_changes(limit or [])
@@ -159,3 +162,15 @@ def quiet_garbage_collector() -> None:
     """
     gc.freeze()
     gc.set_threshold(5000, 5, 1000)
+
+
+def _check_sqlite_folder(url: str) -> None:
+    """A SQLite file's folder must be there (the database is made in it, the folder not):
+    said plainly, where SQLite says only "unable to open database file"."""
+    scheme, _, rest = url.partition(":///")
+    if scheme.split("+")[0] != "sqlite" or not rest or rest.startswith(":memory:"):
+        return
+    folder = Path(rest.split("?")[0]).parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        fail(f"cannot open the database: its folder {folder} {what}")
