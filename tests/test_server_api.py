@@ -206,8 +206,8 @@ def test_serve_refuses_bad_options() -> None:
         ),
         (
             "--database-url",
-            "sqlite:////etc/hostname/db",
-            "its folder /etc/hostname is not a folder",
+            f"sqlite:///{__file__}/db",
+            f"its folder {__file__} is not a folder",
         ),
     ]:
         result = runner.invoke(app, ["serve", "--port", port, option, value])
