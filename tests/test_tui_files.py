@@ -185,3 +185,20 @@ def test_a_second_game_saving_to_the_same_file_is_refused(
         holder.communicate("")  # (it ends: its hold goes with it)
     claim(autosave)
     claim(autosave)  # the same process, a game after another: still its own
+
+
+def test_a_data_directory_that_is_a_file_is_said_plainly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from phase10.cli.app import app
+
+    home = tmp_path / "afile"
+    home.write_text("")
+    monkeypatch.setenv("PHASE10_HOME", str(home))
+    refused = CliRunner().invoke(app, ["play", "--quick"])
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        f"error: the data directory {home} is a file, not a folder: set PHASE10_HOME to a folder\n"
+    )

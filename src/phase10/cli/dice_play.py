@@ -100,6 +100,7 @@ def play(
         fail("the terminal game needs Textual: pip install 'phase10[tui]'")
     from phase10.tui.dice_app import DiceApp
     from phase10.tui.dice_session import DiceSession, dice_autosave, keep_copy
+    from phase10.tui.files import SaveInUse, claim
     from phase10.tui.session import SessionError
     from phase10.tui.terminal import watch_terminal
 
@@ -108,6 +109,10 @@ def play(
     if save_file is not None:
         check_output_file(save_file, "--save-file")
     autosave = save_file if save_file is not None else dice_autosave()
+    try:
+        claim(autosave)
+    except SaveInUse as error:
+        fail(str(error))
     session = None
     if autosave.exists():
         try:

@@ -114,6 +114,9 @@ def play(
 
     if rules_name not in PRESETS:
         fail(f"no rules preset named {rules_name!r}; presets: {', '.join(PRESETS)}")
+    home = data_dir()
+    if home.exists() and not home.is_dir():  # (every file of the game goes in it)
+        fail(f"the data directory {home} is a file, not a folder: set PHASE10_HOME to a folder")
     prefs, problem = load_preferences()
     if problem is not None:
         typer.echo(f"Note: {problem}.", err=True)
@@ -122,15 +125,11 @@ def play(
         fail(f"the delay is 0 to {MAX_DELAY:g} seconds, not {delay}")
     if save_file is not None:
         check_output_file(save_file, "--save-file")
-    autosave = save_file if save_file is not None else data_dir() / "autosave.json"
+    autosave = save_file if save_file is not None else home / "autosave.json"
     try:
         claim(autosave)
     except SaveInUse as error:
-        fail(
-            f"{error}: two games saving to one file would lose each other's moves. Go on "
-            "there, or quit it first; to play another game alongside, give this one a file "
-            "of its own: --save-file FILE"
-        )
+        fail(str(error))
     settings = Settings(
         name=prefs.name if name is None else name,
         opponents=prefs.opponents if opponents is None else opponents,

@@ -95,7 +95,11 @@ def claim(path: Path) -> None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
-        raise SaveInUse(f"another phase10 game is saving to {path}") from None
+        raise SaveInUse(
+            f"another phase10 game is saving to {path}: two games saving to one file would "
+            "lose each other's moves. Go on there, or quit it first; to play another game "
+            "alongside, give this one a file of its own: --save-file FILE"
+        ) from None
     except OSError:  # (a file system without locks)
         handle.close()
         return
