@@ -21,7 +21,7 @@ from phase10.core import Game, GameRecord, snapshot
 from phase10.server import create_app
 from phase10.server.db import MAX_ID, SeatRow, Store, hash_token
 from phase10.server.manager import TableManager
-from phase10.server.models import ActedBy, TableOptions
+from phase10.server.models import ActedBy, TableOptions, TableStatus
 from server_support import create
 
 #: a name of 24 characters outside the Basic Multilingual Plane (4 bytes each in UTF-8)
@@ -186,6 +186,65 @@ async def test_a_table_loaded_at_a_restart_still_counts_against_its_opener(
     second = TableManager(Store(database_url))
     assert await second.load_all() == 1
     assert second.tables[table.id].owner == "203.0.113.9"
+    second.store.close()
+
+
+async def test_a_game_the_database_failed_to_finish_is_finished_later(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last action is stored but storing the record fails (a full disk): the game is
+    finished by the next sweep, or at a restart, never left playing for ever."""
+    manager = TableManager(Store(database_url), seeds=lambda: 8_675_309)
+    options = TableOptions(preset="short-5", rules={}, seats=2, bots="greedy")
+    table, _, _ = await manager.create("Ann", options)
+    await manager.join(table, "Bob")
+    await manager.start(table)
+    game = table.game
+    assert game is not None
+    bots = [make_player("greedy", random.Random(seat)) for seat in range(2)]
+    real = manager.store.finish_game
+
+    def full(*args: object) -> None:
+        raise OSError(28, "database or disk is full")
+
+    monkeypatch.setattr(manager.store, "finish_game", full)
+    with pytest.raises(OSError, match="disk is full"):
+        while True:
+            seat = game.current
+            await manager.act(
+                table, seat, str(bots[seat].choose(game.view(seat))), by=ActedBy.PLAYER
+            )
+    assert game.is_over and table.status == "playing"
+    assert await manager.sweep() == 0 and table.status == "playing"  # still full: kept
+    # at a restart (the disk has room again) the game is finished as it loads
+    restarted = TableManager(Store(database_url))
+    assert await restarted.load_all() == 1
+    again = restarted.tables[table.id]
+    assert again.status == "over" and again.record_id is not None
+    restarted.store.close()
+    # and by the next sweep of a server that goes on
+    monkeypatch.setattr(manager.store, "finish_game", real)
+    table.status = TableStatus.PLAYING  # (as it was before the restart above)
+    await manager.sweep()
+    assert table.status == "over" and table.record_id is not None
+    manager.store.close()
+
+
+async def test_a_table_this_version_cannot_read_is_left_out_and_the_others_served(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    first = TableManager(Store(database_url), seeds=lambda: 8_675_309)
+    options = TableOptions(preset="short-5", rules={}, seats=2, bots="greedy")
+    good, _, _ = await first.create("Ann", options)
+    bad, _, _ = await first.create("Cy", options)
+    for table in (good, bad):
+        await first.start(table)
+    first.store.append_action(bad.id, bad.game_no, 0, "discard R99", ActedBy.PLAYER)
+    first.store.close()
+    second = TableManager(Store(database_url))
+    assert await second.load_all() == 1 and list(second.tables) == [good.id]
+    assert f"table {bad.id} cannot be loaded" in caplog.text
+    assert await second.get(bad.id) is None  # asked for by its link: none, logged again
     second.store.close()
 
 

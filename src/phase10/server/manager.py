@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import secrets
 import time
 from collections import Counter, deque
@@ -31,9 +30,7 @@ from phase10.core import (
     InvalidActionError,
     Refusal,
     Rules,
-    parse_cards,
 )
-from phase10.core.choices import NotHeldError, check_held
 from phase10.core.names import NameTakenError, PlayerNameError, check_name
 from phase10.dice import DiceActionError, DiceGame, IllegalDiceActionError
 
@@ -54,16 +51,12 @@ from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
 from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
 from .replays import Replays
 from .reviews import Reviews
+from .solving import SolverRequests
 from .tables import LiveTable, PlannedTurn, SeatState, state_message
 from .thinking import PLAN_SECONDS, FairThinking
 from .work import (
-    SolverBusy,
     SolverPool,
-    SolverTooSlow,
-    choices_job,
     dice_bot_job,
-    dice_hint_job,
-    hint_job,
 )
 
 __all__ = ["CLOSE_REMOVED", "TableManager", "secret_seed"]
@@ -79,7 +72,7 @@ def secret_seed() -> int:
     return secrets.randbelow(2**62)
 
 
-class TableManager(HostControls):
+class TableManager(HostControls, SolverRequests):
     """Every table of one server, their games, connections, bots and timers."""
 
     def __init__(
@@ -129,19 +122,46 @@ class TableManager(HostControls):
     # -- loading ----------------------------------------------------------------------
 
     async def load_all(self) -> int:
-        """Rebuild every unfinished table from the store; returns how many."""
+        """Rebuild every unfinished table from the store; returns how many. One this
+        version cannot read is logged by its id and left in the store, the others served."""
         for row, seats, actions in await self.db(self.store.tables):
-            self.tables[row.id] = self._rebuild(row, seats, actions)
-            await self._load_marks(self.tables[row.id])
+            try:
+                table = self._rebuild(row, seats, actions)
+            except Exception:  # (whatever this version cannot read: the others go on)
+                log.exception("table %s cannot be loaded; it is left in the database", row.id)
+                continue
+            self.tables[row.id] = table
+            await self._load_marks(table)
+            await self._finish_if_over(table)
         return len(self.tables)
+
+    async def _finish_if_over(self, table: LiveTable) -> bool:
+        """Finish a game over whose finish was not stored (the database failed as it
+        ended); whether it was finished now. A failure again is logged, and the next
+        sweep tries once more."""
+        if table.status is not TableStatus.PLAYING or not table.game_over:
+            return False
+        try:
+            async with table.lock:
+                if table.status is TableStatus.PLAYING:
+                    await self._finish(table)
+                    return True
+        except Exception:  # (the database, still failing)
+            log.exception("table %s: its game is over but could not be finished", table.id)
+        return False
 
     async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
         if table is None and len(table_id) <= 32:
             loaded = await self.db(self.store.table, table_id)
             if loaded is not None and table_id not in self.tables:
-                self.tables[table_id] = self._rebuild(*loaded)
-                await self._load_marks(self.tables[table_id])
+                try:
+                    rebuilt = self._rebuild(*loaded)
+                except Exception:  # (as in load_all: logged, and not served)
+                    log.exception("table %s cannot be loaded; it is left in the database", table_id)
+                    return None
+                self.tables[table_id] = rebuilt
+                await self._load_marks(rebuilt)
             table = self.tables.get(table_id)
         return table
 
@@ -399,92 +419,6 @@ class TableManager(HostControls):
             "totals": totals,
         }
 
-    def ask_solver(self, table: LiveTable, conn: Connection, kind: str, cards: str = "") -> None:
-        """Start a hint (``kind`` "hint") or the choices of some cards ("lay", "hit") for
-        the player to move; the answer is pushed when the worker has it. Refused at once
-        when the cards are not held or the connection or its address already waits."""
-        if table.is_dice:
-            if kind != "hint":
-                raise ProtocolError(
-                    "no_choice",
-                    "a dice table has no lay-downs or hits: its dice view lists the legal actions",
-                )
-            dice = self._playing_dice(table)
-            if conn.seat is None or dice.current != conn.seat:
-                raise ProtocolError("not_your_turn")
-            self._start_job(table, conn, (dice_hint_job, dice.view(conn.seat)))
-            return
-        game = self._playing(table)
-        seat = conn.seat
-        if seat is None or game.current != seat:
-            raise ProtocolError("not_your_turn")
-        view = game.view(seat)
-        if kind != "hint":
-            try:
-                check_held(view, parse_cards(cards))
-            except CardError as error:
-                raise ProtocolError(
-                    "invalid_action", excerpt(str(error), 200), Refusal.MALFORMED
-                ) from None
-            except NotHeldError as error:
-                raise ProtocolError("not_held", excerpt(str(error), 200), error.code) from None
-        hinted = (hint_job, view, self.limits.review_deals)  # (the hint is the review's choice)
-        job = hinted if kind == "hint" else (choices_job, view, kind, cards)
-        self._start_job(table, conn, job)
-
-    def _start_job(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
-        """Start a client's solver job, refused as ``busy`` while the connection's last one
-        or too many of its address's are still being worked on."""
-        if conn.job is not None and not conn.job.done():
-            raise ProtocolError(
-                "busy", "your last hint or choices request is still being worked on"
-            )
-        if self.jobs[conn.address] >= self.limits.solver_jobs_per_address:
-            raise ProtocolError("busy")
-        # hints and choices count against the address's thinking time, as its bots do
-        wait = self.visitors.thinking.get(conn.address).wait()
-        if wait > 0:
-            raise ProtocolError(
-                "busy",
-                "your hints and bots have had much of the server's thinking time lately: "
-                f"ask again in {math.ceil(wait)} s",
-            )
-        address = conn.address
-        self.jobs[address] += 1  # counted at once: the next message may ask again
-
-        def done(_task: asyncio.Task[None]) -> None:
-            self.jobs[address] -= 1
-            if not self.jobs[address]:
-                del self.jobs[address]
-
-        conn.job = asyncio.create_task(self._solve(table, conn, job))
-        conn.job.add_done_callback(done)
-
-    async def _solve(self, table: LiveTable, conn: Connection, job: tuple[Any, ...]) -> None:
-        version = table.version
-        address = conn.address
-
-        def charge(seconds: float) -> None:  # its own work, not its wait behind others'
-            self.visitors.thinking.get(address).charge(seconds)
-
-        try:
-            answer = await self.pool.run(*job, ran=charge)
-        except SolverBusy:
-            conn.push(_error("busy"))
-        except SolverTooSlow:
-            conn.push(_error("too_slow"))
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a worker that died: the client still gets an answer
-            log.exception("table %s: a solver job failed", table.id)
-            conn.push(_error("server_error"))
-        else:
-            if "error" in answer:
-                code = "no_choice" if job[0] is choices_job else "no_hint"
-                conn.push(error_message(code, answer["error"], answer.get("reason")))
-            else:
-                conn.push(answer | {"version": version})
-
     # -- after every change: bots, the turn timer, the broadcast ------------------------
 
     def after_change(self, table: LiveTable) -> None:
@@ -732,12 +666,15 @@ class TableManager(HostControls):
                 self.tables.pop(table_id, None)
                 closed += 1
         for table_id, table in list(self.tables.items()):
+            if await self._finish_if_over(table):  # (one the database failed to finish)
+                self.after_change(table)
             if table.status is TableStatus.OVER and not table.conns:
                 del self.tables[table_id]
             elif (
                 # a game its last person left stopped, and nobody can sit down again: it
                 # would hold a place among max_tables, and reload at every start, for ever
                 table.status is TableStatus.PLAYING
+                and not table.game_over  # (over, its finish still to store: kept)
                 and not table.humans()
                 and not table.conns
                 and await self.db(self.store.delete_abandoned, table_id)

@@ -172,6 +172,12 @@ class LiveTable:
         return self.game is not None or self.dice is not None
 
     @property
+    def game_over(self) -> bool:
+        """Whether the game on the table (either kind) has ended."""
+        game: Game | DiceGame | None = self.dice if self.dice is not None else self.game
+        return game is not None and game.is_over
+
+    @property
     def current(self) -> int | None:
         """The seat to move in the game on the table (either kind); None without a game
         or once it is over."""
