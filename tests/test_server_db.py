@@ -301,3 +301,39 @@ def test_sqlite_log_stays_small_under_steady_writes(tmp_path: Path) -> None:
     log_file = path.with_name(path.name + "-wal")
     assert log_file.stat().st_size < 1200 * 4096
     store.close()
+
+
+async def test_a_bot_move_the_database_refused_is_tried_again(
+    database_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A locked or full database refuses a bot's move: nothing changes, and the bot tries
+    again a moment later, where the table stalled until the server restarted."""
+    from sqlalchemy.exc import OperationalError
+
+    import phase10.server.manager as manager_module
+
+    manager = TableManager(Store(database_url), seeds=lambda: 8_675_309)
+    options = TableOptions(preset="short-5", rules={}, seats=2, bots="greedy")
+    table, _, _ = await manager.create("Ann", options)
+    await manager.start(table)
+    game = table.game
+    assert game is not None
+    ann = make_player("greedy", random.Random(0))
+    while game.current != 1:  # Ann plays until it is the bot's turn
+        await manager.act(table, 0, str(ann.choose(game.view(0))), by=ActedBy.PLAYER)
+    real = manager.store.append_action
+    refused: list[int] = []
+
+    def locked_once(*args: object) -> None:
+        if not refused:
+            refused.append(len(game.actions))
+            raise OperationalError("INSERT INTO actions", {}, Exception("database is locked"))
+        real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(manager.store, "append_action", locked_once)
+    monkeypatch.setattr(manager_module, "DB_RETRY_SECONDS", 0.01)
+    before = len(game.actions)
+    await manager._run_bots(table)  # (until it is Ann's turn again)
+    assert refused == [before] and len(game.actions) > before and game.current == 0
+    assert "a bot's move could not be stored: again in 0.01 s" in caplog.text
+    manager.store.close()

@@ -361,6 +361,34 @@ def test_the_message_size_limit_is_the_server_s_own(tmp_path: Path) -> None:
         ws.__exit__(None, None, None)
 
 
+def test_a_move_the_database_refuses_is_said_and_the_connection_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    app = fresh_app(tmp_path)
+    manager = app.state.manager
+
+    def locked(*args: object) -> None:
+        raise OperationalError("INSERT INTO actions", {}, Exception("database is locked"))
+
+    with TestClient(app) as client:
+        host, ann, ws = solo(client)
+        state = ann.wait_stable(0)
+        while state["view"]["current"] != state["you"]:  # (the bot moves first, maybe)
+            state = ann.wait_stable(state["version"] + 1)
+        monkeypatch.setattr(manager.store, "append_action", locked)
+        ann.send({"type": "action", "action": "draw", "version": state["version"]})
+        refused = ann.error()
+        assert refused["code"] == "server_error" and "try again" in refused["message"]
+        table = manager.tables[host["table"]]
+        assert table.version == state["version"]  # nothing was played
+        monkeypatch.undo()
+        ann.send({"type": "action", "action": "draw", "version": state["version"]})
+        assert ann.wait_stable(state["version"] + 1)["version"] == state["version"] + 1
+        ws.__exit__(None, None, None)
+
+
 def test_hints_count_against_the_address_s_thinking_time(tmp_path: Path) -> None:
     app = fresh_app(tmp_path)
     manager = app.state.manager

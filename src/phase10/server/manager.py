@@ -19,6 +19,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from phase10.bots.seats import bot_names, bot_turn, controllers_tag, plan_turn, seat_bots
 from phase10.bots.simple import Player
 from phase10.core import (
@@ -65,6 +67,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 log = logging.getLogger("phase10.server")
+#: a bot's move the database refused (locked, full) is tried again after this long,
+#: doubled at each refusal in a row up to a minute
+DB_RETRY_SECONDS = 2.0
 
 
 def secret_seed() -> int:
@@ -453,6 +458,7 @@ class TableManager(HostControls, SolverRequests):
         if table.is_dice:
             await self._run_dice_bots(table)
             return
+        failures = 0  # the database's, in a row
         while table.status is TableStatus.PLAYING and table.game is not None:
             game = table.game
             seat = game.current
@@ -466,8 +472,17 @@ class TableManager(HostControls, SolverRequests):
                 or table.status is not TableStatus.PLAYING
             ):
                 continue
-            if not await self._play_for(table, seat, table.bots[seat], ActedBy.BOT):
-                return
+            try:
+                if not await self._play_for(table, seat, table.bots[seat], ActedBy.BOT):
+                    return
+                failures = 0
+            except SQLAlchemyError:  # (locked or full: nothing changed; it may pass)
+                failures += 1
+                wait = min(60.0, DB_RETRY_SECONDS * 2 ** (failures - 1))
+                log.exception(
+                    "table %s: a bot's move could not be stored: again in %g s", table.id, wait
+                )
+                await asyncio.sleep(wait)
 
     async def _run_dice_bots(self, table: LiveTable) -> None:
         while table.status is TableStatus.PLAYING and table.dice is not None:

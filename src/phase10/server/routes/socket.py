@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..connection import Connection
@@ -16,6 +18,8 @@ from ..models import ActedBy
 from ..protocol import HOST_ONLY, ProtocolError, error_message, parse_client_message
 from ..tables import LiveTable
 from .common import client_address, manager_of
+
+log = logging.getLogger("phase10.server")
 
 __all__ = ["CLOSE_BAD_TOKENS", "CLOSE_FLOOD", "CLOSE_NO_TABLE", "router"]
 
@@ -145,6 +149,9 @@ async def _handle(
                 raise ProtocolError("invalid_message", f"no handler for {kind!r}")
     except ProtocolError as error:
         conn.push(error_message(error.code, error.message, error.reason, error.version))
+    except SQLAlchemyError:  # (locked, full, gone: nothing was changed, and it may pass)
+        log.exception("table %s: the database failed on a message", table.id)
+        conn.push(error_message("server_error", "the server could not store that now: try again"))
 
 
 async def _close_with(websocket: WebSocket, code: int, error: str, message: str = "") -> None:
