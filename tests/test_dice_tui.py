@@ -215,3 +215,44 @@ def test_quitting_after_a_new_game_at_the_end_names_the_game_in_progress(
     assert "Game saved in" in result.output and "dice play" in result.output
     assert "finished" not in result.output
     assert len(finished_dice_games()) == 1  # the first game, kept for replay
+
+
+def test_a_dice_game_a_full_disk_kept_from_saving_is_saved_on_the_way_out(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A whole game on a full disk: leaving, the command tries once more; still full, it
+    says the file is behind the game (exit 1), where it said the game was kept."""
+    import phase10.tui.dice_session as dice_session
+
+    real = dice_session.write_atomically
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    def run(self: DiceApp) -> None:
+        person = GreedyDicePlayer()
+        session = self.session
+        monkeypatch.setattr(dice_session, "write_atomically", full)
+        while not session.game.is_over:
+            view = session.game.view(0)
+            session.apply(session.bot_action() if session.bot_to_move else person.choose(view))
+
+    monkeypatch.setattr(DiceApp, "run", run)
+    save = tmp_path / "dice.json"
+    args = ["dice", "play", "--opponents", "1", "--bot", "greedy", "--save-file", str(save)]
+    still_full = CliRunner().invoke(cli, args)
+    assert still_full.exit_code == 1, still_full.output
+    assert "the game's last moves could not be saved" in still_full.stderr
+    assert "No space left on device" in still_full.stderr and "Game saved" not in still_full.output
+    # with room again on the way out, the game is saved whole and kept for replay
+    save.unlink()
+
+    def run_then_room(self: DiceApp) -> None:
+        run(self)
+        monkeypatch.setattr(dice_session, "write_atomically", real)
+
+    monkeypatch.setattr(DiceApp, "run", run_then_room)
+    roomy = CliRunner().invoke(cli, args)
+    assert roomy.exit_code == 0, roomy.output
+    assert "Game finished and kept for replay" in roomy.output
+    assert DiceSession.load(save).game.is_over  # every move, to the end

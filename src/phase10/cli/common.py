@@ -62,6 +62,17 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def fail_unsaved(problem: str, path: Path) -> NoReturn:
+    """On leaving a game whose last moves could not be saved (a full disk, still): say so,
+    and what the file holds, and exit with status 1."""
+    typer.echo(
+        f"error: the game's last moves could not be saved ({problem}); {path} holds it "
+        "as it was at the last save that worked",
+        err=True,
+    )
+    raise typer.Exit(1)
+
+
 def read_dice_phase(text: str) -> int:
     """A Phase 10 Dice phase's number, 1 to 10, from the command line (exit 2 if not)."""
     if not is_plain_number(text.strip().lstrip("-")):

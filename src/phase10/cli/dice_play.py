@@ -11,7 +11,14 @@ import typer
 
 from phase10.bots.dice import DEFAULT_DICE_BOT, DICE_BOT_HELP, DICE_BOT_NAMES
 
-from .common import MAX_DELAY, check_output_file, command_from_here, fail, print_json
+from .common import (
+    MAX_DELAY,
+    check_output_file,
+    command_from_here,
+    fail,
+    fail_unsaved,
+    print_json,
+)
 
 __all__ = ["play", "tournament"]
 
@@ -136,6 +143,9 @@ def play(
     app = DiceApp(session, bot_delay=delay, colour_blind=colour_blind, resumed=resumed)
     app.run()
     session = app.session  # (n at a game's end starts another)
+    unsaved = session.save_again()
+    if unsaved is not None:  # (said in the game too; the file is behind the game)
+        fail_unsaved(unsaved, autosave)
     if session.game.is_over and not session.save_error:
         again = command_from_here(sys.argv[0], "dice replay")
         typer.echo(f"Game finished and kept for replay. To see it turn by turn, run:\n  {again}")

@@ -14,7 +14,14 @@ import typer
 from phase10.bots.registry import BOT_HELP, DEFAULT_BOT
 from phase10.core import PRESETS, preset
 
-from .common import MAX_DELAY, check_output_file, command_from_here, fail, reading_record
+from .common import (
+    MAX_DELAY,
+    check_output_file,
+    command_from_here,
+    fail,
+    fail_unsaved,
+    reading_record,
+)
 
 __all__ = ["play", "replay"]
 
@@ -166,12 +173,7 @@ def play(
     unsaved = app.keep_on_leaving()
     if app.session is not None and app.session.autosave is not None:
         if unsaved is not None:  # (said in the game too; the file is behind the game)
-            typer.echo(
-                f"error: the game's last moves could not be saved ({unsaved}); "
-                f"{app.session.autosave} holds it as it was at the last save that worked",
-                err=True,
-            )
-            raise typer.Exit(1)
+            fail_unsaved(unsaved, app.session.autosave)
         if app.session.game.is_over and app.finished_path is not None:
             again = command_from_here(sys.argv[0], "replay")
             typer.echo(

@@ -130,6 +130,21 @@ class DiceSession:
                 self.save_error = f"the game could not be kept for replay: {error.strerror}"
         return events
 
+    def save_again(self) -> str | None:
+        """On the way out, save once more if the last save failed (a full disk may have
+        room now), and keep a finished game for replay with it; why the autosave still
+        is not saved (None: it holds every move)."""
+        if self.save_error is None or self.autosave is None:
+            return None
+        if self.save() is None:
+            return self.save_error
+        if self.game.is_over:
+            try:
+                keep_finished(self)
+            except OSError as error:  # (the autosave holds it: said as the game ends)
+                self.save_error = f"the game could not be kept for replay: {error.strerror}"
+        return None
+
     def record(self) -> DiceRecord:
         bots = ",".join(spec or "" for spec in self.bots)
         return DiceRecord.from_game(self.game, {"bots": bots})
