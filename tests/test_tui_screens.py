@@ -214,6 +214,16 @@ def test_unusable_settings_give_a_clear_message_and_the_defaults(home: Path) -> 
         assert prefs == Preferences() and problem is not None and words in problem, problem
     path.write_bytes(b"\xff\xfe")
     assert load_preferences()[1] is not None
+    # one bad setting goes back to its default; the others are kept
+    path.write_text(
+        '{"name": "Zo\u00eb", "colour_blind": true, "sort_by": "colour", "bot_delay": 61}'
+    )
+    prefs, problem = load_preferences()
+    assert prefs == Preferences(name="Zoë", colour_blind=True, sort_by="colour")
+    assert problem == (
+        f"the settings in {path} are partly unusable (bot_delay is 0 to 60 seconds, not 61): "
+        "bot_delay back to its default, the others kept"
+    )
 
 
 def test_play_uses_the_saved_settings_and_flags_override_them(

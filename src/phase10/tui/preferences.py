@@ -1,7 +1,8 @@
 """The person's settings, remembered between games in ``settings.json`` in the data directory:
 colour-blind mode, how the hand is sorted, how fast the computer plays, the opponents'
 difficulty and number, undo, and the name at the table. Flags on the command line override
-them for one game; a file that cannot be read is reported and the defaults are used.
+them for one game; a file that cannot be read is reported and the defaults are used (a
+setting that cannot be used alone goes back to its default, the others kept).
 
 >>> prefs = Preferences.from_dict({"colour_blind": True, "sort_by": "colour"})
 >>> prefs.colour_blind, prefs.sort_by, prefs.bot_delay
@@ -117,12 +118,36 @@ def load_preferences(path: Path | None = None) -> tuple[Preferences, str | None]
         reason = getattr(error, "strerror", None) or str(error)
         return Preferences(), f"could not read the settings in {path} ({reason}): using defaults"
     try:
-        return Preferences.from_dict(json.loads(text)), None
+        data = json.loads(text)
+        return Preferences.from_dict(data), None
     except json.JSONDecodeError as error:
         problem = f"it is not JSON: {error.msg} at line {error.lineno}"
     except PreferencesError as error:
         problem = str(error)
+        if isinstance(data, dict):  # one bad setting: the others are kept
+            kept, dropped = _salvage(data)
+            whose = "its" if len(dropped) == 1 else "their"
+            return kept, (
+                f"the settings in {path} are partly unusable ({problem}): "
+                f"{', '.join(dropped)} back to {whose} default, the others kept"
+            )
     return Preferences(), f"the settings in {path} are unusable ({problem}): using defaults"
+
+
+def _salvage(data: dict[str, Any]) -> tuple[Preferences, list[str]]:
+    """The usable settings of ``data`` over the defaults, and the names of those left out."""
+    prefs, dropped = Preferences(), []
+    for item in fields(Preferences):
+        if item.name not in data:
+            continue
+        candidate = replace(prefs, **{item.name: data[item.name]})
+        try:
+            candidate.check()
+        except PreferencesError:
+            dropped.append(item.name)
+            continue
+        prefs = candidate
+    return prefs, dropped
 
 
 def save_preferences(prefs: Preferences, path: Path | None = None) -> str | None:
