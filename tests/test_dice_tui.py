@@ -256,3 +256,24 @@ def test_a_dice_game_a_full_disk_kept_from_saving_is_saved_on_the_way_out(
     assert roomy.exit_code == 0, roomy.output
     assert "Game finished and kept for replay" in roomy.output
     assert DiceSession.load(save).game.is_over  # every move, to the end
+
+
+def test_an_unreadable_dice_save_is_kept_aside_by_new(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A save this version cannot read stops `dice play` (nothing is replaced); with --new
+    it is copied aside as it was, said, and the new game takes its place."""
+    monkeypatch.setattr(DiceApp, "run", lambda self: None)
+    save = tmp_path / "dice.json"
+    text = '{"format": "phase10-dice-record", "version": 99}'
+    save.write_text(text)
+    args = ["dice", "play", "--bot", "greedy", "--save-file", str(save)]
+    refused = CliRunner().invoke(cli, args)
+    assert refused.exit_code == 2 and "start afresh with --new" in refused.stderr
+    assert save.read_text() == text
+    started = CliRunner().invoke(cli, [*args, "--new"])
+    assert started.exit_code == 0, started.output
+    kept = list((tmp_path / "home" / "dice-games").glob("dice-unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == text
+    assert f"it is kept, as it was, in {kept[0]}" in started.stderr
+    assert not DiceSession.load(save).game.actions  # the new game

@@ -106,8 +106,8 @@ def play(
     except ImportError:
         fail("the terminal game needs Textual: pip install 'phase10[tui]'")
     from phase10.tui.dice_app import DiceApp
-    from phase10.tui.dice_session import DiceSession, dice_autosave, keep_copy
-    from phase10.tui.files import SaveInUse, claim
+    from phase10.tui.dice_session import DiceSession, dice_autosave, dice_games_dir, keep_copy
+    from phase10.tui.files import SaveInUse, claim, copy_aside
     from phase10.tui.session import SessionError
     from phase10.tui.terminal import watch_terminal
 
@@ -123,10 +123,17 @@ def play(
     session = None
     if autosave.exists():
         try:
-            saved = DiceSession.load(autosave, autosave)
+            saved: DiceSession | None = DiceSession.load(autosave, autosave)
         except SessionError as error:
-            fail(f"{error} (start afresh with --new, or choose another --save-file)")
-        if not saved.game.is_over:
+            if not new:
+                fail(f"{error} (start afresh with --new, or choose another --save-file)")
+            try:  # (a newer release's save, a damaged one: kept as it is, then replaced)
+                kept_aside = copy_aside(autosave, dice_games_dir())
+            except OSError as failure:
+                fail(f"{error}, and it could not be kept aside: {failure.strerror}")
+            typer.echo(f"{error}: it is kept, as it was, in {kept_aside}.", err=True)
+            saved = None
+        if saved is not None and not saved.game.is_over:
             if not new:
                 session = saved
             elif (kept := keep_copy(saved)) is not None:

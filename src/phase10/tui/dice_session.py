@@ -39,6 +39,7 @@ __all__ = [
     "DICE_AUTOSAVE",
     "DiceSession",
     "dice_autosave",
+    "dice_games_dir",
     "finished_dice_dir",
     "finished_dice_games",
     "keep_copy",
@@ -198,9 +199,13 @@ def keep_copy(session: DiceSession) -> Path | None:
     """Keep an unfinished game under ``dice-games/`` before a new one takes its place."""
     if session.game.is_over:
         return None
-    folder = data_dir() / "dice-games"
-    path = folder / f"dice-{session.game.seed}-{len(session.game.actions)}.json"
+    path = dice_games_dir() / f"dice-{session.game.seed}-{len(session.game.actions)}.json"
     return session.save(path)
+
+
+def dice_games_dir() -> Path:
+    """Where unfinished dice games are kept when a new game takes the autosave's place."""
+    return data_dir() / "dice-games"
 
 
 def finished_dice_dir() -> Path:

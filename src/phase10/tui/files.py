@@ -21,13 +21,23 @@ swept away by the next write to the same folder, once it is an hour old.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import IO, Final
 
-__all__ = ["SAVE_PREFIX", "STALE_AFTER", "WRITING", "SaveInUse", "claim", "write_atomically"]
+__all__ = [
+    "SAVE_PREFIX",
+    "STALE_AFTER",
+    "WRITING",
+    "SaveInUse",
+    "claim",
+    "copy_aside",
+    "write_atomically",
+]
 
 #: held while a file is being written; whoever ends the process abruptly takes it first
 WRITING: Final = threading.Lock()
@@ -104,3 +114,18 @@ def claim(path: Path) -> None:
         handle.close()
         return
     _CLAIMED[lock.resolve()] = handle
+
+
+def copy_aside(path: Path, folder: Path) -> Path:
+    """``path`` copied byte for byte into ``folder`` (made if need be), named as unreadable
+    (``autosave-unreadable-20261128-142301.json``), never over another file: a save this
+    version cannot read, kept before a new game takes its place. Raises OSError."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = folder / f"{path.stem}-unreadable-{stamp}{path.suffix}"
+    number = 1
+    while kept.exists():
+        number += 1
+        kept = folder / f"{path.stem}-unreadable-{stamp}-{number}{path.suffix}"
+    shutil.copyfile(path, kept)
+    return kept

@@ -8,14 +8,13 @@ release's save, a damaged one) is copied as it is, and the player is told where.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from phase10.core.records import GameRecord
 from phase10.core.rules import rules_name
 
+from .files import copy_aside
 from .session import HUMAN, Session, SessionError, data_dir, save_copy
 
 __all__ = [
@@ -120,21 +119,7 @@ def keep_unfinished(autosave: Path | None) -> Kept | None:
     try:
         session = Session.load(autosave)
     except SessionError as error:
-        return Kept(_copy_as_is(autosave), str(error))
+        return Kept(copy_aside(autosave, games_dir()), str(error))
     if session.game.is_over:
         return None
     return Kept(save_copy(session))
-
-
-def _copy_as_is(path: Path) -> Path:
-    """``path`` copied byte for byte to ``games/``, named as unreadable (never over a file)."""
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    kept = folder / f"{path.stem}-unreadable-{stamp}{path.suffix}"
-    number = 1
-    while kept.exists():
-        number += 1
-        kept = folder / f"{path.stem}-unreadable-{stamp}-{number}{path.suffix}"
-    shutil.copyfile(path, kept)
-    return kept
