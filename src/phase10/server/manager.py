@@ -50,7 +50,7 @@ from .dice import (
 from .hosting import CLOSE_REMOVED, HostControls, controllers, welcome
 from .limits import Limits, Visitors
 from .models import ActedBy, SeatKind, TableOptions, TableStatus, by_tag
-from .protocol import PROTOCOL_VERSION, ProtocolError, error_message, excerpt
+from .protocol import PROTOCOL_VERSION, ProtocolError, error_message
 from .replays import Replays
 from .reviews import Reviews
 from .solving import SolverRequests
@@ -303,7 +303,7 @@ class TableManager(HostControls, SolverRequests):
             try:
                 bots = dice_table_bot(bots) if table.is_dice else card_table_bot(bots)
             except ValueError as error:
-                raise ProtocolError("invalid_message", excerpt(str(error), 200)) from None
+                raise ProtocolError.refusal("invalid_message", error) from None
             table.options = table.options.model_copy(update={"bots": bots})
             await self.db(self.store.set_options, table.id, table.options.model_dump())
         self.broadcast(table)
@@ -324,17 +324,11 @@ class TableManager(HostControls, SolverRequests):
             try:
                 action = game.check(game.parse_action(text))
             except IllegalActionError as error:
-                raise ProtocolError(
-                    "illegal_action", excerpt(str(error), 200), error.code
-                ) from None
+                raise ProtocolError.refusal("illegal_action", error, error.code) from None
             except InvalidActionError as error:  # its message may quote the text sent: cut short
-                raise ProtocolError(
-                    "invalid_action", excerpt(str(error), 200), error.code
-                ) from None
+                raise ProtocolError.refusal("invalid_action", error, error.code) from None
             except CardError as error:
-                raise ProtocolError(
-                    "invalid_action", excerpt(str(error), 200), Refusal.MALFORMED
-                ) from None
+                raise ProtocolError.refusal("invalid_action", error, Refusal.MALFORMED) from None
             number = len(game.actions)
             await self.db(
                 self.store.append_action, table.id, table.game_no, number, str(action), by
@@ -359,13 +353,9 @@ class TableManager(HostControls, SolverRequests):
                 action = game.parse_action(text)
                 game.check(action)
             except IllegalDiceActionError as error:
-                raise ProtocolError(
-                    "illegal_action", excerpt(str(error), 200), error.code
-                ) from None
+                raise ProtocolError.refusal("illegal_action", error, error.code) from None
             except DiceActionError as error:  # its message may quote the text sent: cut short
-                raise ProtocolError(
-                    "invalid_action", excerpt(str(error), 200), error.code
-                ) from None
+                raise ProtocolError.refusal("invalid_action", error, error.code) from None
             number = len(game.actions)
             await self.db(
                 self.store.append_action, table.id, table.game_no, number, str(action), by

@@ -147,6 +147,12 @@ class ProtocolError(Exception):
         #: the game's current version (``stale`` only)
         self.version = version
 
+    @classmethod
+    def refusal(cls, code: str, error: Exception, reason: str | None = None) -> ProtocolError:
+        """The engine's refusal ``error`` as this error, its message cut short (it may quote
+        what the client sent: never echoed whole)."""
+        return cls(code, excerpt(str(error), 200), reason)
+
 
 def error_message(
     code: str, message: str | None = None, reason: str | None = None, version: int | None = None

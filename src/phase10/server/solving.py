@@ -21,7 +21,7 @@ from phase10.dice import DiceGame
 
 from .connection import Connection
 from .limits import Limits, Visitors
-from .protocol import ProtocolError, error_message, excerpt
+from .protocol import ProtocolError, error_message
 from .tables import LiveTable
 from .work import SolverBusy, SolverPool, SolverTooSlow, choices_job, dice_hint_job, hint_job
 
@@ -68,11 +68,9 @@ class SolverRequests:
             try:
                 check_held(view, parse_cards(cards))
             except CardError as error:
-                raise ProtocolError(
-                    "invalid_action", excerpt(str(error), 200), Refusal.MALFORMED
-                ) from None
+                raise ProtocolError.refusal("invalid_action", error, Refusal.MALFORMED) from None
             except NotHeldError as error:
-                raise ProtocolError("not_held", excerpt(str(error), 200), error.code) from None
+                raise ProtocolError.refusal("not_held", error, error.code) from None
         hinted = (hint_job, view, self.limits.review_deals)  # (the hint is the review's choice)
         job = hinted if kind == "hint" else (choices_job, view, kind, cards)
         self._start_job(table, conn, job)
