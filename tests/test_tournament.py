@@ -715,3 +715,21 @@ def test_the_command_line_keeps_the_games_for_review(tmp_path: Path) -> None:
         "tournament", "--bots", "greedy,random", "--save-games", str(tmp_path / "x" / "\0")
     )
     assert refused.exit_code == 2
+
+
+def test_a_record_that_cannot_be_written_stops_the_tournament_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import phase10.sim.tournament as tournament_module
+
+    def full(*args: object, **kwargs: object) -> str:
+        raise OSError(28, "No space left on device", str(tmp_path / "game-00001.json"))
+
+    monkeypatch.setattr(tournament_module, "dumps", full)
+    result = run("tournament", "--bots", "greedy,random", "--games", "2", "--phases", "1",
+                 "--jobs", "1", "--save-games", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        "error: cannot keep a game's record: No space left on device "
+        f"({tmp_path / 'game-00001.json'})\n"
+    )

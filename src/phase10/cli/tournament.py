@@ -210,6 +210,8 @@ def _play(
             )
     except (ValueError, RayBackendError, BotError, GameTooLongError) as error:
         _fail(str(error))
+    except OSError as error:  # (--save-games: a full disk, a folder taken away)
+        _fail(f"cannot keep a game's record: {error.strerror or error} ({error.filename})")
 
 
 # -- output ----------------------------------------------------------------------------
