@@ -26,9 +26,11 @@ instead, which the filter still models as greedy (the two discard by the same ra
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -36,7 +38,7 @@ from phase10.bots import Player
 from phase10.bots.greedy import GreedyPlayer
 from phase10.bots.knowledge import known_held
 from phase10.bots.strong import StrongPlayer
-from phase10.core import DISTINCT_CARDS, Action, Discard, Game, PlayerView, Stage
+from phase10.core import DISTINCT_CARDS, Action, Card, Discard, Game, PlayerView, Stage
 from phase10.kernel import new_kernel
 from phase10.kernel.convert import ActionKey, action_key, state_of
 from phase10.kernel.engine import SEARCH_MAX_WEIGHT
@@ -189,6 +191,38 @@ class GreedyFilter:
         return odds
 
 
+class StrongFilter(GreedyFilter):
+    """The same filter, knowing the seat plays as the strong bot (level 4): a particle's
+    likelihood is the share of ``tries`` strong bots, each with its own generator and
+    holding the particle, that do what the player did. The strong bot's choices hang on its
+    samples, so that share estimates the chance (the filter stays unbiased, only noisier)."""
+
+    def __init__(
+        self, game: Game, viewer: int, seat: int, count: int, rng: random.Random, tries: int
+    ):
+        self.tries = tries
+        super().__init__(game, viewer, seat, count, rng)
+
+    def _weigh(self, game: Game, key: ActionKey, pool: Counter[int], uses: Counter[int]) -> None:
+        view = game.view(self.seat)
+        tries = self.tries if key[0] == 2 else 1
+        seen: dict[tuple[int, ...], float] = {}
+        for i, particle in enumerate(self.particles):
+            if self.weights[i] == 0:
+                continue
+            if any(particle[card] < n for card, n in uses.items()):
+                self.weights[i] = 0.0
+                continue
+            hand = tuple(sorted(particle.elements()))
+            likelihood = seen.get(hand)
+            if likelihood is None:
+                held = dataclasses.replace(view, hand=tuple(Card.from_index(c) for c in hand))
+                bots = (StrongPlayer(random.Random(self.rng.random())) for _ in range(tries))
+                same = sum(action_key(bot.choose(held)) == key for bot in bots)
+                likelihood = seen[hand] = max(same / tries, MISMATCH)
+            self.weights[i] *= likelihood
+
+
 class PosteriorExpert(ExpertPlayer):
     """The expert, dealing the other seat's hidden cards by the filter's posterior."""
 
@@ -282,7 +316,11 @@ def play(number: int, args: argparse.Namespace) -> tuple[float, list[tuple[float
     deal = args.seed + number // 2
     game = Game(2, seed=deal)
     seat = number % 2
-    tracked = GreedyFilter(game, seat, 1 - seat, args.particles, random.Random(deal))
+    tracked = (
+        GreedyFilter(game, seat, 1 - seat, args.particles, random.Random(deal))
+        if args.model == "greedy"
+        else StrongFilter(game, seat, 1 - seat, args.particles, random.Random(deal), args.tries)
+    )
     expert = PosteriorExpert(
         random.Random(deal), game, tracked, margin=args.margin, use=not args.measure, measuring=deal
     )
@@ -310,17 +348,33 @@ def main(argv: list[str] | None = None) -> None:
         "--against",
         choices=("greedy", "strong"),
         default="greedy",
-        help="the other player (the filter models it as greedy either way)",
+        help="the other player",
     )
+    parser.add_argument(
+        "--model",
+        choices=("greedy", "strong"),
+        default="greedy",
+        help="the policy the filter knows the other player by (greedy models the strong bot "
+        "too, as the two discard by the same ranks; strong is exact for it, and slow)",
+    )
+    parser.add_argument(
+        "--tries",
+        type=int,
+        default=2,
+        help="with --model strong: strong bots asked per discard and particle",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
         "--measure", action="store_true", help="the expert deals uniformly; measure only"
     )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.particles < 1:
-        parser.error("--games and --particles must be at least 1")
+    if min(args.games, args.particles, args.tries, args.jobs) < 1:
+        parser.error("--games, --particles, --tries and --jobs must be at least 1")
     won, rows, restarts = 0.0, [], 0
-    for number in range(args.first, args.first + args.games):
-        result, measured, started_over = play(number, args)
+    numbers = range(args.first, args.first + args.games)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(play, numbers, [args] * args.games))
+    for result, measured, started_over in results:
         won += result
         rows += measured
         restarts += started_over

@@ -49,6 +49,21 @@ def test_a_write_sweeps_only_stale_temporaries_of_its_own_kind(tmp_path: Path) -
     assert left == sorted([fresh.name, settings.name, game.name, "autosave.json"])
 
 
+def test_a_write_through_a_link_keeps_the_link_and_the_permissions(tmp_path: Path) -> None:
+    # a player who keeps the real save elsewhere (a synced folder) and links it in
+    elsewhere = tmp_path / "synced" / "game.json"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("old\n")
+    elsewhere.chmod(0o640)
+    link = tmp_path / "game.json"
+    link.symlink_to(elsewhere)
+    write_atomically(link, "new\n", prefix=SAVE_PREFIX)
+    assert link.is_symlink()
+    assert elsewhere.read_text() == "new\n"
+    assert elsewhere.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in elsewhere.parent.iterdir()) == ["game.json"]
+
+
 def test_saves_and_settings_leave_only_their_files(tmp_path: Path) -> None:
     autosave = tmp_path / "autosave.json"
     session = Session.new(Settings(opponents=1, difficulty="random", seed=3), autosave=autosave)

@@ -20,8 +20,10 @@ swept away by the next write to the same folder, once it is an hour old.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -50,7 +52,9 @@ STALE_AFTER: Final = 3600.0
 def write_atomically(path: Path, text: str, *, prefix: str) -> None:
     """Write ``text`` to ``path`` in one step, through a temporary file named ``prefix``
     and something random in the same folder (made if missing). An :class:`OSError`
-    leaves the old file as it was and no temporary file behind."""
+    leaves the old file as it was and no temporary file behind. A symbolic link is
+    followed (its target is written, the link kept), and the old file's permissions kept."""
+    path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     with WRITING:
         _sweep(path.parent, prefix)
@@ -58,6 +62,8 @@ def write_atomically(path: Path, text: str, *, prefix: str) -> None:
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(text)
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
