@@ -215,6 +215,27 @@ def test_serve_refuses_bad_options() -> None:
         assert result.stderr.startswith("error: ") and message in result.stderr, (option, value)
 
 
+def test_serve_refuses_a_database_another_server_is_using(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from phase10.cli.app import app
+    from phase10.server.db import Store
+
+    database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    running = Store(database)  # (as a server on another port holds it)
+    running.claim()
+    try:
+        args = ["serve", "--port", str(free_port()), "--database-url", database]
+        result = CliRunner().invoke(app, args)
+    finally:
+        running.close()
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(
+        f"error: another phase10 server is using the database {tmp_path / 'server.sqlite3'}: "
+    )
+    assert "--database-url sqlite:///FILE" in result.stderr
+
+
 def test_serve_says_when_its_port_is_taken(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

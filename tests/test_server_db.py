@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from phase10.bots import make_player
 from phase10.core import Game, GameRecord, snapshot
 from phase10.server import create_app
-from phase10.server.db import MAX_ID, SeatRow, Store, hash_token
+from phase10.server.db import MAX_ID, DatabaseInUse, SeatRow, Store, hash_token
 from phase10.server.manager import TableManager
 from phase10.server.models import ActedBy, TableOptions, TableStatus
 from server_support import create
@@ -337,3 +337,37 @@ async def test_a_bot_move_the_database_refused_is_tried_again(
     assert refused == [before] and len(game.actions) > before and game.current == 0
     assert "a bot's move could not be stored: again in 0.01 s" in caplog.text
     manager.store.close()
+
+
+def test_a_second_server_on_the_same_database_is_refused(database_url: str) -> None:
+    first, second = Store(database_url), Store(database_url)
+    try:
+        first.claim()
+        with pytest.raises(DatabaseInUse, match="another phase10 server is using the database"):
+            second.claim()
+        with pytest.raises(DatabaseInUse):  # (a refusal holds nothing, and says it again)
+            second.claim()
+        first.close()  # the first server stops: the database is free
+        second.claim()
+        third = Store(database_url)
+        with pytest.raises(DatabaseInUse):
+            third.claim()
+        third.close()
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_running_app_holds_its_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    with TestClient(create_app(database_url=url)):
+        other = TestClient(create_app(database_url=url))
+        with pytest.raises(DatabaseInUse, match="write over each other's moves"):
+            other.__enter__()
+    with TestClient(create_app(database_url=url)) as client:  # (stopped: free again)
+        assert client.get("/api/tables").status_code == 200
+    with (
+        TestClient(create_app(database_url="sqlite://")),
+        TestClient(create_app(database_url="sqlite://")),
+    ):
+        pass  # (in memory: each its own)

@@ -113,6 +113,13 @@ def serve(
         )
     except Exception as error:  # a bad URL or an unreachable database
         fail(f"cannot open the database: {error}")
+    from phase10.server.db import DatabaseInUse
+
+    try:
+        app.state.store.claim()  # before it says it is running
+    except DatabaseInUse as error:
+        app.state.store.close()
+        fail(str(error))
     if test_seed is not None:
         typer.echo(f"every game is dealt from seed {test_seed}: for tests only", err=True)
     typer.echo(f"phase10 server on http://{host}:{port}/ (Ctrl+C stops it)")

@@ -82,6 +82,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.claim()  # (DatabaseInUse: another server plays these tables)
         await manager.sweep()
         await manager.load_all()
         for table in list(manager.tables.values()):

@@ -7,6 +7,7 @@ moment resumes every table from its stored actions.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_ID",
     "ActionRow",
     "Base",
+    "DatabaseInUse",
     "RecordRow",
     "ReviewRow",
     "SeatRow",
@@ -52,6 +54,8 @@ __all__ = [
 ]
 
 
+#: the PostgreSQL advisory lock a server holds on its database ("phase10" in ASCII)
+SERVING_LOCK = 0x70686173653130
 #: the largest id of an action or a record (a 64-bit integer; SQLite's rowid)
 MAX_ID = 2**63 - 1
 #: ids counted by the database: 64-bit, and SQLite's rowid there (only INTEGER is one)
@@ -174,6 +178,11 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+class DatabaseInUse(Exception):
+    """Another server is serving this database: both would play its tables and write over
+    each other's moves."""
+
+
 class Store:
     """Every read and write the server makes; each method is one transaction."""
 
@@ -185,6 +194,7 @@ class Store:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._insert_action = insert(ActionRow)
         self._appender: Connection | None = None
+        self._holding: Any = None  # what holds the database for this server (claim)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -194,7 +204,67 @@ class Store:
     def close(self) -> None:
         if self._appender is not None:
             self._appender.close()
+        self.release()
         self.engine.dispose()
+
+    def claim(self) -> None:
+        """Hold the database for this server until :meth:`release` or the process ends
+        (an advisory lock: on a file beside a SQLite database, in PostgreSQL itself).
+        Raises :class:`DatabaseInUse` when another server holds it. An in-memory database
+        is this process's alone; where no lock can be taken (a read-only folder, a system
+        without ``fcntl``) nothing is held."""
+        if self._holding is not None:
+            return
+        if self.engine.dialect.name == "postgresql":
+            connection = self.engine.connect()
+            if not connection.execute(
+                text(f"SELECT pg_try_advisory_lock({SERVING_LOCK})")
+            ).scalar():
+                connection.close()
+                raise DatabaseInUse(self._in_use(self.engine.url.render_as_string()))
+            connection.commit()
+            self._holding = connection
+            return
+        database = self.engine.url.database
+        if self.engine.dialect.name != "sqlite" or not database or database == ":memory:":
+            return
+        try:
+            import fcntl
+        except ImportError:  # (not on this system)
+            return
+        path = Path(database)
+        try:
+            handle = open(path.with_name(f".{path.name}.lock"), "a+b")  # noqa: SIM115
+        except OSError:
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise DatabaseInUse(self._in_use(str(path))) from None
+        except OSError:  # (a file system without locks)
+            handle.close()
+            return
+        self._holding = handle
+
+    @staticmethod
+    def _in_use(where: str) -> str:
+        return (
+            f"another phase10 server is using the database {where}: two servers on one "
+            "database would both play its tables and write over each other's moves. Stop "
+            "the other server first, or give this one a database of its own "
+            "(--database-url sqlite:///FILE)"
+        )
+
+    def release(self) -> None:
+        """Let go of the database (:meth:`claim`)."""
+        holding, self._holding = self._holding, None
+        if isinstance(holding, Connection):
+            with contextlib.suppress(DBAPIError):
+                holding.execute(text(f"SELECT pg_advisory_unlock({SERVING_LOCK})"))
+            holding.close()
+        elif holding is not None:
+            holding.close()
 
     def _add_new_columns(self) -> None:
         """Add the columns later versions brought to a database an older one created
