@@ -20,7 +20,11 @@ choice beyond ``--margin`` standard errors), and the win rate is printed too, on
 of ``benchmarks.expert_information``'s ``wins`` (the same seed, seats and greedy
 generators). ``benchmarks.expert_information`` shows the expert needs deals about three
 quarters right to win 75% of these games. ``--against strong`` seats the strong bot
-instead, which the filter still models as greedy (the two discard by the same ranks).
+instead, which the filter models as greedy (the two discard by the same ranks) unless
+``--model strong`` has it know the strong bot exactly (slow: about a minute a game with
+1,000 particles).
+
+    python -m benchmarks.expert_posterior --against strong --model strong --games 20 --measure
 """
 
 from __future__ import annotations
