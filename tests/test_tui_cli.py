@@ -255,6 +255,39 @@ def test_undo_takes_back_the_persons_move_and_the_bots_since(tmp_path: Path) -> 
     assert sorted(pile) == sorted(start["state"]["draw_pile"].split())
 
 
+def test_undo_stops_at_the_start_of_a_hand(tmp_path: Path) -> None:
+    # a hand's end shows every hand: taking moves back past it would replay the hand
+    # knowing the opponents' cards
+    from phase10.bots.greedy import GreedyPlayer
+
+    save = tmp_path / "auto.json"
+    settings = Settings(opponents=1, difficulty="greedy", seed=3, rules=Rules(phases=(1, 2)))
+    session = Session.new(settings, autosave=save)
+    me = GreedyPlayer(random.Random(1))
+
+    def play_until(done: Any) -> None:
+        while not done():
+            if session.bot_to_move:
+                session.play_bot()
+            else:
+                session.apply(me.choose(session.view))
+
+    play_until(lambda: session.game.hand_results and session.human_to_move)
+    assert session.undo_points == [] and not session.can_undo
+    before = snapshot(session.game)
+    with pytest.raises(SessionError, match="undo goes back to the start of a hand at most"):
+        session.undo()
+    assert snapshot(session.game) == before
+    assert Session.load(save).undo_points == []  # (resumed, the same)
+    start = len(session.game.actions)
+    session.apply(me.choose(session.view))
+    assert session.undo() == 1 and len(session.game.actions) == start
+    play_until(lambda: session.game.is_over)
+    with pytest.raises(SessionError, match="the game is over"):
+        session.undo()
+    assert Session.load(save).undo_points == []
+
+
 def seen(data: dict[str, Any]) -> dict[str, Any]:
     """A snapshot without what nobody has seen (the draw pile's order, the generator)."""
     state = {k: v for k, v in data["state"].items() if k not in ("draw_pile", "rng")}

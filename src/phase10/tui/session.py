@@ -33,7 +33,7 @@ from phase10.bots.seats import (
     seat_bots,
 )
 from phase10.bots.simple import Player
-from phase10.core import Action, Event, Game, PlayerView, Rules
+from phase10.core import Action, Event, Game, HandEnded, PlayerView, Rules
 from phase10.core.choices import ChoiceError, hit_choices, lay_down_choices
 from phase10.core.names import NameTakenError, PlayerNameError, check_name
 from phase10.core.records import (
@@ -254,13 +254,19 @@ class Session:
                 raise SessionError(str(error)) from None
         human = controllers.index(HUMAN)
         points: list[int] = []
+        hands_ended = [0]
 
         def note_turn(number: int, game: Game) -> None:
+            if len(game.hand_results) != hands_ended[0]:  # (undo stops at a hand's end)
+                points.clear()
+                hands_ended[0] = len(game.hand_results)
             if game.current == human:
                 points.append(number)
 
         reshuffles = read_reshuffles(record)
         game = replay_record(record, reshuffles=reshuffles, on_action=note_turn)
+        if len(game.hand_results) != hands_ended[0]:  # (the last action ended a hand)
+            points.clear()
         try:
             return Session(
                 game,
@@ -310,8 +316,15 @@ class Session:
         before = len(self.game.actions)
         events = self.game.apply(action)
         self.undo_points.append(before)
-        self._autosave()
+        self._after(events)
         return events
+
+    def _after(self, events: Sequence[Event]) -> None:
+        """Autosave; and at a hand's end, forget the undo points before it: the end
+        showed every hand, and undo must not replay a hand knowing them."""
+        if any(isinstance(event, HandEnded) for event in events):
+            self.undo_points.clear()
+        self._autosave()
 
     def table_at_hand_end(self) -> PlayerView:
         """The person's view of the table as the last action ended its hand: the engine
@@ -341,7 +354,7 @@ class Session:
         if not self.bot_to_move:
             raise SessionError("no computer player is to move")
         events = self.game.apply(action)
-        self._autosave()
+        self._after(events)
         return events
 
     def play_bot(self) -> list[Event]:
@@ -355,6 +368,13 @@ class Session:
         if not self.undo_allowed:
             raise SessionError("undo is off for this game")
         if not self.undo_points:
+            if self.game.hand_results:
+                raise SessionError(
+                    "undo goes back to the start of a hand at most: the last hand's end "
+                    "showed every hand"
+                    if not self.game.is_over
+                    else "the game is over: its last hand's end showed every hand"
+                )
             raise SessionError("there is no action of yours to undo")
         point = self.undo_points.pop()
         taken = len(self.game.actions) - point
