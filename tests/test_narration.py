@@ -96,7 +96,9 @@ def test_a_discard_that_ends_the_hand_is_told_once() -> None:
         "  turn 1: You discard Y1 and go out"
     )
     # a Skip discarded to go out skips nobody: one line too
-    assert narrate([Discarded(1, SKIP, 0), WentOut(1)]) == ["  deal: Bob discards S and goes out"]
+    assert narrate([Discarded(1, SKIP, 0), WentOut(1)]) == [
+        "  deal: Bob discards a Skip and goes out"
+    ]
     # fed one event at a time, the discard is already told: the going out does not repeat it
     log = EventLog(["Ann", "Bob"], preset("official"), verbose=True)
     for event in (Drew(1, None), Discarded(1, Y1), WentOut(1)):

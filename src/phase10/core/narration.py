@@ -83,6 +83,7 @@ class EventLog:
     >>> y1 = Card.parse("Y1")
     >>> log.feed([Drew(1, None), Discarded(1, SKIP, 0), Skipped(0), Drew(1, None)])
     >>> log.feed([Discarded(1, y1), WentOut(1)])
+    >>> log.feed([Drew(0, None), Discarded(0, SKIP, 1), WentOut(0)])
     >>> for line in log.lines:
     ...     print(line)
       turn 1: Bob draws a card
@@ -90,6 +91,8 @@ class EventLog:
       turn 2: Your turn is passed (skipped)
       turn 3: Bob draws a card
       turn 3: Bob discards Y1 and goes out
+      turn 4: You draw a card
+      turn 4: You discard a Skip and go out
     """
 
     def __init__(
@@ -268,7 +271,9 @@ class EventLog:
                 player = event.player
                 how = ""
                 if isinstance(self.last, Discarded) and not self.told:
-                    how = f"{self._does(player, 'discard')} {self.last.card} and "
+                    # (a Skip that ends the hand skips nobody: named as other Skips are)
+                    card = "a Skip" if self.last.card.is_skip else f"{self.last.card}"
+                    how = f"{self._does(player, 'discard')} {card} and "
                 elif isinstance(self.last, CardHit | LaidDown):
                     how = f"{self._does(player, 'play')} the last card and "
                 naming = ""
