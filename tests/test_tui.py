@@ -138,6 +138,10 @@ async def test_a_whole_game_by_keys_and_mouse_with_undo_save_and_resume(tmp_path
         assert app.error_text  # discarding before drawing is refused too
         assert "✗" in str(app.query_one("#prompt", Static).render())
         assert snapshot(session.game) == before
+        # the hint is what to do now: the refusal goes
+        await pilot.press("question_mark")
+        assert app.error_text == "" and app.hint_text.startswith("Hint")
+        assert "✗" not in str(app.query_one("#prompt", Static).render())
 
         # undo takes back the person's draw
         await pilot.press("escape", "d")

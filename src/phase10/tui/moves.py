@@ -54,7 +54,7 @@ KEYS = (
     ("home / end", "the cursor to the first / last card (← → stop at the ends)"),
     ("a", "apply the hint: select the cards its first step names"),
     ("l", "lay down the selected cards as your phase (none selected: the hint's way)"),
-    ("h", "hit the selected card on a group (or click the group)"),
+    ("h", "hit the selected card (none: the one under the cursor) on a group, or click it"),
     (
         "x",
         "discard the selected card (select it first), or click the discard pile; a Skip "
@@ -496,7 +496,11 @@ class TableMoves(TableApp):
 
     def _show_advice(self, advice: Hint, lead: str = "") -> None:
         """The hint under the hand, on one line (a step or a part of it between dots),
-        after ``lead`` (the key that makes its move, where no cards are to be selected)."""
+        after ``lead`` (the key that makes its move, where no cards are to be selected).
+        A refusal shown before goes: the hint is what to do now."""
+        if self.error_text:
+            self.error_text = ""
+            self.refresh_table()
         self.show_hint(f"Hint{f' ({lead})' if lead else ''}: " + str(advice).replace("\n", " · "))
 
     def action_hint(self) -> None:
