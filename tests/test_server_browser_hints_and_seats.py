@@ -9,6 +9,7 @@ test-artefacts/."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -139,6 +140,21 @@ def test_the_hints_way_to_lay_down_is_offered_and_a_selects_its_cards(
     advice = searched_hint(view, deals=48)  # (the server's: its review_deals)
     step = next(s for s in advice.steps if isinstance(s.action, LayDown))
     assert str(step.action) not in {way["action"] for way in lay["ways"]}
+
+    # l before any hint: the ways are offered at once, and the hint is fetched; when it
+    # comes, its way is put first, marked, with the focus on it
+    page.keyboard.press("l")
+    marked = page.wait_for_selector("#choices button.choice:has(.badge.hinted)", timeout=TIMEOUT)
+    assert marked.get_attribute("data-action") == str(step.action)
+    listed = page.eval_on_selector_all(
+        "#choices button.choice", "els => els.map(e => e.dataset.action)"
+    )
+    assert listed[0] == str(step.action) and len(listed) == LAY_WAYS + 1
+    page.wait_for_function(
+        f"document.activeElement?.dataset?.action === {json.dumps(str(step.action))}",
+        timeout=TIMEOUT,
+    )
+    page.keyboard.press("Escape")
 
     page.keyboard.press("?")
     page.wait_for_selector("#hint-select", timeout=TIMEOUT)

@@ -149,6 +149,9 @@ class TableClient {
       // and the kind of its first step ("draw", "take", "lay", "hit", "discard"...), whose
       // button is the primary one while the hint is open
       this.advised = (message.hint?.steps?.[0]?.action ?? "").split(" ")[0] || null;
+      // asked for by the ways to lay down, still open: offered again, the hint's first
+      const laying = this.hintFor?.version === message.version && this.hintFor.kind === "lay";
+      if (laying && this.choices?.title.startsWith("Lay down") && !this.selected.size) return this.lay();
       this.draw();
     } else if (message.type === "dice_hint") {
       if (message.version === this.state?.version) this.diceHint = message;
@@ -274,6 +277,13 @@ class TableClient {
     requestAnimationFrame(() => document.querySelectorAll("#choices button.choice")[at]?.focus());
   }
 
+  // a hint asked for a choice being offered (kind "lay"), once a position
+  askHintFor(kind) {
+    if (this.hintFor?.version === this.state.version) return;
+    this.hintFor = { version: this.state.version, kind };
+    this.send({ type: "hint" });
+  }
+
   cancelChoices() {
     this.choices = null;
     this.draw();
@@ -292,7 +302,11 @@ class TableClient {
     const first = hinted ? [listed ?? { action: hinted.action, label: hinted.label ?? sentence(hinted.text) }] : [];
     const ways = [...first, ...legal.lay.ways.filter((w) => w !== listed)];
     // select the cards to find any other
-    if (ways.length) return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", ways);
+    if (ways.length) {
+      // not asked for yet: the hint is fetched, and its way put first when it comes
+      if (!this.hintSteps && ways.length > 1) this.askHintFor("lay");
+      return this.offer(legal.lay.complete ? "Lay down which way?" : "Lay down which way? (or select the cards)", ways);
+    }
     this.warn("Select the cards to lay down, then press Lay down.");
   }
 
