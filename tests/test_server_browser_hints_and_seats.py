@@ -211,6 +211,38 @@ def test_a_phone_at_six_seats_sees_the_piles_on_each_of_its_turns(base: str, bro
     assert Path("test-artefacts/six-seats-phone.png").exists()
 
 
+def above_the_hand(page: Any, selector: str) -> bool:
+    """Whether the element ends above the top of your floating hand (wholly in sight)."""
+    return bool(
+        page.evaluate(
+            "s => document.querySelector(s).getBoundingClientRect().bottom"
+            " <= document.querySelector('.mine').getBoundingClientRect().top + 1",
+            selector,
+        )
+    )
+
+
+def test_a_phone_keeps_the_piles_in_sight_as_your_hand_grows(base: str, browser: Any) -> None:
+    """The drawn card wraps the hand to two rows and a refusal adds a line: the hand's
+    panel grows within the turn, and the piles and the prompt are brought up above it."""
+    phone = browser.new_context(bypass_csp=True, **PHONE).new_page()
+    new_table(phone, base, seats="4")
+    phone.tap("#start")
+    checked = 0
+    while checked < 12:  # (into the later hands, where the others' laid groups stand tall)
+        now = wait_turn(phone)
+        assert now["view"]["stage"] != "game_over"
+        if now["legal"]["stage"] == "play" and not now["legal"]["lay"]["total"]:
+            phone.keyboard.press("l")  # refused: "You cannot lay down your phase now."
+            phone.wait_for_selector("#warning", timeout=TIMEOUT)
+            for part in ("#draw-pile", "#discard-pile", "#turn"):
+                assert above_the_hand(phone, part), f"the hand covers {part}"
+            if not checked:
+                shot(phone, "phone-hand-grown", full_page=False)
+            checked += 1
+        play_turn(phone, now["version"], how="tap")
+
+
 def test_on_a_desk_your_buttons_come_into_sight_under_a_hands_result(
     paced_base: str, browser: Any
 ) -> None:

@@ -237,6 +237,8 @@ function Centre({ client }) {
   // On a desk the hand stays in the page: a tall table (a hand's result still open, groups
   // laid) can push your buttons under the fold, so they are brought up, the piles kept in sight.
   const banner = !!client.banner;
+  // and again as your hand's panel grows within the turn (the drawn card, a warning)
+  const grown = `${view.stage}:${view.hand.length}:${client.warning ?? ""}`;
   useLayoutEffect(() => {
     const mine = document.querySelector(".mine");
     if (!turn || !box.current || !mine) return;
@@ -249,7 +251,7 @@ function Centre({ client }) {
     }
     const buttons = mine.querySelector(".actions")?.getBoundingClientRect();
     if (buttons && buttons.bottom > innerHeight) window.scrollBy(0, Math.min(piles.top, buttons.bottom - innerHeight + 8));
-  }, [turn, banner]);
+  }, [turn, banner, grown]);
   return html`<section class="centre" aria-label="Draw and discard piles" ref=${box}>
     <button type="button" id="draw-pile" class=${`pile draw${draw ? " live" : ""}`} disabled=${!draw}
       onClick=${() => client.act("draw")} aria-label=${`Draw pile, ${view.draw_size} cards${draw ? ": draw a card (d)" : ""}`}>
