@@ -70,7 +70,9 @@ def play(
         str,
         typer.Option("--bot", metavar="BOT", help=f"The opponents: {DICE_BOT_HELP}."),
     ] = DEFAULT_DICE_BOT,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
+    ] = "You",
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="N", help="The game's seed (default: random).")
     ] = None,

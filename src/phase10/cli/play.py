@@ -66,7 +66,9 @@ def play(
     ] = None,
     name: Annotated[
         str | None,
-        typer.Option("--name", help="Your name at the table (default: as last time, or You)."),
+        typer.Option(
+            "--name", metavar="NAME", help="Your name at the table (default: as last time, or You)."
+        ),
     ] = None,
     undo: Annotated[
         bool | None,

@@ -36,6 +36,7 @@ def review(
         typer.Option(
             "--player",
             "-p",
+            metavar="NAME",
             help="Whose decisions, by name or seat (default: the one person who played, else You, else seat 0).",
         ),
     ] = None,
@@ -45,7 +46,10 @@ def review(
     ] = False,
     plot: Annotated[
         Path | None,
-        typer.Option(help="Draw every player's chance to win through the game to this file."),
+        typer.Option(
+            metavar="FILE",
+            help="Draw every player's chance to win through the game to this file.",
+        ),
     ] = None,
     deals: Annotated[
         int, typer.Option(min=1, max=512, help="Sampled deals per decision, to the hand's end.")
@@ -53,7 +57,7 @@ def review(
     win_deals: Annotated[
         int, typer.Option(min=1, max=512, help="Sampled deals played to the game's end.")
     ] = 32,
-    seed: Annotated[int, typer.Option(help="Seed of the sampled deals.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the sampled deals.")] = 0,
     cache: Annotated[
         bool,
         typer.Option(

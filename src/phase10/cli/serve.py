@@ -21,9 +21,14 @@ __all__ = ["check_address", "serve"]
 
 def serve(
     host: Annotated[
-        str, typer.Option("--host", help="The address to listen on (0.0.0.0: every one).")
+        str,
+        typer.Option(
+            "--host", metavar="HOST", help="The address to listen on (0.0.0.0: every one)."
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", help="The port to listen on.")
+    ] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
