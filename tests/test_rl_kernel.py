@@ -22,6 +22,7 @@ import pytest
 import phase10.kernel as kernel
 import phase10.kernel.rl as kernel_rl
 from phase10.core import PRESETS, Rules
+from phase10.core.snapshots import snapshot
 from phase10.kernel import KernelFallbackWarning
 from phase10.kernel.convert import state_of
 from phase10.rl import EnvCore, Phase10Env, VectorPhase10, phase10_v3
@@ -135,6 +136,65 @@ def test_illegal_actions_are_refused_by_the_kernel_path() -> None:
     actions[1] = 5  # a lay-down nobody may make yet
     with pytest.raises(IllegalActionError, match="game 1"):
         vec.step(actions)
+
+
+@pytest.mark.parametrize("kernel", [None, False])
+def test_a_refused_batch_moves_no_game(kernel: bool | None) -> None:
+    """The batch checks every action before it steps any game: one illegal action leaves
+    every game where it was, and the same batch with it mended steps as it would have."""
+    vec = VectorPhase10(4, players=2, rules=short("official"), kernel=kernel)
+    twin = VectorPhase10(4, players=2, rules=short("official"), kernel=kernel)
+    vec.reset(seed=3)
+    twin.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        actions = vec.random_actions(rng)
+        before = (vec.observations.copy(), vec.masks.copy(), vec.agents.copy())
+        wrong = actions.copy()
+        wrong[2] = int(np.flatnonzero(vec.masks[2] == 0)[0])
+        with pytest.raises(IllegalActionError, match=r"game 2: action .* is not legal now"):
+            vec.step(wrong)
+        wrong[2] = -1
+        with pytest.raises(IllegalActionError, match="game 2: -1 is not an action number"):
+            vec.step(wrong)
+        assert all(
+            np.array_equal(a, b)
+            for a, b in zip(before, (vec.observations, vec.masks, vec.agents), strict=True)
+        )
+        stepped, again = vec.step(actions), twin.step(actions)
+        assert all(np.array_equal(a, b) for a, b in zip(stepped, again, strict=True))
+
+
+def test_the_settings_and_seeds_are_checked_as_given() -> None:
+    import phase10
+
+    with pytest.raises(TypeError, match="rules must be a Rules object"):
+        EnvCore(2, rules="official")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="players is a whole number of seats, not '2'"):
+        EnvCore("2")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"players is a whole number of seats, not 2\.0"):
+        VectorPhase10(2, players=2.0)  # type: ignore[arg-type]
+    for reward in (float("nan"), float("inf"), True, "1"):
+        with pytest.raises(ValueError, match="phase_reward is a finite number"):
+            EnvCore(2, phase_reward=reward)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="kernel is True, False or None"):
+        EnvCore(2, kernel="off")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="known_cards=False is version 0"):
+        VectorPhase10(2, version=3, known_cards=False)
+    with pytest.raises(RuntimeError, match="call reset"):
+        VectorPhase10(2).step([0, 0])
+    core = EnvCore(2)
+    for seed, error in ((-3, ValueError), ("x", TypeError), (1.5, TypeError), (True, TypeError)):
+        with pytest.raises(error, match="a seed is"):
+            core.reset(seed)  # type: ignore[arg-type]
+    core.reset(np.int64(4))
+    twin = EnvCore(2)
+    twin.reset(4)
+    assert core.legal_actions() == twin.legal_actions()
+    assert snapshot(core.game) == snapshot(twin.game)
+    with pytest.raises(phase10.IllegalActionError) as refused:  # the engine's, too
+        core.step(int(np.flatnonzero(core.mask() == 0)[0]))
+    assert refused.value.code is phase10.Refusal.NOT_IN_MASK
 
 
 @needs_kernel

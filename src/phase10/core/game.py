@@ -128,7 +128,9 @@ class Game(Rulebook):
     """A game of Phase 10 between 2 and 6 players.
 
     All chance goes through one ``random.Random`` seeded from ``seed``: the same seed
-    and the same actions give the same game. Pass ``players`` as a count or as names.
+    and the same actions give the same game. A negative seed deals as its absolute value
+    does (that generator takes it so; kept, so that every record made replays), so give
+    distinct seeds from 0 up. Pass ``players`` as a count or as names.
     """
 
     _hold_deal = False

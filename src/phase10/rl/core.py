@@ -23,6 +23,7 @@ stepped since.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, SupportsIndex
@@ -31,7 +32,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from phase10.bots.knowledge import HeldTracker
-from phase10.core import Action, Event, Game, GameEnded, HandEnded, Rules, Stage
+from phase10.core import Action, Event, Game, GameEnded, HandEnded, Refusal, Rules, Stage
+from phase10.core import IllegalActionError as EngineIllegalActionError
 from phase10.kernel import KernelUnsupported
 from phase10.kernel.convert import action_key
 from phase10.kernel.rl import fallback, load_position, new_kernel, rl_stepper
@@ -41,7 +43,14 @@ from .encoding import DECLARE, LAY_FEWEST, LAY_MOST, Layout
 if TYPE_CHECKING:
     from phase10.kernel._kernel import Kernel, RLStepper
 
-__all__ = ["DEFAULT_MAX_STEPS", "EnvCore", "IllegalActionError", "action_number"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "EnvCore",
+    "IllegalActionError",
+    "action_number",
+    "check_known_cards",
+    "check_seed",
+]
 
 #: the step cap: after this many actions (all players together) the episode is truncated
 DEFAULT_MAX_STEPS: Final = 20_000
@@ -52,8 +61,13 @@ def _plain(array: NDArray[np.generic], dtype: type[np.generic]) -> bool:
     return array.dtype == dtype and array.flags.c_contiguous and array.flags.writeable
 
 
-class IllegalActionError(ValueError):
-    """An action number the mask does not allow."""
+class IllegalActionError(EngineIllegalActionError):
+    """An action number the mask does not allow (code :attr:`Refusal.NOT_IN_MASK`), or a
+    step after the episode ended (:attr:`Refusal.GAME_OVER`). It is the engine's
+    :class:`~phase10.core.IllegalActionError` too, so one ``except`` catches both."""
+
+    def __init__(self, message: str, code: Refusal = Refusal.NOT_IN_MASK) -> None:
+        super().__init__(code, message)
 
 
 def action_number(action: object) -> int:
@@ -75,6 +89,42 @@ def action_number(action: object) -> int:
         f"an action is an integer (an index into the action mask), not {action!r} "
         f"({type(action).__name__})"
     )
+
+
+def is_int(value: object) -> bool:
+    """A whole number: a Python or NumPy integer, not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def check_seed(seed: object) -> None:
+    """A seed is a whole number, 0 or more, or None: a negative one would deal as its
+    absolute value does (Python's generator takes that), and a float or a string as some
+    other number.
+
+    >>> check_seed(-3)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seed is 0 or more (a negative one deals as its absolute value), not -3
+    """
+    if seed is None:
+        return
+    if not is_int(seed):
+        raise TypeError(f"a seed is a whole number (or None), not {seed!r}")
+    if seed < 0:  # type: ignore[operator]
+        raise ValueError(
+            f"a seed is 0 or more (a negative one deals as its absolute value), not {seed}"
+        )
+
+
+def check_known_cards(known_cards: object, version: object) -> None:
+    """``known_cards`` is a bool, and False only with version 0 (or no version): versions
+    1 to 3 hold the known-cards block."""
+    if not isinstance(known_cards, bool):
+        raise TypeError(f"known_cards is True or False, not {known_cards!r}")
+    if not known_cards and version not in (None, 0):
+        raise ValueError(
+            f"version {version!r} holds the known-cards block: known_cards=False is version 0"
+        )
 
 
 class EnvCore:
@@ -105,12 +155,25 @@ class EnvCore:
         version: int | None = None,
         kernel: bool | None = None,
     ) -> None:
+        if not is_int(players):
+            raise TypeError(f"players is a whole number of seats, not {players!r}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules object (see preset()), not {rules!r}")
+        if not isinstance(known_cards, bool):
+            raise TypeError(f"known_cards is True or False, not {known_cards!r}")
+        if kernel not in (None, True, False) or not isinstance(kernel, bool | None):
+            raise TypeError(f"kernel is True, False or None (where it can), not {kernel!r}")
         self.layout = Layout(players, rules, known_cards=known_cards, version=version)
         self.players = players
         self.rules = self.layout.rules
+        if not is_int(max_steps):
+            raise TypeError(f"max_steps is a whole number, not {max_steps!r}")
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.max_steps = max_steps
+        finite = isinstance(phase_reward, int | float) and math.isfinite(phase_reward)
+        if isinstance(phase_reward, bool) or not finite:
+            raise ValueError(f"phase_reward is a finite number, not {phase_reward!r}")
         self.phase_reward = float(phase_reward)
         self._seeder = random.Random()
         self._game = Game(players, rules=self.rules, seed=0)
@@ -141,9 +204,11 @@ class EnvCore:
     # -- episodes ---------------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> None:
-        """Start a new game; ``seed`` reseeds the sequence of games (same seed, same games)."""
+        """Start a new game; ``seed`` reseeds the sequence of games (same seed, same games).
+        A seed is a whole number, 0 or more (:func:`check_seed`)."""
+        check_seed(seed)
         if seed is not None:
-            self._seeder.seed(seed)
+            self._seeder.seed(int(seed))
         self.load(Game(self.players, rules=self.rules, seed=self._seeder.randrange(2**63)))
 
     def load(self, game: Game) -> None:
@@ -323,7 +388,7 @@ class EnvCore:
     def step(self, action: int) -> list[float]:
         """Play the action number for the player to act; return every seat's reward."""
         if self.done:
-            raise IllegalActionError("the episode is over: reset it")
+            raise IllegalActionError("the episode is over: reset it", Refusal.GAME_OVER)
         if self._kernel is not None:
             try:
                 return list(self._stepper.step(self._kernel, action))  # type: ignore[union-attr]
@@ -344,7 +409,7 @@ class EnvCore:
     def apply(self, action: Action, *, checked: bool = True) -> list[float]:
         """Play an engine action (checked unless it came from the mask)."""
         if self.done:
-            raise IllegalActionError("the episode is over: reset it")
+            raise IllegalActionError("the episode is over: reset it", Refusal.GAME_OVER)
         game = self.game
         events = game.apply(action) if checked else game.apply_unchecked(action)
         self._last_events = events

@@ -29,7 +29,7 @@ from phase10.bots import Player, make_player
 from phase10.core import Rules
 from phase10.core.words import plural
 
-from .core import DEFAULT_MAX_STEPS, EnvCore, action_number
+from .core import DEFAULT_MAX_STEPS, EnvCore, action_number, check_known_cards, is_int
 from .encoding import DRAW
 from .render import RENDER_MODES, check_render_mode, render
 
@@ -76,6 +76,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         kernel: bool | None = None,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
+        check_known_cards(known_cards, version)
         self.core = EnvCore(
             players,
             rules=rules,
@@ -91,7 +92,7 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
         for spec in specs:
             make_player(spec, random.Random(0))  # refuses an unknown name now
         self.opponent_specs = specs
-        if seat is not None and not 0 <= seat < players:
+        if seat is not None and not (is_int(seat) and 0 <= seat < players):
             raise ValueError(f"the learner's seat is 0 to {players - 1}, not {seat}")
         self.fixed_seat = seat
         self.seat = seat if seat is not None else 0
@@ -140,7 +141,9 @@ class Phase10Env(gym.Env[dict[str, Any], int]):
             raise RuntimeError("the episode is over: call reset()")
         action = action_number(action)
         mask = core.mask()
-        if not 0 <= action < len(mask) or not mask[action]:
+        if not 0 <= action < len(mask):  # (not in the action space: not a move at all)
+            raise ValueError(f"{action} is not in the action space (0 to {len(mask) - 1})")
+        if not mask[action]:
             core.abort()
             info = self._info()
             info["illegal_action"] = True

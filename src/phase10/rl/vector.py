@@ -31,7 +31,14 @@ from numpy.typing import NDArray
 
 from phase10.core import Rules
 
-from .core import DEFAULT_MAX_STEPS, EnvCore, IllegalActionError
+from .core import (
+    DEFAULT_MAX_STEPS,
+    EnvCore,
+    IllegalActionError,
+    check_known_cards,
+    check_seed,
+    is_int,
+)
 
 if TYPE_CHECKING:
     from phase10.kernel._kernel import Kernel
@@ -58,8 +65,11 @@ class VectorPhase10:
         version: int | None = None,
         kernel: bool | None = None,
     ) -> None:
+        if not is_int(num_envs):
+            raise TypeError(f"num_envs is a whole number of games, not {num_envs!r}")
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        check_known_cards(known_cards, version)
         self.num_envs = num_envs
         self.players = players
         self.cores = [
@@ -81,12 +91,15 @@ class VectorPhase10:
         self.masks = np.zeros((num_envs, layout.num_actions), np.int8)
         self.agents = np.zeros(num_envs, np.int64)
         self.episodes = 0
+        self._started = False
 
     def reset(
         self, seed: int | None = None
     ) -> tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int64]]:
         """Start every game; ``seed`` fixes the whole batch's sequence of games."""
-        seeder = random.Random(seed)
+        check_seed(seed)
+        seeder = random.Random(None if seed is None else int(seed))
+        self._started = True
         for index, core in enumerate(self.cores):
             core.reset(seeder.randrange(2**63))
             self._write(index, core)
@@ -125,6 +138,9 @@ class VectorPhase10:
         then every seat's rewards and whether each game ended (arrays are reused: copy
         what you keep)."""
         actions = _action_numbers(actions, self.num_envs)
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        self._check_legal(actions)
         rewards = np.zeros((self.num_envs, self.players), np.float32)
         terminated = np.zeros(self.num_envs, np.bool_)
         truncated = np.zeros(self.num_envs, np.bool_)
@@ -141,6 +157,27 @@ class VectorPhase10:
                 core.reset()
             self._write(index, core)
         return self.observations, self.masks, self.agents, rewards, terminated, truncated
+
+    def _check_legal(self, actions: NDArray[np.int64]) -> None:
+        """Every action against its game's mask, before any game is stepped: a refused
+        batch changes nothing."""
+        count = self.masks.shape[1]
+        inside = (actions >= 0) & (actions < count)
+        allowed = inside.copy()
+        allowed[inside] = self.masks[np.flatnonzero(inside), actions[inside]] != 0
+        if allowed.all():
+            return
+        game = int(np.flatnonzero(~allowed)[0])
+        action = int(actions[game])
+        legal = np.flatnonzero(self.masks[game]).tolist()
+        if not inside[game]:
+            raise IllegalActionError(
+                f"game {game}: {action} is not an action number (0 to {count - 1}); legal: {legal}"
+            )
+        raise IllegalActionError(
+            f"game {game}: action {action} ({self.cores[game].describe(action)}) is not "
+            f"legal now; legal: {legal}"
+        )
 
     def _step_kernels(
         self,
