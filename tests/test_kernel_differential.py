@@ -390,8 +390,46 @@ def test_batched_playouts_match_the_engine() -> None:
     assert kernel_side == EngineGame(game).playouts(0, known, 4, 11, max_actions=150)
     whole = KernelGame(game).playouts(0, known, 20, 12)
     assert all(winners and played > 0 for winners, _, played in whole)
-    with pytest.raises(ValueError, match="one sequence of cards per player"):
-        KernelGame(game).playouts(0, [[]], 1, 1)
+    for play in (KernelGame(game), EngineGame(game)):
+        with pytest.raises(ValueError, match="one list of card indices per seat"):
+            play.playouts(0, [[]], 1, 1)
+        with pytest.raises(ValueError, match=r"seat 1 holds \d+ cards, not the 11 listed"):
+            play.playouts(0, [[], [48] * 11, []], 1, 1)  # (eleven Wilds in a hand of ten)
+        with pytest.raises(ValueError, match="indices from 0 to 50"):
+            play.playouts(0, [[], [51], []], 1, 1)
+        with pytest.raises(ValueError, match="max_actions is -1"):
+            play.playouts(0, known, 1, 1, max_actions=-5)
+        with pytest.raises(ValueError, match="max_actions is -1"):
+            play.play_random(1, max_actions=-5)
+
+
+@needs_kernel
+def test_the_kernel_refuses_what_the_engine_refuses_and_says_why() -> None:
+    game = Game(2, seed=1)
+    play, twin = KernelGame(game), EngineGame(game)
+    assert (play.current, play.stage) == (twin.current, twin.stage) == (game.current, game.stage)
+    before = play.state()
+    for malformed in ((0, 5), (1, "x"), (2, 99), "draw"):
+        with pytest.raises(ValueError, match="not a legal action now"):
+            play.apply(malformed)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            twin.apply(malformed)  # type: ignore[arg-type]
+    assert play.state() == before  # (nothing played)
+    hand = play.state()[11][game.current][0]
+    with pytest.raises(ValueError, match=r"not a legal action now: .*draw"):
+        play.apply((2, hand[0], -1))  # a discard before drawing: the engine's own reason
+    with pytest.raises(TypeError, match="a kernel game starts from a phase10 Game"):
+        KernelGame("x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a kernel game starts from a phase10 Game"):
+        new_game(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        play.greedy_action(game.current, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hands is 0"):
+        play.search(game.current, [[], []], [0], 2, 1, hands=-1)
+    with pytest.raises(ValueError, match="hands is 0"):
+        twin.search(game.current, [[], []], [0], 2, 1, hands=-1)
+    view = game.view(game.current)
+    assert EngineGame.from_view(view).state() == KernelGame.from_view(view).state()
 
 
 @needs_kernel

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from phase10.bots.simple import checked_rng
 from phase10.core import (
     Advance,
     AntiPhase,
@@ -71,6 +72,9 @@ from .engine import (
     SEARCH_MAX_ACTIONS,
     EngineGame,
     Playout,
+    check_bounds,
+    check_game,
+    check_known,
     check_search,
     check_weights,
     splitmix64,
@@ -245,6 +249,7 @@ class KernelGame:
     def __init__(self, game: Game) -> None:
         if _MODULE is None:
             raise RuntimeError(f"the compiled kernel is not available: {_ERROR}")
+        check_game(game)
         check_rules(game.rules)
         _check_position(game)
         self.game = game
@@ -270,10 +275,21 @@ class KernelGame:
         return list(self._kernel.legal())
 
     def apply(self, action: ActionKey) -> list[EventKey]:
-        """Apply a legal action (ValueError if it is not legal now); return its events, as
-        :func:`~phase10.kernel.convert.event_key` writes the engine's."""
+        """Apply a legal action (ValueError if it is not legal now, saying why as the
+        engine does); return its events, as :func:`~phase10.kernel.convert.event_key`
+        writes the engine's."""
+        if action not in self._kernel.legal():  # (the kernel reads only what it needs)
+            raise ValueError(f"not a legal action now: {self._refusal(action)}")
         self._kernel.apply(action)
         return self._kernel.events()
+
+    def _refusal(self, action: object) -> str:
+        """Why the engine refuses ``action`` here (only on the way to an error)."""
+        try:
+            self.to_game().check(to_action(action))  # type: ignore[arg-type]
+        except ValueError as error:
+            return str(error)
+        return f"{action!r}"
 
     def state(self) -> StateKey:
         """The state, as :func:`~phase10.kernel.convert.state_of` writes an engine game's."""
@@ -289,6 +305,7 @@ class KernelGame:
         """Play uniformly random legal actions (chosen by :func:`splitmix64` from ``seed``)
         until the game ends or ``max_actions`` are played; return how many were, and the
         actions if ``record``."""
+        check_bounds(0, max_actions)
         played, actions = self._kernel.play_random(seed, max_actions, record)
         return int(played), actions
 
@@ -297,6 +314,7 @@ class KernelGame:
         for ``player`` (who must be the one to move), drawing on ``rng`` as the bot does.
         Raises :class:`KernelUnsupported` for rules whose greedy play the kernel lacks."""
         self._greedy_rules()
+        checked_rng(rng)
         if self.is_over or player != self._kernel.current:
             raise ValueError(f"player {player} has nothing to do: it is not their turn")
         version, _, gauss = rng.getstate()
@@ -311,6 +329,9 @@ class KernelGame:
         it) until the game ends or ``max_actions`` are played: how many were, and the
         actions if ``record``."""
         self._greedy_rules()
+        check_bounds(0, max_actions)
+        for rng in rngs:
+            checked_rng(rng)
         if len(rngs) != len(self.game.seats):
             raise ValueError(f"one generator per seat ({len(self.game.seats)}), not {len(rngs)}")
         played, actions, states = self._kernel.play_greedy(
@@ -333,10 +354,15 @@ class KernelGame:
         generator is seeded from the same stream (``random.Random(number)``), as
         :meth:`EngineGame.greedy_playouts` seeds the Python bots'."""
         self._greedy_rules()
+        check_bounds(0, max_actions)
+        check_known(known, self._hand_sizes(), viewer)
         return [
             (tuple(w), tuple(s), int(n))
             for w, s, n in self._kernel.greedy_playouts(viewer, known, count, seed, max_actions)
         ]
+
+    def _hand_sizes(self) -> list[int]:
+        return [len(seat[0]) for seat in self.state()[11]]
 
     def search(
         self,
@@ -374,6 +400,8 @@ class KernelGame:
         check_search(
             self._kernel.current, self.is_over, len(self.legal()), viewer, candidates, count
         )
+        check_bounds(hands, max_actions)
+        check_known(known, self._hand_sizes(), viewer)
         weighted = check_weights(weights, len(self.game.seats), viewer)
         raw = self._kernel.search(
             viewer,
@@ -419,6 +447,7 @@ class KernelGame:
         the cards ``known`` lists for it (card indices, per seat), and the draw pile,
         shuffled together and dealt back in the same numbers; the shuffles to come are
         drawn afresh too. Seeded: :class:`EngineGame` deals the same."""
+        check_known(known, self._hand_sizes(), viewer)
         twin = self.copy()
         twin._kernel.determinize(viewer, known, seed)
         return twin
@@ -433,6 +462,8 @@ class KernelGame:
     ) -> list[Playout]:
         """``count`` random play-outs, each from a fresh :meth:`determinize` for ``viewer``:
         (winners, scores, actions played) each, as :meth:`EngineGame.playouts` gives them."""
+        check_bounds(0, max_actions)
+        check_known(known, self._hand_sizes(), viewer)
         return [
             (tuple(w), tuple(s), int(n))
             for w, s, n in self._kernel.playouts(viewer, known, count, seed, max_actions)
@@ -531,6 +562,7 @@ def new_game(game: Game) -> KernelGame | EngineGame:
     turned off (once), or when it does not play these rules (each time, naming the option).
     """
     global _warned
+    check_game(game)
     if _MODULE is None:
         if not _warned:
             warnings.warn(

@@ -32,7 +32,9 @@ from phase10.core import (
     Game,
     IllegalActionError,
     InvalidActionError,
+    PlayerView,
     SavePile,
+    Stage,
 )
 from phase10.solver import missing
 
@@ -42,6 +44,7 @@ from .convert import (
     StateKey,
     action_key,
     event_key,
+    game_from_view,
     lay_down_order,
     state_of,
     to_action,
@@ -91,11 +94,32 @@ class EngineGame:
     """An engine game with :class:`~phase10.kernel.KernelGame`'s methods."""
 
     def __init__(self, game: Game) -> None:
+        check_game(game)
         self.game = game.copy()
 
     @property
     def is_over(self) -> bool:
         return self.game.is_over
+
+    @property
+    def stage(self) -> Stage:
+        """The stage of the turn."""
+        return self.game.stage
+
+    @property
+    def current(self) -> int:
+        """The seat to move."""
+        return self.game.current
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> EngineGame:
+        """An engine game that agrees with all ``view`` shows, as
+        :meth:`KernelGame.from_view <phase10.kernel.KernelGame.from_view>` makes one. It
+        has no history, so its greedy play does not know the cards each player took from
+        the discard pile (the kernel's does): their play-outs may differ."""
+        if view.viewer is None:
+            raise ValueError("a spectator's view has no player to search for")
+        return cls(game_from_view(view))
 
     def legal(self) -> list[ActionKey]:
         keys = [action_key(action) for action in self.game.legal_actions]
@@ -118,6 +142,7 @@ class EngineGame:
     def play_random(
         self, seed: int, max_actions: int = -1, *, record: bool = False
     ) -> tuple[int, list[ActionKey] | None]:
+        check_bounds(0, max_actions)
         chosen: list[ActionKey] | None = [] if record else None
         played, _ = self._play(seed & _MASK, max_actions, chosen)
         return played, chosen
@@ -151,10 +176,7 @@ class EngineGame:
         weights: Weights | None = None,
     ) -> tuple[EngineGame, int]:
         game = self.game
-        if not 0 <= viewer < game.num_players:
-            raise ValueError(f"no player {viewer}")
-        if len(known) != game.num_players:
-            raise ValueError(f"known: one sequence of cards per player ({game.num_players})")
+        check_known(known, [len(seat.hand) for seat in game.seats], viewer)
         twin = EngineGame(game)
         seats = twin.game.seats
         private = game.rules.save_pile is SavePile.PRIVATE
@@ -218,6 +240,7 @@ class EngineGame:
         seed: int,
         max_actions: int = -1,
     ) -> list[Playout]:
+        check_bounds(0, max_actions)
         return self._playouts(
             viewer, known, count, seed, lambda twin, state: twin._play(state, max_actions)
         )
@@ -259,6 +282,8 @@ class EngineGame:
         seed: int,
         max_actions: int = -1,
     ) -> list[Playout]:
+        check_bounds(0, max_actions)
+
         def play(twin: EngineGame, state: int) -> tuple[int, int]:
             rngs = []
             for _ in twin.game.seats:  # each seat's generator, from the same stream
@@ -287,6 +312,8 @@ class EngineGame:
         game = self.game
         legal = self.legal()
         check_search(game.current, game.is_over, len(legal), viewer, candidates, count)
+        check_bounds(hands, max_actions)
+        check_known(known, [len(seat.hand) for seat in game.seats], viewer)
         seats = game.num_players
         weighted = check_weights(weights, seats, viewer)
         passed = [
@@ -367,6 +394,41 @@ def check_weights(
             raise ValueError("weights: from above 0 to 1e6")
         out.append(None if seat == viewer else [float(np.float32(v)) for v in values])
     return out if any(row is not None for row in out) else None
+
+
+def check_game(game: object) -> None:
+    """TypeError unless ``game`` is an engine game (what both players start from)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"a kernel game starts from a phase10 Game, not {game!r}")
+
+
+def check_known(known: Sequence[Sequence[int]], hands: Sequence[int], viewer: int) -> None:
+    """ValueError unless ``known`` lists, per seat, card indices that seat may hold: no more
+    than its hand's ``hands[seat]`` cards (the viewer's own entry is not used: it sees its
+    hand); ``viewer`` must be a seat."""
+    seats = len(hands)
+    if not (isinstance(viewer, int) and 0 <= viewer < seats):
+        raise ValueError(f"the viewer is a seat from 0 to {seats - 1}, not {viewer!r}")
+    if len(known) != seats:
+        raise ValueError(f"known: one list of card indices per seat ({seats}), not {len(known)}")
+    for seat, cards in enumerate(known):
+        if not all(isinstance(c, int) and 0 <= c < DISTINCT_CARDS for c in cards):
+            raise ValueError(
+                f"known: seat {seat}'s cards are indices from 0 to {DISTINCT_CARDS - 1}"
+            )
+        if seat != viewer and len(cards) > hands[seat]:
+            raise ValueError(
+                f"known: seat {seat} holds {hands[seat]} cards, not the {len(cards)} listed"
+            )
+
+
+def check_bounds(hands: int, max_actions: int) -> None:
+    """ValueError unless ``hands`` is 0 (to the game's end) or more and ``max_actions`` -1
+    (no bound) or more."""
+    if not (isinstance(hands, int) and hands >= 0):
+        raise ValueError(f"hands is 0 (to the game's end) or more, not {hands!r}")
+    if not (isinstance(max_actions, int) and max_actions >= -1):
+        raise ValueError(f"max_actions is -1 (no bound) or more, not {max_actions!r}")
 
 
 def check_search(
