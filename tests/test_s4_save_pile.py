@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from helpers import arranged, assert_refused, of_type, play
 from phase10 import (
     Card,
@@ -132,3 +134,44 @@ def test_s8_the_masters_presets_have_a_save_pile_and_variant_2_gives_up() -> Non
     variant = preset("masters-variant-2")
     assert (variant.declare.value, variant.give_up.value) == ("laydown", "forfeit")
     assert preset("masters-variant-1").give_up.value == "off"
+
+
+def test_s4_the_save_piles_keep_back_no_more_than_a_deal_can_spare() -> None:
+    """Every hand must be dealt (ten cards a player and the turned-up card): a save that
+    would leave fewer out of the save piles is refused, where the next deal ran out of
+    cards and stopped half made. The kernel offers the same saves."""
+    from phase10.core import Arrangement, Game, Refusal, full_deck
+    from phase10.core.positions import save_pile_room
+    from phase10.kernel import EngineGame, KernelGame, available
+
+    deck = full_deck(SAVING.deck_counts)
+    room = save_pile_room(SAVING, 2)
+    assert room == 108 - 20 - 1
+    hands, discard = (tuple(deck[:10]), tuple(deck[10:20])), (deck[20],)
+    saved, draw = tuple(deck[21 : 21 + room - 1]), tuple(deck[21 + room - 1 :])
+    game = Game(
+        2,
+        rules=SAVING,
+        seed=1,
+        dealer=1,
+        arrangement=Arrangement(hands=hands, discard=discard, draw=draw, saved=(saved, ())),
+    )
+    play(game, "draw")
+    play(game, f"save {game.hand(0)[0]}")  # the last card the piles may hold
+    assert sum(len(seat.saved) for seat in game.seats) == room
+    play(game, "take")
+    assert_refused(game, f"save {game.hand(1)[0]}", IllegalActionError, "all the deck can spare")
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(f"save {game.hand(1)[0]}")
+    assert refused.value.code is Refusal.SAVE_PILES_FULL
+    assert not any(isinstance(action, Save) for action in game.legal_actions)
+    if available():
+        assert KernelGame(game).legal() == EngineGame(game).legal()
+    # nor can a game be arranged with more saved than that (short hands leave room for it)
+    short = Arrangement(
+        hands=(tuple(deck[:5]), tuple(deck[5:10])),
+        discard=(deck[10],),
+        saved=(tuple(deck[11 : 11 + room + 1]), ()),
+    )
+    with pytest.raises(ValueError, match=f"more than the {room} cards the deck can spare"):
+        Game(2, rules=SAVING, arrangement=short)

@@ -138,6 +138,8 @@ class Refusal(StrEnum):
     SELECT_ONE = "select_one"
     #: a selection that can be laid down in too many ways to list
     TOO_MANY_WAYS = "too_many_ways"
+    #: a save that would leave too few cards out of the save piles to deal the next hand
+    SAVE_PILES_FULL = "save_piles_full"
     #: an action number the action mask does not allow (the RL environments)
     NOT_IN_MASK = "not_in_mask"
 

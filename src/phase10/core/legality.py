@@ -29,6 +29,7 @@ from .errors import IllegalActionError, InvalidActionError, Refusal
 from .groups import Group
 from .laydowns import check_lay_down, lay_downs
 from .phases import Phase
+from .positions import save_pile_room
 from .rules import DeclareWhen, GivingUp, PhaseOrder, Rules, SavePile, SkipTarget
 from .state import Meld, Stage
 
@@ -50,6 +51,8 @@ class SeatLike(Protocol):
     def floating(self) -> bool: ...
     @property
     def saved_this_hand(self) -> bool: ...
+    @property
+    def saved_count(self) -> int: ...
     @property
     def gave_up(self) -> bool: ...
     @property
@@ -271,6 +274,14 @@ class Rulebook:
             raise IllegalActionError(
                 Refusal.SAVE_LAST_CARD,
                 "you cannot save your last card: going out takes a discard or a hit",
+            )
+        saved = sum(self._seat(seat).saved_count for seat in range(self.num_players))
+        if saved + 1 > save_pile_room(self.rules, self.num_players):
+            raise IllegalActionError(
+                Refusal.SAVE_PILES_FULL,
+                f"the save piles hold {saved} cards, all the deck can spare: one more would "
+                "leave too few out of them to deal the next hand (ten a player and the "
+                "turned-up card)",
             )
         if info.floating and self.fits_anywhere(action.card):
             raise IllegalActionError(

@@ -11,7 +11,7 @@ from typing import Any
 from .actions import Action
 from .cards import Card
 from .events import Event
-from .rules import Advance, Rules, SavePile
+from .rules import HAND_SIZE, Advance, Rules, SavePile
 from .state import Meld, Seat, Stage
 
 __all__ = [
@@ -91,6 +91,23 @@ def check_arrangement(arrangement: Arrangement, players: int, rules: Rules) -> N
             raise ValueError("the arrangement's save piles must be tuples of cards")
         if any(saved) and rules.save_pile is SavePile.OFF:
             raise ValueError("the arrangement has saved cards, but these rules have no save piles")
+        spare = save_pile_room(rules, players)
+        if sum(len(pile) for pile in saved) > spare:
+            raise ValueError(
+                f"the arrangement's save piles hold more than the {spare} cards the deck can "
+                "spare: the next hand could not be dealt"
+            )
+
+
+def save_pile_room(rules: Rules, players: int) -> int:
+    """How many cards the save piles may hold between them: what a deal leaves of the deck
+    (ten a player and the turned-up card), so that every hand can be dealt.
+
+    >>> from phase10.core.rules import preset
+    >>> save_pile_room(preset("masters"), 6), save_pile_room(preset("masters"), 2)
+    (45, 85)
+    """
+    return rules.deck_size - HAND_SIZE * players - 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,11 @@ class Seat:
     _info: SeatInfo | None = field(default=None, init=False, repr=False, compare=False)
     _made_from: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
 
+    @property
+    def saved_count(self) -> int:
+        """How many cards the save pile holds."""
+        return len(self.saved)
+
     def info(self, *, public_saves: bool = False) -> SeatInfo:
         """What everyone may know about this player now; ``public_saves``: the save pile's
         cards too (rules ``save_pile = "public"``), not only how many there are."""

@@ -306,6 +306,19 @@ static void after_setup(State *s) {
     begin_turn(s);
 }
 
+/* the cards in every save pile */
+static int saved_total(const State *s) {
+    int total = 0;
+    for (int p = 0; p < s->n; p++) total += s->seats[p].saved_len;
+    return total;
+}
+
+/* positions.save_pile_room: what a deal leaves of the deck (ten a player and the turned-up
+   card), so that every hand can be dealt */
+static int save_pile_room(const State *s) {
+    return 96 + s->wilds + s->skips + s->antis - 10 * s->n - 1;
+}
+
 /* Game._start_hand (no arrangement, no save piles, the first player takes a Wild turned up) */
 static void start_hand(State *s) {
     s->hand_number++;
@@ -744,7 +757,8 @@ static int legal(const State *s, ActList *al) {
     }
     if (bound) return 0; /* a floating player hits every card that fits */
     a.number = -1;
-    if (play && s->save_pile && !info->saved_this_hand && info->hand_len != 1) {
+    if (play && s->save_pile && !info->saved_this_hand && info->hand_len != 1 &&
+        saved_total(s) < save_pile_room(s)) {
         a.type = A_SAVE; /* (past the floating check no save depends on the card) */
         for (int i = 0; i < NCARDS; i++)
             if (counts[by_key[i]] && by_key[i] != ANTI) {
