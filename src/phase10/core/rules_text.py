@@ -9,6 +9,8 @@ terminal game's rules page and the browser's Rules dialog both show these.
 You play the 10 standard phases.
 Each player may make any phase they have not completed yet, in any order; to win they must complete every phase.
 Right after the deal each player names the phase they will try this hand, and everyone sees it: they may lay down only that phase in this hand.
+>>> explain_rules(preset("masters"))[3]
+'A phase laid down counts as completed at the end of the hand; a player who laid none down tries again next hand, from the phases they have not completed.'
 >>> explain_rules(preset("skip-next"))[5]
 'A Skip, when discarded, always skips the next player, who loses their next turn.'
 """
@@ -38,7 +40,7 @@ from .rules import (
     WildDealUp,
 )
 
-__all__ = ["OPTION_SENTENCES", "explain_rules", "phases_sentence"]
+__all__ = ["ANY_ORDER_SENTENCES", "OPTION_SENTENCES", "explain_rules", "phases_sentence"]
 
 #: for every option that is a choice among names, one sentence per value (docs/rules.md §8)
 OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
@@ -131,11 +133,23 @@ OPTION_SENTENCES: Final[dict[str, dict[StrEnum, str]]] = {
     "anti_phase": {
         AntiPhase.OFF: "There is no Anti-phase card.",
         AntiPhase.ON: "The deck holds one more card, the Anti-phase card (A). Go out by "
-        "discarding it as your last card and name a player: they move down a phase (they lose "
-        "the last phase they completed) at the end of the hand. Discarded earlier it names "
+        "discarding it as your last card and name a player: they move down a phase (their "
+        "highest completed phase must be made again) at the end of the hand. Discarded earlier it names "
         "nobody, and the next player may take it; whoever still holds it when the hand ends "
         "moves down a phase.",
     },
+}
+
+#: where phases are made in any order, these sentences stand for the ones above (there is
+#: no "next phase" to move on to, and the last phase is whichever a player makes last)
+ANY_ORDER_SENTENCES: Final[dict[StrEnum, str]] = {
+    Advance.COMPLETED: "A phase laid down counts as completed at the end of the hand; a player "
+    "who laid none down tries again next hand, from the phases they have not completed.",
+    EndWhen.HAND_END: "The game ends with the hand in which someone completes every phase; if "
+    "several do, the lowest total wins.",
+    EndWhen.IMMEDIATELY: "A player who is alone in completing every phase wins the moment they "
+    "lay down the last of them; otherwise the game ends with the hand, and the lowest total "
+    "wins.",
 }
 
 #: the options :func:`phases_sentence` explains (the phase list and the phases picked from it)
@@ -186,5 +200,9 @@ def explain_rules(rules: Rules) -> list[str]:
             continue
         if option == "saved_score" and rules.save_pile is SavePile.OFF:
             continue
-        sentences.append(by_value[getattr(rules, option)])
+        value = getattr(rules, option)
+        if rules.phase_order is PhaseOrder.ANY and value in ANY_ORDER_SENTENCES:
+            sentences.append(ANY_ORDER_SENTENCES[value])
+        else:
+            sentences.append(by_value[value])
     return sentences

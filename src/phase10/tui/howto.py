@@ -39,7 +39,9 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
     ),
     (
         "Masters: save piles and giving up",
-        "Under the Masters rules each player has a save pile. Once a hand you may end your "
+        "Under the Masters rules the phases may be made in any order: after each deal every "
+        "player names the one they will try (e), and to win you must complete them all. Each "
+        "player also has a save pile. Once a hand you may end your "
         "turn by saving a card instead of discarding it (select it, then S); at the start of "
         "a later turn, take a saved card back instead of drawing (T). Masters Variant #2 also "
         "lets you give up your phase once it is down (G), to lay one down again later. r says "
