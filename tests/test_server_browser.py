@@ -470,7 +470,8 @@ def test_giving_the_turned_up_wild_and_declaring_phases(
         assert [seat["declared"] for seat in view["seats"]] == [10, 3]
         for line in lines[page]:
             page.wait_for_selector(f"#log >> text={line}", timeout=TIMEOUT)
-    assert "Declared 3: 1 set of 4 + 1 run of 4" in ann.inner_text(".opponents")
+    # (phases in any order: each seat says how many it has done, there being no next one)
+    assert "Declared 3: 1 set of 4 + 1 run of 4 · 0/10 done" in ann.inner_text(".opponents")
     assert "Declared 10: 1 set of 5 + 1 set of 3" in bob.inner_text(".opponents")
     assert ann.inner_text("#progress").startswith("Phase 10: 1 set of 5 + 1 set of 3")
     shot(bob, f"declared-{way}")

@@ -93,9 +93,15 @@ export function cardFace(token, { value = null, tag = "span", attrs = {} } = {})
 // one, or none left. `short` leaves out what the phase needs.
 export function phaseText(view, s, short = false) {
   const name = (n) => short ? `Phase ${n}` : `Phase ${n}: ${view.phase_sequence[n - 1]}`;
-  if (s.laid !== null && s.laid !== undefined) return `${name(s.laid)} ✓`;
-  if (s.declared) return `Declared ${s.declared}${short ? "" : `: ${view.phase_sequence[s.declared - 1]}`}`;
-  return s.phase <= view.phase_sequence.length ? name(s.phase) : "All phases done";
+  const count = view.phase_sequence.length;
+  // phases in any order: which are done says more than a "next" phase, which there is not
+  const any = view.rules?.phase_order === "any";
+  const done = any && s.completed ? `${s.completed.length}/${count} done${s.completed.length && !short ? ` (${s.completed.join(", ")})` : ""}` : "";
+  const also = done ? ` · ${done}` : "";
+  if (s.laid !== null && s.laid !== undefined) return `${name(s.laid)} ✓${also}`;
+  if (s.declared) return `Declared ${s.declared}${short ? "" : `: ${view.phase_sequence[s.declared - 1]}`}${also}`;
+  if (any) return s.completed?.length === count ? "All phases done" : `Phases ${done}`;
+  return s.phase <= count ? name(s.phase) : "All phases done";
 }
 
 // A group as laid: its cards with each Wild's value, and what kind of group it is.
