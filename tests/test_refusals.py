@@ -180,6 +180,10 @@ RARE = {
     # the Anti-phase card as the last card (test_s4_anti_phase checks these codes)
     Refusal.NAME_ANTI_TARGET,
     Refusal.ANTI_SELF,
+    # save piles holding all a deal can spare (test_s4_save_pile checks it)
+    Refusal.SAVE_PILES_FULL,
+    # the RL environments' own (test_rl_kernel checks it)
+    Refusal.NOT_IN_MASK,
 }
 
 

@@ -339,7 +339,19 @@ def test_s4_discard_ends_the_turn() -> None:
 
 def test_s4_discard_before_draw_refused() -> None:
     game = arranged(["R1 R2", "B1 B2"], "R12", "Y5")
-    assert_refused(game, "discard R1", IllegalActionError, "you must draw a card")
+    assert_refused(
+        game, "discard R1", IllegalActionError, "you must draw a card (or take the top discard)"
+    )
+    # a Skip on top cannot be taken: the refusal offers only the draw
+    skip = arranged(["R1 R2", "B1 S", "G1 G2"], "R12", "Y5 Y6")
+    play(skip, "draw; discard R1; draw; discard S>p2")  # (Ann skips Cy: Ann's turn again)
+    assert skip.discard_top == C("S") and skip.stage is Stage.DRAW
+    assert_refused(
+        skip,
+        "discard " + str(skip.hand(skip.current)[0]),
+        IllegalActionError,
+        "you must draw a card first (the top discard cannot be taken)",
+    )
 
 
 def test_s4_discard_card_not_held_refused() -> None:

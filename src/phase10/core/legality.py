@@ -224,9 +224,7 @@ class Rulebook:
                     Refusal.MUST_DECLARE, "every player must first declare a phase for this hand"
                 )
             case Discard() if stage is Stage.DRAW:
-                raise IllegalActionError(
-                    Refusal.MUST_DRAW_FIRST, "you must draw a card (or take the top discard) first"
-                )
+                raise self._draw_first()
             case Discard():
                 return self._check_discard(action, hand)
             case _ if stage is Stage.WILD_DISCARD:
@@ -238,9 +236,7 @@ class Rulebook:
             case TakeSaved():
                 return self._check_take_saved(action)
             case _ if stage is Stage.DRAW:
-                raise IllegalActionError(
-                    Refusal.MUST_DRAW_FIRST, "you must draw a card (or take the top discard) first"
-                )
+                raise self._draw_first()
             case Save():
                 return self._check_save(action, hand)
             case GiveUp():
@@ -256,6 +252,15 @@ class Rulebook:
                 return self._check_hit(action, hand)
             case _:
                 assert_never(action)
+
+    def _draw_first(self) -> IllegalActionError:
+        """The refusal of a move before the turn's draw, naming only the draws there are (a
+        Skip on top cannot be taken)."""
+        if self.is_legal(TakeDiscard()):
+            why = "you must draw a card (or take the top discard) first"
+        else:
+            why = "you must draw a card first (the top discard cannot be taken)"
+        return IllegalActionError(Refusal.MUST_DRAW_FIRST, why)
 
     def _check_save(self, action: Save, hand: Sequence[Card]) -> Action:
         info = self._seat(self.current)

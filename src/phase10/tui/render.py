@@ -237,6 +237,8 @@ def refusal_text(error: Exception) -> str:
     >>> from phase10.core import IllegalActionError
     >>> refusal_text(IllegalActionError(Refusal.MUST_DRAW_FIRST, "you must draw a card first"))
     'draw a card (d) or take the discard (t) first'
+    >>> refusal_text(IllegalActionError(Refusal.MUST_DRAW_FIRST, "... (cannot be taken)"))
+    'draw a card first (d): the top discard cannot be taken'
     >>> refusal_text(IllegalActionError(Refusal.FLOATING_MUST_HIT, "you are floating: hit R5"))
     'you are floating: hit R5 (h)'
     >>> refusal_text(ValueError("the save file cannot be written"))
@@ -244,6 +246,8 @@ def refusal_text(error: Exception) -> str:
     """
     if not isinstance(error, RefusalError):
         return str(error)
+    if error.code is Refusal.MUST_DRAW_FIRST and "cannot be taken" in str(error):
+        return "draw a card first (d): the top discard cannot be taken"
     if error.code in _WITH_KEYS:
         return _WITH_KEYS[error.code]
     if error.code in _KEY_AFTER:
