@@ -121,8 +121,8 @@ def _entry_point_factory(name: str) -> Factory:
 
 def make_player(spec: str, rng: random.Random, *, bot_timeout: float | None = None) -> Player:
     """A new player for ``spec``: a built-in name (``random``, ``greedy``, ``strong``,
-    ``strong:LEVEL``) or ``cmd:PROGRAM ARGS`` for an out-of-process bot speaking the
-    JSON-lines protocol, given ``bot_timeout`` seconds per answer (default 10).
+    ``strong:LEVEL``, ``expert``) or ``cmd:PROGRAM ARGS`` for an out-of-process bot
+    speaking the JSON-lines protocol, given ``bot_timeout`` seconds per answer (default 10).
     Raises :class:`ValueError` naming the choices.
     """
     if not isinstance(spec, str):
