@@ -210,3 +210,12 @@ def test_a_hit_the_search_puts_off_is_named_as_done_first_not_instead() -> None:
     assert isinstance(first.action, Discard)
     # hitting, then discarding, is the other way: "first", not "instead"
     assert first.reason.endswith("(or first hit Y4 on your set of 4s: about as good)")
+
+
+def test_a_count_of_deals_out_of_range_is_refused_plainly() -> None:
+    game = Game(2, seed=1)
+    game.apply(Draw())
+    view = game.view(game.current)
+    for deals in (0, -1, 513, 1.5, True, "48"):
+        with pytest.raises(ValueError, match="deals is a whole number from 1 to 512"):
+            searched_hint(view, deals=deals)  # type: ignore[arg-type]

@@ -47,13 +47,19 @@ from .expert import DEFAULT_DEALS, Option, Weighing, _keeps_phase, beyond
 __all__ = ["searched_hint"]
 
 
+#: the most deals a hint weighs a step over (as many as a review may)
+MAX_DEALS = 512
+
+
 def searched_hint(view: PlayerView, *, deals: int = DEFAULT_DEALS, seed: int = 0) -> Hint:
     """The hint for ``view``'s player, each step weighed over ``deals`` sampled deals
     (``seed`` and the position seed them, as :func:`~phase10.search.review.review`'s own
-    ``seed`` does). Raises ValueError when it is not the viewer's turn, as
-    :func:`~phase10.bots.hints.hint` does. Without the compiled kernel, under rules its
+    ``seed`` does; 1 to :data:`MAX_DEALS`). Raises ValueError when it is not the viewer's
+    turn, as :func:`~phase10.bots.hints.hint` does. Without the compiled kernel, under rules its
     play-outs do not play, or where the phases take too long to play out
     (:data:`~phase10.search.decisions.REVIEW_STEPS`), the hint is the plain one."""
+    if not (isinstance(deals, int) and not isinstance(deals, bool) and 1 <= deals <= MAX_DEALS):
+        raise ValueError(f"deals is a whole number from 1 to {MAX_DEALS}, not {deals!r}")
     advice = hint(view)
     if not advice.steps or not available() or greedy_unsupported(view.rules) is not None:
         return advice
