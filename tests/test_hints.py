@@ -502,3 +502,15 @@ def test_a_discard_is_the_costliest_only_when_no_other_card_costs_as_much() -> N
     assert reason("R7 B7 G7 R3 B3 W Y9 R4") == (
         "it cannot be hit anywhere, and it is as costly to keep as any (5 points)"
     )
+
+
+def test_wrong_kinds_of_input_are_named_plainly() -> None:
+    from phase10.core import Game, Phase, parse_cards
+    from phase10.solver.tactics import best_lay_down, completion_probability
+
+    with pytest.raises(TypeError, match=r"a hint is for a player's view \(game.view\(seat\)\)"):
+        hint(Game(2, seed=1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"such as parse_cards\('R7 R7 R7'\), not a string"):
+        best_lay_down(Phase.parse("1 set of 3"), "R7 R7 R7")
+    with pytest.raises(ValueError, match=r"unseen is 51 counts, one per card index .* not None"):
+        completion_probability(Phase.parse("1 set of 3"), parse_cards("R7 R7"), None)  # type: ignore[arg-type]

@@ -431,6 +431,8 @@ def hint(view: PlayerView) -> Hint:
     phases that need more, the hint is a plain move (:func:`~phase10.bots.bounded.plain_move`)
     and says so.
     """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"a hint is for a player's view (game.view(seat)), not {view!r:.60}")
     if not view.is_my_turn:
         raise ValueError("a hint is for the player whose turn it is")
     try:

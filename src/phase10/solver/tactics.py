@@ -124,6 +124,8 @@ def best_lay_down(
     points in hand (ties: the first in text order); None when the hand cannot make it.
     More than ``max_cards`` cards raise :class:`~phase10.core.SearchLimitError`.
     """
+    if isinstance(hand, str):  # (listed, it would read as its letters)
+        raise TypeError(f"a hand is a list of Cards, such as parse_cards({hand!r}), not a string")
     cards = list(hand)
     if max_cards is not None and len(cards) > max_cards:
         check_hand_size(cards)
@@ -349,7 +351,12 @@ def completion_odds(
 def _check_unseen(unseen: Sequence[int]) -> None:
     """Refuse anything but one count of unseen cards per card index (as
     :func:`unseen_counts` gives)."""
-    if isinstance(unseen, str) or len(unseen) != DISTINCT_CARDS:
+    if isinstance(unseen, str) or not isinstance(unseen, Sequence | np.ndarray):
+        raise ValueError(
+            f"unseen is {DISTINCT_CARDS} counts, one per card index (unseen_counts gives them), "
+            f"not {unseen!r:.60}"
+        )
+    if len(unseen) != DISTINCT_CARDS:
         raise ValueError(
             f"unseen is {DISTINCT_CARDS} counts, one per card index (unseen_counts gives them), "
             f"not {len(unseen)} entries"
