@@ -207,3 +207,16 @@ def test_without_the_rl_extra_the_import_says_which_extra_to_install(module: str
     assert said == (
         f"phase10.rl needs the 'rl' extra ({module} is not installed): pip install 'phase10[rl]'"
     )
+
+
+def test_frames_keep_their_spaces_and_columns() -> None:
+    """A space is a whole column, as in the text the frame draws (a proportional font all
+    but dropped them: "10 cardsskip")."""
+    pytest.importorskip("PIL")
+    from phase10.rl.render import text_image
+
+    def last_ink(text: str) -> int:  # (the right edge of the text's last letter)
+        return int(np.flatnonzero((text_image(text) < 128).any(axis=(0, 2)))[-1])
+
+    assert last_ink("a x") == last_ink("aax") == last_ink("a_x")
+    assert last_ink("iiix") == last_ink("MMMx")

@@ -113,7 +113,9 @@ def text_image(
     """
     from PIL import Image, ImageDraw, ImageFont  # only this mode needs Pillow
 
-    font = ImageFont.load_default()
+    # the classic fixed-width font: the text's columns line up, and a space is a full
+    # column (the default, proportional font all but drops spaces at this size)
+    font = ImageFont.load_default_imagefont()
     rows = text.splitlines() or [""]
     if columns is not None:
         rows = [row if len(row) <= columns else row[: columns - 1] + "…" for row in rows]
