@@ -30,6 +30,7 @@ from browser_support import (  # noqa: E402
     play_turn,
     serve,
     shot,
+    state,
     uncovered,
     wait_turn,
     wait_version,
@@ -291,3 +292,26 @@ def test_a_hosts_question_on_a_narrow_seat_stays_inside_its_button(base: str, br
     )
     assert inside, "the question runs over its button's edge"
     assert no_horizontal_scroll(host)
+
+
+def test_moves_before_the_draw_say_to_draw_first(base: str, browser: Any) -> None:
+    """x, l or h before drawing say what comes first (where they said only "You cannot
+    discard now"), and t where the top discard may not be taken has the engine say why."""
+    page = browser.new_context(bypass_csp=True).new_page()
+    new_table(page, base, seats="2")
+    page.click("#start")
+    now = wait_turn(page)
+    assert now["legal"]["stage"] == "draw"
+    takes = any(entry["action"] == "take" for entry in now["legal"]["draw"])
+    said = (
+        "Draw a card (d) or take the discard (t) first."
+        if takes
+        else "Draw a card (d) first: the top discard cannot be taken."
+    )
+    for key in ("x", "l", "h"):
+        page.keyboard.press(key)
+        page.wait_for_function(
+            f"document.querySelector('#warning')?.textContent === {json.dumps(said)}",
+            timeout=TIMEOUT,
+        )
+    assert state(page)["version"] == now["version"]  # (nothing was played)

@@ -291,7 +291,7 @@ class TableClient {
 
   lay() {
     const legal = this.legal;
-    if (!legal?.lay.total) return this.warn("You cannot lay down your phase now.");
+    if (!legal?.lay.total) return this.notNow("You cannot lay down your phase now.");
     const cards = this.selectedTokens();
     if (cards.length) return this.send({ type: "choices", kind: "lay", cards: cards.join(" ") });
     if (legal.lay.ways.length === 1 && legal.lay.complete) return this.act(legal.lay.ways[0].action);
@@ -313,7 +313,7 @@ class TableClient {
   // the hits the server allows for the selected card (on one group, or on any)
   hit(group = null) {
     const legal = this.legal;
-    if (!legal?.hits.length) return this.warn("There is nothing to hit now.");
+    if (!legal?.hits.length) return this.notNow("There is nothing to hit now.");
     const cards = this.selectedTokens();
     const groups = legal.hits.filter((g) => group === null || g.group === group);
     if (cards.length > 1) return this.warn("Select one card to hit.");
@@ -325,7 +325,7 @@ class TableClient {
 
   discard() {
     const legal = this.legal;
-    if (!legal || !(legal.discards.length || legal.skips.length || legal.anti.length)) return this.warn("You cannot discard now.");
+    if (!legal || !(legal.discards.length || legal.skips.length || legal.anti.length)) return this.notNow("You cannot discard now.");
     const cards = this.discardable();
     if (cards.length !== 1) return this.warn("Select one card to discard.");
     const skips = legal.skips.filter((s) => s.card === cards[0]);
@@ -347,15 +347,28 @@ class TableClient {
     return cards.length || hand.length !== 1 ? cards : [hand[0].token];
   }
 
+  // why a move cannot be made yet: at the start of a turn, the draw comes first (naming only
+  // the draws the server offers); else ``fallback``
+  notNow(fallback) {
+    const legal = this.legal;
+    if (legal?.turn && legal.stage === "draw") {
+      const take = legal.draw.some((x) => x.action === "take");
+      return this.warn(take ? "Draw a card (d) or take the discard (t) first." : "Draw a card (d) first: the top discard cannot be taken.");
+    }
+    return this.warn(fallback);
+  }
+
   // the selected card onto your save pile (ending the turn, as a discard would)
   save() {
     const legal = this.legal;
-    if (!legal?.saves.length) return this.warn("You cannot save a card now.");
     const cards = this.selectedTokens();
-    if (cards.length !== 1) return this.warn("Select one card to save.");
-    const entry = legal.saves.find((e) => e.card === cards[0]);
+    if (legal?.turn && legal.stage === "draw") return this.notNow("");
+    if (legal?.saves.length && cards.length !== 1) return this.warn("Select one card to save.");
+    const entry = legal?.saves.find((e) => e.card === cards[0]);
     if (entry) return this.act(entry.action);
-    this.warn(`${cards[0]} cannot be saved now.`);
+    // refused: the engine says why (saved once this hand already, the Anti-phase card...)
+    if (legal?.turn && cards.length === 1) return this.act(`save ${cards[0]}`);
+    this.warn("You cannot save a card now.");
   }
 
   // giving up a laid phase cannot be undone: asked once more, with Cancel
@@ -379,11 +392,11 @@ class TableClient {
     else if (legal.declare.length && /^[0-9]$/.test(k)) { const d = byPhase(k === "0" ? 10 : Number(k)); if (d) this.act(d.action); else this.warn(`Phase ${k === "0" ? 10 : k} cannot be declared.`); }
     else if (legal.give.length && /^[1-9]$/.test(k)) { const g = legal.give.find((x) => x.seat === Number(k) - 1); if (g) this.act(g.action); }
     else if (k === "d" && legal.draw.some((x) => x.action === "draw")) this.act("draw");
-    else if (k === "t" && legal.draw.some((x) => x.action === "take")) this.act("take");
+    else if (k === "t") this.act("take"); // (not offered: the engine says why, a Skip on top...)
     else if (k === "l") this.lay();
     else if (k === "h") this.hit();
     else if (k === "x") this.discard();
-    else if (k === "v" && legal.saves.length) this.save();
+    else if (k === "v" && this.state.view.rules.save_pile !== "off") this.save();
     else if (k === "?") this.send({ type: "hint" });
     else if (k === "a") this.applyHint();
     else if (/^[1-9]$/.test(k) && cards[Number(k) - 1]) this.toggle(cards[Number(k) - 1].key);
