@@ -64,7 +64,7 @@ KEYS = (
     ("S / T", "save the selected card / take a saved card back (save pile rules)"),
     ("G", "give up your phase on the table (Masters Variant #2; it asks first)"),
     ("?", "hint: what the solver would do (again: the whole hint, in a page)"),
-    ("u", "undo your last action (when undo is on)"),
+    ("u", "undo your last action, within the hand (when undo is on)"),
     ("s", "sort your hand by number or by colour"),
     ("c", "colour-blind mode: letters and marks on every colour"),
     ("p / r / k", "the phase list / the rules / these keys"),
