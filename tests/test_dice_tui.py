@@ -73,6 +73,11 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
                 if key == "r" and view.stage is DiceStage.CHOOSE:
                     await pilot.press("question_mark")
                     assert "the best chance" in shown(app, "#prompt")
+                if key == "p" and view.stage is DiceStage.CHOOSE:  # rolls left: p asks first
+                    before = len(app.session.game.actions)
+                    await pilot.press("p")
+                    assert "p again passes" in shown(app, "#prompt")
+                    assert len(app.session.game.actions) == before
                 await pilot.press(key)
             keys += 1
             assert keys < 400
@@ -95,6 +100,25 @@ async def test_a_dice_game_to_its_end_by_keys_saved_after_every_action(tmp_path:
         assert not app.session.game.is_over and app.session.bots == (None, "greedy")
         old_seed = 11
         assert DiceSession.load(autosave).game.seed == app.session.game.seed != old_seed
+
+
+async def test_passing_with_rolls_left_takes_p_twice(tmp_path: Path) -> None:
+    """A pass fails the turn's phase: with rolls left, a single p says so and does
+    nothing; p again passes. Any other move in between asks afresh."""
+    app = DiceApp(short_session(tmp_path / "dice.json"), bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await my_turn(pilot, app)
+        await pilot.press("r")
+        assert app.view.stage is DiceStage.CHOOSE and app.view.rolls_left == 2
+        await pilot.press("p")
+        assert "You have 2 rolls left" in shown(app, "#prompt")
+        assert "p again passes" in shown(app, "#prompt")
+        assert app.session.game.actions == [Roll()]
+        await pilot.press("r", "p")  # (a roll in between: asked again)
+        assert "You have 1 roll left" in shown(app, "#prompt")
+        assert app.session.game.actions == [Roll(), Roll()]
+        await pilot.press("p")
+        assert app.session.game.actions[:3] == [Roll(), Roll(), Pass()]  # (then the bot)
 
 
 async def test_arrows_space_colour_blind_and_resume(tmp_path: Path) -> None:

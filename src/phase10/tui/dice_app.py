@@ -182,6 +182,8 @@ class DiceApp(App[None]):
         self.resumed = resumed
         self.cursor = 0
         self.message = ""
+        #: the game's action count when p asked to be pressed again (passing with rolls left)
+        self.pass_armed: int | None = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a finished game's footer offers what can still be done: a new game, or quit
@@ -324,6 +326,20 @@ class DiceApp(App[None]):
         self.play(Score())
 
     def action_pass_turn(self) -> None:
+        """Pass; with rolls left, only when p is pressed again (a pass fails the phase)."""
+        view, count = self.view, len(self.session.game.actions)
+        if view.is_my_turn and view.stage is DiceStage.CHOOSE and self.pass_armed != count:
+            self.pass_armed = count
+            rolls = "1 roll" if view.rolls_left == 1 else f"{view.rolls_left} rolls"
+            made = " and the dice make your phase" if view.way else ""
+            phase = view.seats[view.current].phase
+            self.message = (
+                f"You have {rolls} left{made}: p again passes, and phase {phase} is "
+                "not made this turn (r rolls, s scores)."
+            )
+            self.refresh_table()
+            return
+        self.pass_armed = None
         self.play(Pass())
 
     def action_hint(self) -> None:
