@@ -391,9 +391,17 @@ class TableMoves(TableApp):
             self.say(refusal)
             return
         labelled = [(label(view, action), action) for action in view.legal_actions]
-        self._choose_then_play(title, [(text, a) for text, a in labelled if text is not None])
+        options = [(text, a) for text, a in labelled if text is not None]
+        # a phase's number chooses it (0: phase 10), as in the browser
+        numbers = [str(a.phase % 10) for _, a in options if isinstance(a, Declare)]
+        keys = (
+            numbers if len(numbers) == len(options) and len(set(numbers)) == len(numbers) else None
+        )
+        self._choose_then_play(title, options, keys)
 
-    def _choose_then_play(self, title: str, options: Sequence[tuple[str, Action]]) -> None:
+    def _choose_then_play(
+        self, title: str, options: Sequence[tuple[str, Action]], keys: Sequence[str] | None = None
+    ) -> None:
         if len(options) == 1:
             self.play(options[0][1])
         else:
@@ -404,7 +412,7 @@ class TableMoves(TableApp):
                 (f"{text} · the hint's" if action == self.hinted else text, action)
                 for text, action in options
             ]
-            self.push_screen(ChoiceScreen(title, options, start), self.play)
+            self.push_screen(ChoiceScreen(title, options, start, keys), self.play)
 
     @on(CardChip.Clicked)
     def card_clicked(self, event: CardChip.Clicked) -> None:

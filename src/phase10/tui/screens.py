@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -89,12 +89,20 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, options: Sequence[tuple[str, T]], highlight: int = 0) -> None:
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[tuple[str, T]],
+        highlight: int = 0,
+        keys: Sequence[str] | None = None,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
         #: the option Enter chooses until the arrows move
         self.highlight = highlight
+        #: a key that chooses each option at once (a phase's number), if any
+        self.keys = {key: i for i, key in enumerate(keys or ())}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice", classes="dialog"):
@@ -103,7 +111,8 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
                 *[Option(label, id=f"option-{i}") for i, (label, _) in enumerate(self.options)],
                 id="choices",
             )
-            yield Label("Enter chooses · Esc cancels", classes="muted")
+            keys = "its number or Enter chooses" if self.keys else "Enter chooses"
+            yield Label(f"{keys} · Esc cancels", classes="muted")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -113,6 +122,12 @@ class ChoiceScreen(Dialog[T | None], Generic[T]):
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
         dismiss_once(self, self.options[event.option_index][1])
+
+    def on_key(self, event: events.Key) -> None:
+        index = self.keys.get(event.character or "")
+        if index is not None:
+            event.stop()
+            dismiss_once(self, self.options[index][1])
 
     def action_cancel(self) -> None:
         dismiss_once(self, None)
