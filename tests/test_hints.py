@@ -514,3 +514,23 @@ def test_wrong_kinds_of_input_are_named_plainly() -> None:
         best_lay_down(Phase.parse("1 set of 3"), "R7 R7 R7")
     with pytest.raises(ValueError, match=r"unseen is 51 counts, one per card index .* not None"):
         completion_probability(Phase.parse("1 set of 3"), parse_cards("R7 R7"), None)  # type: ignore[arg-type]
+
+
+def test_outs_leave_out_cards_another_player_is_known_to_hold() -> None:
+    """Ann took the turned-up Wild: it is in her hand, not to be drawn, so the hint counts
+    one Wild fewer among the outs (and the odds)."""
+    from phase10.core import WILD
+    from phase10.solver.tactics import view_unseen_counts
+
+    game = arranged(
+        ["R1 R2 R3 B5 B6 B7 G9 Y10 Y11 Y12", "B1 B1 B3 G4 G5 G6 R8 R9 Y1 Y2"],
+        "W",
+        "R4 R5 R6 R7",
+        names=["Ann", "Bob"],
+    )
+    game.apply("take")
+    game.apply("discard Y12")
+    game.apply("draw")
+    view = game.view(1)
+    outs = dict(hint(view).outs)
+    assert outs[WILD] == view_unseen_counts(view)[WILD.index] - 1

@@ -62,13 +62,12 @@ from phase10.solver.tactics import (
     completion_odds,
     outs,
     unseen_counts,
-    view_unseen_counts,
 )
 
 from .anti import holds_anti, victim, victim_key
 from .bounded import BOT_STEPS, plain_move
 from .greedy import GreedyPlayer, discard_ranks
-from .knowledge import leader_key, skip_key, target_phases
+from .knowledge import drawable_counts, known_held, leader_key, skip_key, target_phases
 from .saving import future_phases, give_up_wanted, hand_ending, save_pick
 
 __all__ = ["Advice", "Hint", "hint", "plan_turn"]
@@ -395,6 +394,15 @@ def _victim_reason(view: PlayerView, seat: int, targets: Sequence[int]) -> str:
     return f"{info.name} has the most phases completed ({done}{this_hand}){score}"
 
 
+def _out_of_reach(view: PlayerView) -> list[Card]:
+    """The cards outside the hand and the table that the player may not draw: the discard
+    pile, the save piles in sight, and the cards others are known to hold."""
+    me = view.viewer
+    public = [c for at, s in enumerate(view.seats) if at != me and s.saved for c in s.saved]
+    known = [card for cards in known_held(view).values() for card in cards.elements()]
+    return [*view.discard_pile, *view.saved, *public, *known]
+
+
 def _with_distance(
     hint: Hint,
     phase: Phase | None,
@@ -453,7 +461,7 @@ def _hint(view: PlayerView) -> Hint:
     phases = target_phases(view)
     hand = list(view.hand)
     aim = _aim(view)
-    unseen = view_unseen_counts(view)
+    unseen = drawable_counts(view)  # (outs and odds: a card another player holds is no out)
     if view.stage is Stage.GIVE_WILD:
         keep = GiveWild(me)
         step = Advice(keep, "a Wild is the best card in the game", view_action_text(view, keep))
@@ -529,7 +537,7 @@ def _hint(view: PlayerView) -> Hint:
         hand,
         [meld.group for meld in view.melds],
         natural_min,
-        seen=view.discard_pile,
+        seen=_out_of_reach(view),
         floating=view.seats[me].floating,
         owners=[
             "your" if meld.owner == me else f"{view.seats[meld.owner].name}'s"
@@ -653,9 +661,7 @@ def replanned(view: PlayerView, advice: Hint, steps: Sequence[Advice]) -> Hint:
     else:
         moved = False
     plain = replace(advice, steps=tuple(steps), phase=None, missing=None, outs=(), odds=())
-    return _with_distance(
-        plain, aim, hand, natural_min, view_unseen_counts(view), after_steps=moved
-    )
+    return _with_distance(plain, aim, hand, natural_min, drawable_counts(view), after_steps=moved)
 
 
 def _save_advice(view: PlayerView, steps: list[Advice], aim: Phase | None) -> Advice | None:

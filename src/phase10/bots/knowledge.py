@@ -28,11 +28,13 @@ from phase10.core import (
     TookSaved,
     WildGiven,
 )
+from phase10.solver.tactics import view_unseen_counts
 
 __all__ = [
     "HeldTracker",
     "danger",
     "declined",
+    "drawable_counts",
     "known_held",
     "leader_key",
     "legal_list",
@@ -215,6 +217,16 @@ def known_held(view: PlayerView) -> dict[int, Counter[Card]]:
         if seat != view.viewer and cards:
             held[seat] = Counter(cards)
     return held
+
+
+def drawable_counts(view: PlayerView) -> list[int]:
+    """The copies of each card (by index) ``view``'s player may yet draw: those it cannot
+    see, less those other players are known to hold (taken from the discard pile)."""
+    pool = view_unseen_counts(view)
+    for cards in known_held(view).values():
+        for card, copies in cards.items():
+            pool[card.index] = max(0, pool[card.index] - copies)
+    return pool
 
 
 def danger(view: PlayerView, card: Card, wanted: Sequence[Card], *, after: int | None = -1) -> int:
