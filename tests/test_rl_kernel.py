@@ -183,6 +183,8 @@ def test_the_settings_and_seeds_are_checked_as_given() -> None:
         VectorPhase10(2, version=3, known_cards=False)
     with pytest.raises(RuntimeError, match="call reset"):
         VectorPhase10(2).step([0, 0])
+    numpy_made = EnvCore(np.int64(2), phase_reward=np.float32(0.5), max_steps=np.int64(99))
+    assert (numpy_made.players, numpy_made.max_steps) == (2, 99)
     core = EnvCore(2)
     for seed, error in ((-3, ValueError), ("x", TypeError), (1.5, TypeError), (True, TypeError)):
         with pytest.raises(error, match="a seed is"):

@@ -24,6 +24,7 @@ stepped since.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, SupportsIndex
@@ -157,6 +158,7 @@ class EnvCore:
     ) -> None:
         if not is_int(players):
             raise TypeError(f"players is a whole number of seats, not {players!r}")
+        players = int(players)  # (a NumPy integer too)
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules object (see preset()), not {rules!r}")
         if not isinstance(known_cards, bool):
@@ -170,8 +172,8 @@ class EnvCore:
             raise TypeError(f"max_steps is a whole number, not {max_steps!r}")
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-        self.max_steps = max_steps
-        finite = isinstance(phase_reward, int | float) and math.isfinite(phase_reward)
+        self.max_steps = int(max_steps)
+        finite = isinstance(phase_reward, numbers.Real) and math.isfinite(phase_reward)
         if isinstance(phase_reward, bool) or not finite:
             raise ValueError(f"phase_reward is a finite number, not {phase_reward!r}")
         self.phase_reward = float(phase_reward)
