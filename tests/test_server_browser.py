@@ -326,7 +326,9 @@ def test_a_whole_turn_by_the_keyboard_alone(base: str, browser: Any) -> None:
     now = wait_turn(page)
     version = now["version"]
     page.keyboard.press("x")  # nothing drawn yet: said right above the buttons
-    assert page.text_content(".actions-panel #warning") == "You cannot discard now."
+    takes = any(entry["action"] == "take" for entry in now["legal"]["draw"])
+    first = "or take the discard (t) first." if takes else "first: the top discard cannot be taken."
+    assert page.text_content(".actions-panel #warning") == f"Draw a card (d) {first}"
     assert_accessible(page, "a warning above the buttons in the dark theme")
     actions = []
     while True:
