@@ -34,6 +34,7 @@ import dataclasses
 import math
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -135,10 +136,9 @@ class GreedyFilter:
         self.taken = +(self.taken - uses)
 
     def _weigh(self, game: Game, key: ActionKey, pool: Counter[int], uses: Counter[int]) -> None:
-        state = list(state_of(game))
-        seats = list(state[11])
-        knowledge = held_knowledge(game)
-        tries = self.generators if key[0] == 2 else self.generators[:1]
+        """Each particle's weight times its likelihood of ``key`` (0 if it lacks the cards
+        ``key`` uses), worked out once for each distinct hand."""
+        share = self._likelihoods(game, key, pool)
         seen: dict[tuple[int, ...], float] = {}
         for i, particle in enumerate(self.particles):
             if self.weights[i] == 0:
@@ -149,17 +149,31 @@ class GreedyFilter:
             hand = tuple(sorted(particle.elements()))
             likelihood = seen.get(hand)
             if likelihood is None:
-                seat = list(seats[self.seat])
-                seat[0] = hand
-                seats_now = list(seats)
-                seats_now[self.seat] = tuple(seat)
-                state[11] = tuple(seats_now)
-                state[8] = tuple(sorted((pool - particle).elements()))  # its draw pile
-                self.kernel.load(tuple(state))
-                self.kernel.set_knowledge(*knowledge)
-                same = sum(self.kernel.greedy_action(g)[0] == key for g in tries)
-                likelihood = seen[hand] = max(same / len(tries), MISMATCH)
+                likelihood = seen[hand] = max(share(particle, hand), MISMATCH)
             self.weights[i] *= likelihood
+
+    def _likelihoods(
+        self, game: Game, key: ActionKey, pool: Counter[int]
+    ) -> Callable[[Counter[int], tuple[int, ...]], float]:
+        """For a particle (and its cards, sorted): the share of the kernel's greedy policy's
+        generators that, holding it, do ``key``."""
+        state = list(state_of(game))
+        seats = list(state[11])
+        knowledge = held_knowledge(game)
+        tries = self.generators if key[0] == 2 else self.generators[:1]
+
+        def share(particle: Counter[int], hand: tuple[int, ...]) -> float:
+            seat = list(seats[self.seat])
+            seat[0] = hand
+            seats_now = list(seats)
+            seats_now[self.seat] = tuple(seat)
+            state[11] = tuple(seats_now)
+            state[8] = tuple(sorted((pool - particle).elements()))  # its draw pile
+            self.kernel.load(tuple(state))
+            self.kernel.set_knowledge(*knowledge)
+            return sum(self.kernel.greedy_action(g)[0] == key for g in tries) / len(tries)
+
+        return share
 
     def after(self, game: Game) -> None:
         """Drop the particles holding a card the viewer has since seen elsewhere."""
@@ -207,24 +221,18 @@ class StrongFilter(GreedyFilter):
         self.tries = tries
         super().__init__(game, viewer, seat, count, rng)
 
-    def _weigh(self, game: Game, key: ActionKey, pool: Counter[int], uses: Counter[int]) -> None:
+    def _likelihoods(
+        self, game: Game, key: ActionKey, pool: Counter[int]
+    ) -> Callable[[Counter[int], tuple[int, ...]], float]:
         view = game.view(self.seat)
         tries = self.tries if key[0] == 2 else 1
-        seen: dict[tuple[int, ...], float] = {}
-        for i, particle in enumerate(self.particles):
-            if self.weights[i] == 0:
-                continue
-            if any(particle[card] < n for card, n in uses.items()):
-                self.weights[i] = 0.0
-                continue
-            hand = tuple(sorted(particle.elements()))
-            likelihood = seen.get(hand)
-            if likelihood is None:
-                held = dataclasses.replace(view, hand=tuple(Card.from_index(c) for c in hand))
-                bots = (StrongPlayer(random.Random(self.rng.random())) for _ in range(tries))
-                same = sum(action_key(bot.choose(held)) == key for bot in bots)
-                likelihood = seen[hand] = max(same / tries, MISMATCH)
-            self.weights[i] *= likelihood
+
+        def share(_particle: Counter[int], hand: tuple[int, ...]) -> float:
+            held = dataclasses.replace(view, hand=tuple(Card.from_index(c) for c in hand))
+            bots = (StrongPlayer(random.Random(self.rng.random())) for _ in range(tries))
+            return sum(action_key(bot.choose(held)) == key for bot in bots) / tries
+
+        return share
 
 
 class PosteriorExpert(ExpertPlayer):

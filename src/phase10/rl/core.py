@@ -163,7 +163,7 @@ class EnvCore:
             raise TypeError(f"rules must be a Rules object (see preset()), not {rules!r}")
         if not isinstance(known_cards, bool):
             raise TypeError(f"known_cards is True or False, not {known_cards!r}")
-        if kernel not in (None, True, False) or not isinstance(kernel, bool | None):
+        if not isinstance(kernel, bool | None):
             raise TypeError(f"kernel is True, False or None (where it can), not {kernel!r}")
         self.layout = Layout(players, rules, known_cards=known_cards, version=version)
         self.players = players
